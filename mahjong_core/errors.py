@@ -1,0 +1,79 @@
+"""The one exception tree of the library; every failure carries a stable ``code`` (contract §3)."""
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' for the nearest valid name, or '' when nothing is close."""
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.5)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class MahjongError(Exception):
+    """Root of every error the library raises on purpose."""
+
+    code = "invalid_situation"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    def to_dict(self) -> dict:
+        return {"ok": False, "error": {"code": self.code, "message": self.message}}
+
+
+class TileError(MahjongError):
+    code = "invalid_tile"
+
+
+class HandError(MahjongError):
+    """A hand or situation that cannot exist (counts, copies, melds, flags)."""
+
+    code = "invalid_situation"
+
+
+class NotWinningError(MahjongError):
+    code = "not_winning"
+
+
+class BelowMinimumError(MahjongError):
+    """A winning shape whose points are below the ruleset's minimum; keeps the breakdown."""
+
+    code = "below_minimum"
+
+    def __init__(self, message: str, result):
+        super().__init__(message)
+        self.result = result
+
+    def to_dict(self) -> dict:
+        out = super().to_dict()
+        data = self.result.to_dict()
+        for key in ("ruleset", "total", "value", "fans", "decomposition"):
+            if key in data:
+                out[key] = data[key]
+        return out
+
+
+class RulesetError(MahjongError):
+    code = "ruleset_error"
+
+
+class UnknownRulesetError(RulesetError):
+    code = "unknown_ruleset"
+
+
+class PluginError(MahjongError):
+    """A plugin failed to load or raised inside its own code; names the plugin."""
+
+    code = "ruleset_error"
+
+
+class SettlementError(MahjongError):
+    code = "invalid_situation"

@@ -1,0 +1,319 @@
+"""Melds and situations (contract §2): parsed once, validated, frozen."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from . import tiles as T
+from .errors import HandError, MahjongError, TileError, did_you_mean
+
+MELD_KINDS = ("chow", "pung", "kong")
+SOURCES = ("left", "across", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """What a ruleset allows at the table: which tiles exist, the hand size, chows, flowers."""
+
+    kinds: frozenset = frozenset(range(T.NUM_KINDS))
+    hand_size: int = 13
+    chows: bool = True
+    flowers: bool = True
+    tile_set: str = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    kind: str                       # chow | pung | kong
+    tile: int                       # lowest tile
+    concealed: bool = False         # only meaningful for kongs
+    claimed: int | None = None
+    source: str | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"type": self.kind, "tiles": T.format_tiles(self.tiles)}
+        if self.kind == "kong":
+            out["concealed"] = self.concealed
+        if self.claimed is not None:
+            out["claimed"] = T.name(self.claimed)
+        if self.source is not None:
+            out["from"] = self.source
+        return out
+
+
+SITUATION_FIELDS = (
+    "hand", "melds", "win_tile", "self_drawn", "seat_wind", "round_wind", "flowers", "last_tile",
+    "after_kong", "robbing_kong", "discard_after_kong", "fourth_tile", "dealer", "first_turn",
+    "ready_at_start", "declared_ready", "wilds", "void_suit", "extras",
+)
+_BOOL_FIELDS = ("self_drawn", "last_tile", "robbing_kong", "discard_after_kong", "fourth_tile",
+                "dealer", "first_turn", "ready_at_start", "declared_ready")
+MELD_FIELDS = ("type", "tiles", "concealed", "claimed", "from")
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """One winning hand and the facts around it; ``hand`` excludes the winning tile."""
+
+    hand: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    win_tile: int = 0
+    self_drawn: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    flowers: tuple[int, ...] = ()
+    flower_count: int = 0
+    last_tile: bool = False
+    after_kong: int = 0
+    robbing_kong: bool = False
+    discard_after_kong: bool = False
+    fourth_tile: bool = False
+    dealer: bool = False
+    first_turn: bool = False
+    ready_at_start: bool = False
+    declared_ready: bool = False
+    wilds: tuple[int, ...] = ()
+    void_suit: str | None = None
+    extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def all_tiles(self) -> tuple[int, ...]:
+        """Every playable tile of the winning hand: standing, win tile and melds."""
+        out = list(self.hand)
+        out.append(self.win_tile)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"hand": T.format_tiles(self.hand),
+                               "melds": [m.to_dict() for m in self.melds],
+                               "win_tile": T.name(self.win_tile)}
+        defaults = Situation(hand=())
+        for f in SITUATION_FIELDS[3:]:
+            if f == "flowers":
+                if self.flowers:
+                    out["flowers"] = T.format_tiles(self.flowers)
+                elif self.flower_count:
+                    out["flowers"] = self.flower_count
+                continue
+            value = getattr(self, f)
+            if value == getattr(defaults, f):
+                continue
+            if f in ("seat_wind", "round_wind"):
+                value = T.WIND_LETTERS[value]
+            elif f == "wilds":
+                value = T.format_tiles(value)
+            elif f == "extras":
+                value = dict(value)
+            out[f] = value
+        return out
+
+
+def _field_error(message: str, code: str = "invalid_situation") -> HandError:
+    return HandError(message, code=code)
+
+
+def _parse_tile_field(value, field_name: str) -> int:
+    if not isinstance(value, str):
+        raise TileError(f"field '{field_name}' must be one tile like '5m', got {value!r}")
+    try:
+        tiles = T.parse_tiles(value)
+    except TileError as e:
+        raise TileError(f"field '{field_name}': {e.message}") from None
+    if len(tiles) != 1:
+        raise TileError(f"field '{field_name}' must be exactly one tile, got '{value}'")
+    return tiles[0]
+
+
+def parse_meld(data, index: int, rules: TableRules) -> Meld:
+    where = f"melds[{index}]"
+    if not isinstance(data, Mapping):
+        raise _field_error(f"{where} must be an object like {{\"type\": \"pung\", \"tiles\": \"555p\"}}",
+                           "invalid_meld")
+    for key in data:
+        if key not in MELD_FIELDS:
+            raise _field_error(f"{where}: unknown field '{key}'{did_you_mean(key, MELD_FIELDS)}",
+                               "invalid_meld")
+    kind = data.get("type")
+    if kind not in MELD_KINDS:
+        raise _field_error(f"{where}.type must be chow, pung or kong, got {kind!r}"
+                           f"{did_you_mean(str(kind), MELD_KINDS)}", "invalid_meld")
+    if "tiles" not in data:
+        raise _field_error(f"{where} has no 'tiles'", "invalid_meld")
+    try:
+        ts = sorted(T.parse_tiles(data["tiles"]))
+    except TileError as e:
+        raise TileError(f"{where}.tiles: {e.message}") from None
+    shown = T.format_tiles(ts) if ts else "''"
+    size = 4 if kind == "kong" else 3
+    if len(ts) != size:
+        raise _field_error(f"{where}: a {kind} has {size} tiles, got {len(ts)} ({shown})", "invalid_meld")
+    if kind == "chow":
+        if not rules.chows:
+            raise _field_error(f"{where}: chows are not allowed in this ruleset ({shown})", "invalid_meld")
+        if not T.is_number(ts[0]) or ts[2] >= 27 or ts[0] // 9 != ts[2] // 9 \
+                or ts != [ts[0], ts[0] + 1, ts[0] + 2]:
+            raise _field_error(f"{where}: a chow is three consecutive tiles of one suit, got {shown}",
+                               "invalid_meld")
+    elif len(set(ts)) != 1:
+        raise _field_error(f"{where}: a {kind} is {size} identical tiles, got {shown}", "invalid_meld")
+    if T.is_flower(ts[0]):
+        raise _field_error(f"{where}: flowers cannot form melds ({shown})", "invalid_meld")
+    concealed = data.get("concealed", False)
+    if not isinstance(concealed, bool):
+        raise _field_error(f"{where}.concealed must be true or false, got {concealed!r}", "invalid_meld")
+    claimed = None
+    if data.get("claimed") is not None:
+        claimed = _parse_tile_field(data["claimed"], f"{where}.claimed")
+        if claimed not in ts:
+            raise _field_error(f"{where}: claimed tile {T.name(claimed)} is not in the meld {shown}",
+                               "invalid_meld")
+    source = data.get("from")
+    if source is not None and source not in SOURCES:
+        raise _field_error(f"{where}.from must be left, across or right, got {source!r}"
+                           f"{did_you_mean(str(source), SOURCES)}", "invalid_meld")
+    if kind == "kong" and concealed and (claimed is not None or source is not None):
+        raise _field_error(f"{where}: a concealed kong has no claimed tile or source", "invalid_meld")
+    if kind != "kong" and concealed:
+        raise _field_error(f"{where}: only a kong can be declared concealed (a concealed {kind} stays in "
+                           f"'hand')", "invalid_meld")
+    return Meld(kind, ts[0], bool(concealed and kind == "kong"), claimed, source)
+
+
+def _flag(data: Mapping, name: str) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise _field_error(f"field '{name}' must be true or false, got {value!r}")
+    return value
+
+
+def parse_situation(data, rules: TableRules = TableRules()) -> Situation:
+    """Build a validated Situation from a contract §2 dict; raises MahjongError with a stable code."""
+    if isinstance(data, Situation):
+        validate(data, rules)
+        return data
+    if not isinstance(data, Mapping):
+        raise _field_error(f"a situation must be a JSON object, got {type(data).__name__}")
+    for key in data:
+        if key not in SITUATION_FIELDS:
+            raise _field_error(f"unknown field '{key}'{did_you_mean(str(key), SITUATION_FIELDS)}")
+    for required in ("hand", "win_tile"):
+        if required not in data:
+            raise _field_error(f"missing field '{required}'")
+    try:
+        hand = T.parse_tiles(data["hand"])
+    except TileError as e:
+        raise TileError(f"field 'hand': {e.message}") from None
+    melds_data = data.get("melds", [])
+    if melds_data is None:
+        melds_data = []
+    if not isinstance(melds_data, list):
+        raise _field_error("field 'melds' must be a list", "invalid_meld")
+    melds = tuple(parse_meld(m, i, rules) for i, m in enumerate(melds_data))
+    win = _parse_tile_field(data["win_tile"], "win_tile")
+    kw: dict[str, Any] = {name: _flag(data, name) for name in _BOOL_FIELDS}
+    for wind in ("seat_wind", "round_wind"):
+        kw[wind] = T.parse_wind(data.get(wind, "E"), wind)
+    flowers = data.get("flowers", 0)
+    if isinstance(flowers, bool) or not isinstance(flowers, (int, str)) or flowers is None:
+        raise _field_error(f"field 'flowers' must be flower tiles like '1f5f' or a number, got {flowers!r}")
+    if isinstance(flowers, int):
+        if not 0 <= flowers <= 8:
+            raise _field_error(f"field 'flowers' must be 0–8, got {flowers}")
+        kw["flowers"], kw["flower_count"] = (), flowers
+    else:
+        try:
+            ft = T.parse_tiles(flowers)
+        except TileError as e:
+            raise TileError(f"field 'flowers': {e.message}") from None
+        for t in ft:
+            if not T.is_flower(t):
+                raise TileError(f"field 'flowers': {T.name(t)} is not a flower (flowers are 1f–8f)")
+        kw["flowers"], kw["flower_count"] = tuple(sorted(ft)), len(ft)
+    ak = data.get("after_kong", False)
+    if isinstance(ak, bool):
+        ak = int(ak)
+    if not isinstance(ak, int) or ak < 0:
+        raise _field_error(f"field 'after_kong' must be true/false or a count ≥ 0, got {ak!r}")
+    kw["after_kong"] = ak
+    wilds = data.get("wilds", "")
+    try:
+        wild_kinds = T.parse_tiles(wilds) if wilds else ()
+    except TileError as e:
+        raise TileError(f"field 'wilds': {e.message}") from None
+    kw["wilds"] = tuple(sorted(set(wild_kinds)))
+    void = data.get("void_suit")
+    if void is not None and void not in ("m", "p", "s"):
+        raise _field_error(f"field 'void_suit' must be 'm', 'p' or 's', got {void!r}")
+    kw["void_suit"] = void
+    extras = data.get("extras", {})
+    if not isinstance(extras, Mapping):
+        raise _field_error("field 'extras' must be an object")
+    kw["extras"] = MappingProxyType(dict(extras))
+    situation = Situation(hand=tuple(sorted(hand)), melds=melds, win_tile=win, **kw)
+    validate(situation, rules)
+    return situation
+
+
+def validate(s: Situation, rules: TableRules) -> None:
+    """Check counts, copies, tile set and flag consistency; raise the contract's code on failure."""
+    for t in s.hand + (s.win_tile,):
+        if T.is_flower(t):
+            raise TileError(f"flower {T.name(t)} belongs in 'flowers', not in the hand")
+    if s.flowers and not rules.flowers or s.flower_count and not rules.flowers:
+        raise TileError(f"this ruleset's tile set '{rules.tile_set}' has no flowers")
+    for t in s.all_tiles + s.wilds:
+        if t not in rules.kinds:
+            raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
+    size = len(s.hand) + 3 * len(s.melds)
+    if size != rules.hand_size:
+        raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
+                           f"{size}, this ruleset needs {rules.hand_size} before the winning tile "
+                           f"(standing tiles = {rules.hand_size} − 3 × melds)", "wrong_tile_count")
+    counts: dict[int, int] = {}
+    for t in s.all_tiles:
+        counts[t] = counts.get(t, 0) + 1
+    for t, n in sorted(counts.items()):
+        if n > 4:
+            raise _field_error(f"too many copies of {T.name(t)}: {n} (hand, melds and winning tile hold at "
+                               f"most 4)", "too_many_copies")
+    if len(set(s.flowers)) != len(s.flowers):
+        dup = next(t for t in s.flowers if s.flowers.count(t) > 1)
+        raise _field_error(f"flower {T.name(dup)} appears twice; each flower exists once", "too_many_copies")
+    has_kong = any(m.kind == "kong" for m in s.melds)
+    if s.after_kong:
+        if not s.self_drawn:
+            raise _field_error("'after_kong' (a win on the kong replacement tile) needs 'self_drawn': true")
+        if not has_kong:
+            raise _field_error("'after_kong' needs a kong among the melds")
+        if s.last_tile:
+            raise _field_error("'last_tile' and 'after_kong' cannot both hold: a replacement tile is not the "
+                               "last tile of the wall")
+    if s.robbing_kong:
+        if s.self_drawn:
+            raise _field_error("'robbing_kong' is a win on another player's tile: it cannot be 'self_drawn'")
+        held = s.hand.count(s.win_tile) + sum(m.tiles.count(s.win_tile) for m in s.melds)
+        if held:
+            raise _field_error(f"'robbing_kong': the winner already holds {T.name(s.win_tile)}, so nobody can "
+                               f"add it to a kong")
+    if s.discard_after_kong and s.self_drawn:
+        raise _field_error("'discard_after_kong' is a win on a discard: it cannot be 'self_drawn'")
+    if s.discard_after_kong and s.robbing_kong:
+        raise _field_error("'discard_after_kong' and 'robbing_kong' cannot both hold")
+    if s.fourth_tile and s.win_tile in s.hand:
+        raise _field_error(f"'fourth_tile': the winner holds another {T.name(s.win_tile)} in hand, so the "
+                           f"winning tile is not the last unseen copy")
+    if s.void_suit is not None and s.void_suit not in "mps":
+        raise _field_error("field 'void_suit' must be m, p or s")
+
+
+def is_mahjong_error(exc: BaseException) -> bool:
+    return isinstance(exc, MahjongError)

@@ -1,0 +1,179 @@
+"""The plugin hooks. Each docstring carries an example; the README's hook reference is built
+from these docstrings and a test keeps the two in step."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+import pluggy
+
+PROJECT = "mahjong_core"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@dataclass(frozen=True, slots=True)
+class TileSet:
+    """The tiles a ruleset plays with: playable kinds (0–33) and whether flowers exist."""
+
+    id: str
+    kinds: frozenset
+    flowers: bool = False
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WinShape:
+    """``find(shape_input, **args)`` yields every Decomposition of the hand in this shape."""
+
+    id: str
+    find: Callable[..., Iterable[Any]]
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementRule:
+    """``settle(record, ruleset, **params)`` returns the Payments for one record."""
+
+    id: str
+    settle: Callable[..., Iterable[Any]]
+    doc: str = ""
+    event_types: tuple = ("win", "kong", "end", "horses")
+
+
+@dataclass(frozen=True, slots=True)
+class ValueFormula:
+    """``value(total, fans, situation, **params)`` turns a hand's points into what settlement
+    multiplies by the stake (Guobiao: the total; Sichuan: a doubling, capped)."""
+
+    id: str
+    value: Callable[..., Any]
+    doc: str = ""
+
+
+class MahjongSpec:
+    @hookspec
+    def mahjong_tile_sets(self) -> list[TileSet]:
+        """Tile sets this plugin provides.
+
+        Example::
+
+            from mahjong_core.hookspecs import hookimpl, TileSet
+
+            @hookimpl
+            def mahjong_tile_sets():
+                return [TileSet("suits_108", frozenset(range(27)), flowers=False)]
+        """
+
+    @hookspec
+    def mahjong_win_shapes(self) -> list[WinShape]:
+        """Win shapes this plugin provides, referenced from YAML ``shapes:`` by id.
+
+        Example::
+
+            from mahjong_core.hookspecs import hookimpl, WinShape
+
+            def all_pairs(inp, pairs=7):
+                ...  # yield mahjong_core.shapes.Decomposition objects
+
+            @hookimpl
+            def mahjong_win_shapes():
+                return [WinShape("my_pairs", all_pairs)]
+        """
+
+    @hookspec
+    def mahjong_fan_checks(self) -> list:
+        """Fan checks (``mahjong_core.fans.FanCheck``), referenced from YAML ``fans: {id: {check: ...}}``.
+
+        Example::
+
+            from mahjong_core.fans import FanCheck
+            from mahjong_core.hookspecs import hookimpl
+
+            def pair_of_258(ctx):
+                pair = ctx.pair
+                return int(pair is not None and pair.tile < 27 and pair.tile % 9 in (1, 4, 7))
+
+            @hookimpl
+            def mahjong_fan_checks():
+                return [FanCheck("house.pair_258", pair_of_258)]
+        """
+
+    @hookspec
+    def mahjong_settlements(self) -> list[SettlementRule]:
+        """Settlement rules, referenced from YAML ``settlement: {id: ...}``.
+
+        Example::
+
+            from mahjong_core.hookspecs import hookimpl, SettlementRule
+            from mahjong_core.records import Payment
+
+            def flat(record, ruleset, stake=1):
+                for win in record.of_type("win"):
+                    loser = win.get("from")
+                    if loser is not None:
+                        yield Payment(loser, win.seat, stake, "discard win")
+
+            @hookimpl
+            def mahjong_settlements():
+                return [SettlementRule("flat", flat)]
+        """
+
+    @hookspec
+    def mahjong_value_formulas(self) -> list[ValueFormula]:
+        """Value formulas, referenced from YAML ``scoring: {value: {formula: ...}}``.
+
+        Example::
+
+            from mahjong_core.hookspecs import hookimpl, ValueFormula
+
+            @hookimpl
+            def mahjong_value_formulas():
+                return [ValueFormula("squared", lambda total, fans, situation: total * total)]
+        """
+
+    @hookspec
+    def mahjong_rulesets(self) -> list:
+        """Folders (paths or ``importlib.resources`` traversables) holding ruleset YAML files;
+        a ruleset's name is its file stem.
+
+        Example::
+
+            from importlib.resources import files
+            from mahjong_core.hookspecs import hookimpl
+
+            @hookimpl
+            def mahjong_rulesets():
+                return [files("my_package") / "rulesets"]
+        """
+
+    @hookspec
+    def mahjong_validate_ruleset(self, ruleset) -> None:
+        """Veto a resolved ruleset by raising ``mahjong_core.RulesetError``; return nothing.
+
+        Example::
+
+            from mahjong_core import RulesetError
+            from mahjong_core.hookspecs import hookimpl
+
+            @hookimpl
+            def mahjong_validate_ruleset(ruleset):
+                if ruleset.name.startswith("house-") and ruleset.minimum < 1:
+                    raise RulesetError(f"{ruleset.where('scoring.minimum')}: house rules need a minimum")
+        """
+
+    @hookspec(firstresult=True)
+    def mahjong_choose_result(self, candidates, ruleset):
+        """Pick the interpretation to report among scored candidates (each a ScoreResult);
+        return None to leave the choice to the next plugin. Core's default (trylast) takes the
+        highest value, then the highest total, then the first found.
+
+        Example::
+
+            from mahjong_core.hookspecs import hookimpl
+
+            @hookimpl
+            def mahjong_choose_result(candidates, ruleset):
+                if ruleset.name == "fewest-fans":
+                    return min(candidates, key=lambda r: (-r.value, len(r.fans)))
+        """

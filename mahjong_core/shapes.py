@@ -1,0 +1,345 @@
+"""Win shapes: how standing tiles split into groups, wild tiles included.
+
+Per-suit splits come from a table keyed by the suit's count vector (built once, cached); wild
+tiles are a budget spent while combining suits. Only groups made entirely of wilds need their
+concrete tiles enumerated, and those are rare.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
+from typing import Callable, Iterable, NamedTuple, Sequence
+
+from . import tiles as T
+
+
+class Group(NamedTuple):
+    """One group of a decomposition. ``tile`` is the lowest tile; ``meld`` is the index of the
+    declared meld it comes from, or -1 for standing tiles; ``wilds`` counts wild tiles inside it."""
+
+    kind: str            # chow | pung | kong | pair (plugins may add their own, e.g. knitted)
+    tile: int
+    wilds: int = 0
+    meld: int = -1
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        k = self.kind
+        if k == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if k == "pung":
+            return (self.tile,) * 3
+        if k == "kong":
+            return (self.tile,) * 4
+        if k == "pair":
+            return (self.tile,) * 2
+        return (self.tile,)
+
+    def label(self) -> str:
+        text = T.format_tiles(self.tiles)
+        return f"[{text}]" if self.meld >= 0 else text
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """A reading of a winning hand: the groups (melds included) or a special form.
+
+    ``tiles`` are the standing tiles plus the winning tile with every wild replaced by what it
+    stands for; ``wild_as`` lists those replacements.
+    """
+
+    shape: str
+    groups: tuple[Group, ...]
+    tiles: tuple[int, ...]
+    wild_as: tuple[int, ...] = ()
+
+    def labels(self) -> list[str]:
+        if self.groups:
+            return [g.label() for g in self.groups]
+        return [T.format_tiles(self.tiles)]
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeInput:
+    """What every win-shape finder receives: standing tiles + winning tile as counts (wild copies
+    removed), the number of wilds, the melds as groups, and the table's constraints."""
+
+    counts: tuple[int, ...]            # 34 counts, standing + winning tile, wilds removed
+    wilds: int                         # wild tiles among them
+    meld_groups: tuple[Group, ...]
+    sets_needed: int                   # sets still to find among the standing tiles
+    chows: bool                        # chows allowed
+    kinds: frozenset                   # tile kinds that exist in this tile set
+    meld_counts: tuple[int, ...]       # 34 counts of tiles in melds (for the 4-copy cap)
+
+    @property
+    def natural_tiles(self) -> tuple[int, ...]:
+        return tuple(t for t, c in enumerate(self.counts) for _ in range(c))
+
+
+# ---------------------------------------------------------------- per-suit splits
+
+SuitSplit = tuple  # (groups: tuple[(kind, offset, wilds)], pair: (offset, wilds) | None, wilds_used)
+
+
+def _suit_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple[SuitSplit, ...]:
+    """Every way to cover a suit's counts with sets and at most one pair, spending ≤ budget wilds."""
+    return _suit_splits_cached(key, chows, budget)
+
+
+@lru_cache(maxsize=None)
+def _suit_splits_cached(key: tuple[int, ...], chows: bool, budget: int) -> tuple[SuitSplit, ...]:
+    counts = list(key)
+    n = len(counts)
+    out: set = set()
+
+    def rec(start: int, groups: list, pair, used: int) -> None:
+        i = start
+        while i < n and counts[i] == 0:
+            i += 1
+        if i == n:
+            out.add((tuple(sorted(groups)), pair, used))
+            return
+        c = counts[i]
+        # pung containing tile i: k naturals, 3 - k wilds
+        for k in range(min(c, 3), 0, -1):
+            w = 3 - k
+            if used + w <= budget:
+                counts[i] -= k
+                groups.append(("pung", i, w))
+                rec(i, groups, pair, used + w)
+                groups.pop()
+                counts[i] += k
+        # pair containing tile i
+        if pair is None:
+            for k in range(min(c, 2), 0, -1):
+                w = 2 - k
+                if used + w <= budget:
+                    counts[i] -= k
+                    rec(i, groups, (i, w), used + w)
+                    counts[i] += k
+        # chows containing tile i as their lowest natural tile
+        if chows:
+            for s in (i - 2, i - 1, i):
+                if s < 0 or s + 2 >= n:
+                    continue
+                below = i - s                      # tiles under i must be wilds
+                if used + below > budget:
+                    continue
+                counts[i] -= 1
+                above = [j for j in range(i + 1, s + 3)]
+                # each tile above i: natural if available, or a wild
+                for choice in product((True, False), repeat=len(above)):
+                    w = below
+                    ok = True
+                    for j, natural in zip(above, choice):
+                        if natural:
+                            if counts[j] == 0:
+                                ok = False
+                                break
+                        else:
+                            w += 1
+                    if not ok or used + w > budget:
+                        continue
+                    for j, natural in zip(above, choice):
+                        if natural:
+                            counts[j] -= 1
+                    groups.append(("chow", s, w))
+                    rec(i, groups, pair, used + w)
+                    groups.pop()
+                    for j, natural in zip(above, choice):
+                        if natural:
+                            counts[j] += 1
+                counts[i] += 1
+
+    rec(0, [], None, 0)
+    return tuple(sorted(out))
+
+
+_SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+def _pure_wild_groups(n_sets: int, need_pair: bool, inp: ShapeInput) -> list[tuple]:
+    """All concrete choices for groups made only of wilds (any set or pair the tile set allows)."""
+    options: list[tuple] = [("pung", t, 3) for t in sorted(inp.kinds) if t < 34]
+    if inp.chows:
+        options += [("chow", t, 3) for t in sorted(inp.kinds)
+                    if t < 27 and t % 9 <= 6 and t + 1 in inp.kinds and t + 2 in inp.kinds]
+    sets_choices = list(combinations_with_replacement(options, n_sets)) if n_sets else [()]
+    pairs = [(t, 2) for t in sorted(inp.kinds) if t < 34] if need_pair else [None]
+    return [(s, p) for s in sets_choices for p in pairs]
+
+
+def standard(inp: ShapeInput) -> Iterable[Decomposition]:
+    """n sets + a pair, for any hand size; wilds may complete any set or the pair."""
+    per_suit = []
+    for lo, hi, numbered in _SUIT_RANGES:
+        key = inp.counts[lo:hi]
+        if not any(key):
+            per_suit.append(((lo, ((), None, 0)),))
+            continue
+        splits = _suit_splits(key, inp.chows and numbered, inp.wilds)
+        if not splits:
+            return
+        per_suit.append(tuple((lo, sp) for sp in splits))
+    seen: set = set()
+    for combo in product(*per_suit):
+        n_sets = 0
+        used = 0
+        pairs = 0
+        for _, (groups, pair, w) in combo:
+            n_sets += len(groups)
+            used += w
+            if pair is not None:
+                pairs += 1
+        if pairs > 1 or n_sets > inp.sets_needed or used > inp.wilds:
+            continue
+        free_sets = inp.sets_needed - n_sets
+        need_pair = pairs == 0
+        if inp.wilds - used != 3 * free_sets + (2 if need_pair else 0):
+            continue
+        base: list[Group] = []
+        pair_group = None
+        for lo, (groups, pair, _) in combo:
+            for kind, off, w in groups:
+                base.append(Group(kind, lo + off, w))
+            if pair is not None:
+                pair_group = Group("pair", lo + pair[0], pair[1])
+        fills = _pure_wild_groups(free_sets, need_pair, inp) if (free_sets or need_pair) else [((), None)]
+        for extra_sets, extra_pair in fills:
+            hand_groups = base + [Group(k, t, w) for k, t, w in extra_sets]
+            pg = pair_group if extra_pair is None else Group("pair", extra_pair[0], 2)
+            hand_groups.sort()
+            key = (tuple(hand_groups), pg)
+            if key in seen:
+                continue
+            seen.add(key)
+            dec = _build(inp, "standard", tuple(hand_groups) + (pg,))
+            if dec is not None:
+                yield dec
+
+
+def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
+           tiles: Sequence[int] | None = None) -> Decomposition | None:
+    """Assemble a decomposition, recovering the wild substitutions; None if a kind would exceed 4."""
+    if not inp.wilds:
+        if tiles is None:
+            tiles = inp.natural_tiles
+        return Decomposition(shape, inp.meld_groups + hand_groups, tuple(tiles), ())
+    if tiles is None:
+        tiles = [t for g in hand_groups for t in g.tiles]
+    concrete = [0] * T.NUM_KINDS
+    for t in tiles:
+        concrete[t] += 1
+    wild_as: list[int] = []
+    for t in range(T.NUM_KINDS):
+        extra = concrete[t] - inp.counts[t]
+        if extra < 0:
+            return None
+        if extra:
+            if concrete[t] + inp.meld_counts[t] > 4:
+                return None
+            wild_as.extend([t] * extra)
+        elif concrete[t] + inp.meld_counts[t] > 4:
+            return None
+    return Decomposition(shape, inp.meld_groups + hand_groups, tuple(sorted(tiles)), tuple(wild_as))
+
+
+def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Iterable[Decomposition]:
+    """``pairs`` pairs from a concealed hand; four of a kind counts as two pairs when allowed."""
+    if inp.meld_groups or sum(inp.counts) + inp.wilds != 2 * pairs:
+        return
+    naturals: list[int] = []
+    singles = 0
+    for t, c in enumerate(inp.counts):
+        if c == 0:
+            continue
+        if c > 2 and not allow_four:
+            if c == 3 or c == 4:
+                return
+        naturals.extend([t] * (c // 2))
+        if c % 2:
+            singles += 1
+            naturals.append(t)       # completed by a wild
+    spare = inp.wilds - singles
+    if spare < 0 or spare % 2:
+        return
+    base_tiles: list[int] = []
+    for t, c in enumerate(inp.counts):
+        base_tiles.extend([t] * (c + (c % 2)))
+    extra_pairs = spare // 2
+    kinds = [t for t in sorted(inp.kinds) if t < 34]
+    seen: set = set()
+    for chosen in combinations_with_replacement(kinds, extra_pairs):
+        tiles = base_tiles + [t for t in chosen for _ in range(2)]
+        c = T.counts34(tiles)
+        if not allow_four and any(n > 2 for n in c):
+            continue
+        key = tuple(tiles)
+        if key in seen:
+            continue
+        seen.add(key)
+        groups = []
+        for t in range(T.NUM_KINDS):
+            for _ in range(c[t] // 2):
+                groups.append(Group("pair", t, 0))
+        # mark wilds on the pairs they complete
+        groups = _mark_wilds(groups, inp.counts)
+        dec = _build(inp, "seven_pairs", tuple(groups), tiles)
+        if dec is not None:
+            yield dec
+
+
+def _mark_wilds(groups: list[Group], counts: Sequence[int]) -> list[Group]:
+    remaining = list(counts)
+    out = []
+    for g in groups:
+        w = 0
+        for t in g.tiles:
+            if remaining[t] > 0:
+                remaining[t] -= 1
+            else:
+                w += 1
+        out.append(g._replace(wilds=w))
+    return out
+
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def thirteen_orphans(inp: ShapeInput) -> Iterable[Decomposition]:
+    """One of each terminal and honour plus a duplicate of any of them."""
+    if inp.meld_groups or sum(inp.counts) + inp.wilds != 14:
+        return
+    missing = 0
+    dup = None
+    for t, c in enumerate(inp.counts):
+        if c and t not in ORPHANS:
+            return
+    for t in ORPHANS:
+        c = inp.counts[t]
+        if c == 0:
+            missing += 1
+        elif c == 2:
+            if dup is not None:
+                return
+            dup = t
+        elif c > 2:
+            return
+    spare = inp.wilds - missing
+    if spare < 0 or spare > 1 or (dup is None) != (spare == 1):
+        return
+    base = list(ORPHANS)
+    for pair_kind in ([dup] if dup is not None else ORPHANS):
+        dec = _build(inp, "thirteen_orphans", (), base + [pair_kind])
+        if dec is not None:
+            yield dec
+
+
+def make_input(counts: Sequence[int], wilds: int, meld_groups: tuple[Group, ...], sets_needed: int,
+               chows: bool, kinds: frozenset, meld_counts: Sequence[int]) -> ShapeInput:
+    return ShapeInput(tuple(counts), wilds, meld_groups, sets_needed, chows, kinds, tuple(meld_counts))
+
+
+ShapeFinder = Callable[..., Iterable[Decomposition]]
