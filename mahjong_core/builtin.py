@@ -1,0 +1,83 @@
+"""Core's own plugin: standard tile sets, win shapes, value formulas, the flower check and the
+built-in ruleset folder. Registered first by every engine; rulesets still name all of it by id."""
+from __future__ import annotations
+
+from importlib.resources import files
+
+from . import shapes
+from .fans import FanCheck
+from .hookspecs import TileSet, ValueFormula, WinShape, hookimpl
+
+
+@hookimpl
+def mahjong_tile_sets():
+    return [
+        TileSet("standard_136", frozenset(range(34)), False, "34 kinds × 4, no flowers"),
+        TileSet("standard_144", frozenset(range(34)), True, "34 kinds × 4 plus the 8 flowers"),
+        TileSet("suits_108", frozenset(range(27)), False, "characters, dots and bamboo only"),
+    ]
+
+
+@hookimpl
+def mahjong_win_shapes():
+    return [
+        WinShape("standard", shapes.standard, "n sets and a pair, for any hand size"),
+        WinShape("seven_pairs", shapes.seven_pairs, "seven pairs; four of a kind may count as two"),
+        WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair"),
+    ]
+
+
+def flowers(ctx):
+    """One per flower held."""
+    return ctx.situation.flower_count
+
+
+def shape_is(ctx, shape):
+    """1 when the hand is read in the named win shape (e.g. seven_pairs)."""
+    return int(ctx.decomposition.shape == shape)
+
+
+def flag(ctx, flag, value=True):
+    """1 when a situation field has the given value (e.g. self_drawn, last_tile, dealer)."""
+    return int(getattr(ctx.situation, flag) == value) if value is not True else int(bool(getattr(ctx.situation, flag)))
+
+
+def always(ctx):
+    """1: for fallback fans such as a plain win."""
+    return 1
+
+
+@hookimpl
+def mahjong_fan_checks():
+    return [FanCheck("core.flowers", flowers, flowers.__doc__),
+            FanCheck("core.shape", shape_is, shape_is.__doc__),
+            FanCheck("core.flag", flag, flag.__doc__),
+            FanCheck("core.always", always, always.__doc__)]
+
+
+def total_value(total, fans, situation):
+    return total
+
+
+def doubling_value(total, fans, situation, base=1, cap=None):
+    """base × 2^fan, the fan count capped (Sichuan style)."""
+    n = total if cap is None else min(total, cap)
+    return base * 2 ** n
+
+
+@hookimpl
+def mahjong_value_formulas():
+    return [
+        ValueFormula("total", total_value, "the points total"),
+        ValueFormula("doubling", doubling_value, doubling_value.__doc__),
+    ]
+
+
+@hookimpl(trylast=True)
+def mahjong_choose_result(candidates, ruleset):
+    return candidates[0]
+
+
+@hookimpl
+def mahjong_rulesets():
+    return [files("mahjong_rulesets")]

@@ -1,0 +1,450 @@
+"""A resolved ruleset: YAML data bound to the plugins' code, ready to score, wait and settle."""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from . import tiles as T
+from .config import Resolved
+from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError,
+                     did_you_mean)
+from .fans import Fan, FanContext
+from .hand import Situation, TableRules, parse_situation, parse_meld
+from .records import Ledger, Settlement, parse_record
+from .shapes import Decomposition, Group, ShapeInput
+from . import waits as W
+
+
+@dataclass(frozen=True, slots=True)
+class FanRule:
+    id: str
+    zh: str
+    en: str
+    points: int
+    check: str
+    args: Mapping[str, Any]
+    excludes: tuple[str, ...] = ()
+    reduces: Mapping[str, int] = field(default_factory=dict)
+    counts_to_minimum: bool = True
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    ruleset: str
+    total: int
+    value: Any
+    fans: tuple[Fan, ...]
+    decomposition: Decomposition
+    situation: Situation
+    minimum_points: int
+    excluded: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return True
+
+    def fan_ids(self) -> list[str]:
+        return [f.id for f in self.fans]
+
+    def to_dict(self) -> dict:
+        return {"ok": True, "ruleset": self.ruleset, "total": self.total, "value": self.value,
+                "fans": [f.to_dict() for f in self.fans],
+                "decomposition": self.decomposition.labels(),
+                "shape": self.decomposition.shape}
+
+    def explain(self) -> dict:
+        out = self.to_dict()
+        out["points_toward_minimum"] = self.minimum_points
+        out["excluded"] = [{"id": fid, "by": list(by)} for fid, by in self.excluded]
+        if self.decomposition.wild_as:
+            out["wilds_as"] = T.format_tiles(self.decomposition.wild_as)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Waits:
+    """The tiles that complete a hand; ``ready`` when there is at least one."""
+
+    tiles: tuple[int, ...]
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.tiles)
+
+    def to_dict(self) -> dict:
+        return {"ready": self.ready, "waits": [T.name(t) for t in self.tiles]}
+
+    def __iter__(self):
+        return iter(self.tiles)
+
+    def __len__(self):
+        return len(self.tiles)
+
+
+def _check_kwargs(func, args: Mapping, where: str, what: str) -> None:
+    """Validate YAML args against the function's signature (after its first positionals)."""
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):
+        return
+    params = list(sig.parameters.values())
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return
+    names = [p.name for p in params if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    for key in args:
+        if key not in names:
+            raise RulesetError(f"{where}: {what} takes no argument '{key}'{did_you_mean(key, names)}")
+
+
+class Ruleset:
+    """Immutable once built. Use ``score``, ``waits`` and ``settle``."""
+
+    def __init__(self, resolved: Resolved, engine):
+        self._resolved = resolved
+        self.engine = engine
+        data = resolved.data
+        self.name = resolved.name
+        self.path = resolved.path
+        self.title = str(data.get("title", self.name))
+        self.data = data
+        self.fingerprint = resolved.fingerprint
+        self.options = MappingProxyType(dict(data.get("options") or {}))
+        table = data.get("table") or {}
+        self.table = self._table(table)
+        scoring = data.get("scoring") or {}
+        self.minimum = self._int(scoring.get("minimum", 0), "scoring.minimum")
+        self.fan_rules = self._fans(data.get("fans") or {})
+        self._fan_by_id = {r.id: r for r in self.fan_rules}
+        self.fallback = self._fan_ref(scoring.get("fallback"), "scoring.fallback")
+        prefer = scoring.get("prefer") or []
+        if not isinstance(prefer, list):
+            raise RulesetError(f"{self.where('scoring.prefer')}: 'scoring.prefer' must be a list of fan ids")
+        self.prefer = tuple(self._fan_ref(p, f"scoring.prefer.{i}") for i, p in enumerate(prefer))
+        self.shapes = self._shapes(data.get("shapes") or {})
+        value = scoring.get("value") or {"formula": "total"}
+        self.value_formula, self.value_params = self._value(value)
+        self.settlement_rule, self.settlement_params = self._settlement(data.get("settlement"))
+        self._plan = self._check_plan()
+        engine.validate(self)
+
+    # ------------------------------------------------------------------ building
+    def where(self, key: str) -> str:
+        """``file:line`` where ``key`` (dotted) was last set."""
+        return self._resolved.where(key)
+
+    def _int(self, value, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesetError(f"{self.where(key)}: '{key}' must be a whole number, got {value!r}")
+        return value
+
+    def _table(self, table: Mapping) -> TableRules:
+        ts_id = table.get("tile_set", "standard_144")
+        tile_sets = self.engine.registry.tile_sets
+        if ts_id not in tile_sets:
+            raise RulesetError(f"{self.where('table.tile_set')}: unknown tile set '{ts_id}'"
+                               f"{did_you_mean(str(ts_id), tile_sets)}")
+        ts = tile_sets[ts_id].item
+        hand_size = self._int(table.get("hand_size", 13), "table.hand_size")
+        if hand_size % 3 != 1 or not 4 <= hand_size <= 19:
+            raise RulesetError(f"{self.where('table.hand_size')}: 'table.hand_size' must be 3n + 1 "
+                               f"(13 or 16), got {hand_size}")
+        chows = table.get("chows", True)
+        if not isinstance(chows, bool):
+            raise RulesetError(f"{self.where('table.chows')}: 'table.chows' must be true or false")
+        return TableRules(frozenset(ts.kinds), hand_size, chows, ts.flowers, ts.id)
+
+    def _fans(self, fans: Mapping) -> tuple[FanRule, ...]:
+        checks = self.engine.registry.checks
+        rules = []
+        for fid, spec in fans.items():
+            key = f"fans.{fid}"
+            if spec.get("enabled", True) is False:
+                continue
+            if spec.get("enabled", True) is not True:
+                raise RulesetError(f"{self.where(key + '.enabled')}: 'enabled' must be true or false")
+            check = spec.get("check")
+            if check is None:
+                raise RulesetError(f"{self.where(key)}: fan '{fid}' has no 'check'")
+            if check not in checks:
+                raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{check}'"
+                                   f"{did_you_mean(str(check), checks)}")
+            args = spec.get("args") or {}
+            if not isinstance(args, Mapping):
+                raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
+            _check_kwargs(checks[check].item.func, args, self.where(key + ".args"), f"check '{check}'")
+            points = spec.get("points")
+            if isinstance(points, bool) or not isinstance(points, (int, float)):
+                raise RulesetError(f"{self.where(key + '.points')}: fan '{fid}' needs numeric 'points', "
+                                   f"got {points!r}")
+            cm = spec.get("counts_to_minimum", True)
+            if not isinstance(cm, bool):
+                raise RulesetError(f"{self.where(key + '.counts_to_minimum')}: must be true or false")
+            rules.append(FanRule(fid, str(spec.get("zh", fid)), str(spec.get("en", fid)), points, check,
+                                 MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
+                                 str(spec.get("doc", ""))))
+        known = {r.id for r in rules}
+        every = set(fans)
+        out = []
+        for r in rules:
+            spec = fans[r.id]
+            excludes = spec.get("excludes") or []
+            if not isinstance(excludes, list):
+                raise RulesetError(f"{self.where(f'fans.{r.id}.excludes')}: 'excludes' must be a list of fan ids")
+            for i, x in enumerate(excludes):
+                if x not in every:
+                    raise RulesetError(f"{self.where(f'fans.{r.id}.excludes.{i}')}: fan '{r.id}' excludes "
+                                       f"unknown fan '{x}'{did_you_mean(str(x), every)}")
+            reduces = spec.get("reduces") or {}
+            if not isinstance(reduces, Mapping):
+                raise RulesetError(f"{self.where(f'fans.{r.id}.reduces')}: 'reduces' must map fan ids to counts")
+            for x, n in reduces.items():
+                if x not in every:
+                    raise RulesetError(f"{self.where(f'fans.{r.id}.reduces.{x}')}: fan '{r.id}' reduces "
+                                       f"unknown fan '{x}'{did_you_mean(str(x), every)}")
+                self._int(n, f"fans.{r.id}.reduces.{x}")
+            out.append(FanRule(r.id, r.zh, r.en, r.points, r.check, r.args,
+                               tuple(x for x in excludes if x in known),
+                               MappingProxyType({x: n for x, n in reduces.items() if x in known}),
+                               r.counts_to_minimum, r.doc))
+        return tuple(out)
+
+    def _fan_ref(self, fid, key: str) -> str | None:
+        if fid is None:
+            return None
+        if fid not in self._fan_by_id:
+            every = list((self.data.get("fans") or {}).keys())
+            if fid in every:
+                return None          # disabled fan: nothing to award
+            raise RulesetError(f"{self.where(key)}: unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+        return fid
+
+    def _shapes(self, shapes: Mapping):
+        registry = self.engine.registry.shapes
+        out = []
+        for sid, spec in shapes.items():
+            key = f"shapes.{sid}"
+            if sid not in registry:
+                raise RulesetError(f"{self.where(key)}: unknown win shape '{sid}'{did_you_mean(sid, registry)}")
+            if spec.get("enabled", True) is False:
+                continue
+            args = spec.get("args") or {}
+            if not isinstance(args, Mapping):
+                raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
+            shape = registry[sid].item
+            _check_kwargs(shape.find, args, self.where(key + ".args"), f"shape '{sid}'")
+            out.append((shape, dict(args), registry[sid].plugin))
+        if not out:
+            raise RulesetError(f"{self.where('shapes')}: the ruleset enables no win shape")
+        return tuple(out)
+
+    def _value(self, value: Mapping):
+        formulas = self.engine.registry.values
+        fid = value.get("formula", "total")
+        if fid not in formulas:
+            raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{fid}'"
+                               f"{did_you_mean(str(fid), formulas)}")
+        params = dict(value.get("params") or {})
+        func = formulas[fid].item.value
+        _check_kwargs(func, params, self.where("scoring.value.params"), f"value formula '{fid}'")
+        return func, params
+
+    def _settlement(self, spec):
+        if spec is None:
+            return None, {}
+        rules = self.engine.registry.settlements
+        sid = spec.get("id")
+        if sid not in rules:
+            raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{sid}'"
+                               f"{did_you_mean(str(sid), rules)}")
+        params = dict(spec.get("params") or {})
+        _check_kwargs(rules[sid].item.settle, params, self.where("settlement.params"), f"settlement '{sid}'")
+        return rules[sid], params
+
+    def _check_plan(self):
+        """Group fans by (check, args) so each piece of check code runs once per decomposition."""
+        checks = self.engine.registry.checks
+        plan: dict = {}
+        for r in self.fan_rules:
+            key = (r.check, tuple(sorted(r.args.items(), key=lambda kv: kv[0])))
+            if key not in plan:
+                entry = checks[r.check]
+                plan[key] = [entry.item.func, dict(r.args), [], entry.plugin]
+            plan[key][2].append(r)
+        return tuple((func, args, tuple(rules), plugin, key[0]) for key, (func, args, rules, plugin) in
+                     plan.items())
+
+    # ------------------------------------------------------------------ scoring
+    def parse(self, situation) -> Situation:
+        return parse_situation(situation, self.table)
+
+    def shape_input(self, s: Situation, extra_tile: int | None = -1) -> ShapeInput:
+        standing = list(s.hand)
+        if extra_tile == -1:
+            standing.append(s.win_tile)
+        elif extra_tile is not None:
+            standing.append(extra_tile)
+        return W.shape_input(standing, s.melds, s.wilds, self.table)
+
+    def decompositions(self, s: Situation) -> list[Decomposition]:
+        inp = self.shape_input(s)
+        out: list[Decomposition] = []
+        for shape, args, plugin in self.shapes:
+            try:
+                out.extend(shape.find(inp, **args))
+            except MahjongError:
+                raise
+            except Exception as e:
+                raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
+                                  f"{type(e).__name__}: {e}") from e
+        return out
+
+    def evaluate(self, s: Situation, dec: Decomposition, hand_memo: dict) -> ScoreResult:
+        """Score one decomposition: run the checks, apply exclusions and the fallback."""
+        ctx = FanContext(s, dec, self, hand_memo)
+        found: dict[str, int] = {}
+        for func, args, rules, plugin, check_id in self._plan:
+            try:
+                result = func(ctx, **args) if args else func(ctx)
+            except MahjongError:
+                raise
+            except Exception as e:
+                raise PluginError(f"plugin '{plugin}': fan check '{check_id}' failed: "
+                                  f"{type(e).__name__}: {e}") from e
+            if not result:
+                continue
+            if isinstance(result, Mapping):
+                for r in rules:
+                    n = result.get(r.id, 0)
+                    if n:
+                        found[r.id] = n
+            else:
+                for r in rules:
+                    found[r.id] = int(result)
+        by_id = self._fan_by_id
+        excluded: dict[str, list[str]] = {}
+        for fid in found:
+            rule = by_id[fid]
+            for x in rule.excludes:
+                if x in found:
+                    excluded.setdefault(x, []).append(fid)
+        for fid in excluded:
+            del found[fid]
+        for fid in list(found):
+            rule = by_id[fid]
+            for x, n in rule.reduces.items():
+                if x in found:
+                    found[x] -= n * found[fid]
+                    excluded.setdefault(x, []).append(fid)
+        fans = []
+        minimum_points = 0
+        for rule in self.fan_rules:
+            n = found.get(rule.id, 0)
+            if n > 0:
+                fans.append(Fan(rule.id, rule.zh, rule.en, rule.points, n))
+                if rule.counts_to_minimum:
+                    minimum_points += rule.points * n
+        if self.fallback is not None and not any(by_id[f.id].counts_to_minimum for f in fans):
+            rule = by_id[self.fallback]
+            fans.insert(0, Fan(rule.id, rule.zh, rule.en, rule.points, 1))
+            minimum_points += rule.points
+        fans.sort(key=lambda f: -f.points)
+        total = sum(f.points * f.count for f in fans)
+        value = self.value_formula(total, fans, s, **self.value_params)
+        return ScoreResult(self.name, total, value, tuple(fans), dec, s, minimum_points,
+                           tuple((fid, tuple(by)) for fid, by in excluded.items()))
+
+    def candidates(self, situation) -> list[ScoreResult]:
+        s = situation if isinstance(situation, Situation) else self.parse(situation)
+        hand_memo: dict = {}
+        return [self.evaluate(s, dec, hand_memo) for dec in self.decompositions(s)]
+
+    def _rank(self, r: ScoreResult):
+        ids = {f.id for f in r.fans}
+        return (r.value, r.total) + tuple(p in ids for p in self.prefer)
+
+    def choose(self, candidates: list[ScoreResult]) -> ScoreResult:
+        best_rank = max(self._rank(c) for c in candidates)
+        tied = [c for c in candidates if self._rank(c) == best_rank]
+        if len(tied) == 1:
+            return tied[0]
+        return self.engine.choose(tied, self)
+
+    def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
+        """Score a winning hand (contract §2 dict or Situation); raises MahjongError."""
+        s = situation if isinstance(situation, Situation) else self.parse(situation)
+        candidates = self.candidates(s)
+        if not candidates:
+            raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
+                                  f"ruleset '{self.name}'")
+        best = self.choose(candidates)
+        if enforce_minimum and best.minimum_points < self.minimum:
+            enough = [c for c in candidates if c.minimum_points >= self.minimum]
+            if not enough:
+                raise BelowMinimumError(
+                    f"{best.minimum_points} points, below the minimum of {self.minimum} for ruleset "
+                    f"'{self.name}' (flowers and non-counting fans excluded)", best)
+            best = self.choose(enough)
+        return best
+
+    @staticmethod
+    def describe(s: Situation) -> str:
+        melds = "".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
+        return f"{melds}{T.format_tiles(s.hand)} + {T.name(s.win_tile)}"
+
+    # ------------------------------------------------------------------ waits
+    def parse_hand(self, hand) -> Situation:
+        """A pre-win hand (``{"hand": ..., "melds": [...]}`` or notation) as a Situation."""
+        if isinstance(hand, Situation):
+            return hand
+        if isinstance(hand, str):
+            hand = {"hand": hand}
+        if not isinstance(hand, Mapping):
+            raise MahjongError(f"a hand must be notation or an object with 'hand' and 'melds'")
+        data = dict(hand)
+        if "win_tile" in data:
+            raise MahjongError("field 'win_tile': waits are asked of the hand before the winning tile")
+        # validate with a stand-in winning tile that never breaks the copy count
+        probe = dict(data, win_tile="1m")
+        s_tiles = T.parse_tiles(data.get("hand", "")) if isinstance(data.get("hand", ""), str) else ()
+        for candidate in sorted(self.table.kinds):
+            if s_tiles.count(candidate) < 4:
+                probe["win_tile"] = T.name(candidate)
+                break
+        for flag in ("self_drawn", "robbing_kong", "after_kong", "fourth_tile", "discard_after_kong"):
+            probe.pop(flag, None)
+        return self.parse(probe)
+
+    def waits(self, hand) -> Waits:
+        """Every tile kind that completes the hand (formal waits: a kind whose four copies are all
+        held still counts; wild kinds included)."""
+        s = self.parse_hand(hand)
+        return Waits(self.waits_of_situation(s))
+
+    def waits_of_situation(self, s: Situation) -> tuple[int, ...]:
+        """Formal waits of ``s.hand`` + melds (the winning tile ignored), under the enabled shapes."""
+        return W.waits(self, s.hand, s.melds, s.wilds)
+
+    # ------------------------------------------------------------------ settlement
+    def settle(self, record) -> Settlement:
+        if self.settlement_rule is None:
+            raise RulesetError(f"{self.where('settlement')}: ruleset '{self.name}' defines no settlement")
+        rule = self.settlement_rule.item
+        rec = parse_record(record, rule.event_types)
+        if rec.ruleset is not None and rec.ruleset not in (self.name,) + self._resolved.chain:
+            pass  # a record may be settled under a house overlay of the ruleset it names
+        ledger = Ledger(rec.seats)
+        try:
+            payments = list(rule.settle(rec, self, **self.settlement_params))
+        except MahjongError:
+            raise
+        except Exception as e:
+            raise PluginError(f"plugin '{self.settlement_rule.plugin}': settlement '{rule.id}' failed: "
+                              f"{type(e).__name__}: {e}") from e
+        ledger.extend(payments)
+        return ledger.close(self.name)
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.name} {self.fingerprint}>"
