@@ -10,7 +10,7 @@ import pluggy
 
 from . import builtin
 from .config import resolve
-from .errors import PluginError, RulesetError, UnknownRulesetError, did_you_mean
+from .errors import MahjongError, PluginError, RulesetError, UnknownRulesetError, did_you_mean
 from .hookspecs import PROJECT, MahjongSpec
 
 
@@ -61,6 +61,7 @@ class Engine:
         except pluggy.PluginValidationError as e:
             raise PluginError(f"plugin '{getattr(e, 'plugin_name', '?')}': {e}") from None
         self.registry = self._collect()
+        self._situation_hooks = bool(self.pm.hook.mahjong_validate_situation.get_hookimpls())
         self._cache: dict = {}
 
     # ----------------------------------------------------------------- registrations
@@ -151,6 +152,15 @@ class Engine:
             raise
         except Exception as e:
             raise RulesetError(f"ruleset '{ruleset.name}' vetoed: {type(e).__name__}: {e}") from e
+
+    def validate_situation(self, situation, ruleset) -> None:
+        if self._situation_hooks:
+            try:
+                self.pm.hook.mahjong_validate_situation(situation=situation, ruleset=ruleset)
+            except MahjongError:
+                raise
+            except Exception as e:
+                raise PluginError(f"situation check failed in a plugin: {type(e).__name__}: {e}") from e
 
     def choose(self, candidates, ruleset):
         return self.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)

@@ -162,6 +162,23 @@ class MahjongSpec:
                     raise RulesetError(f"{ruleset.where('scoring.minimum')}: house rules need a minimum")
         """
 
+    @hookspec
+    def mahjong_validate_situation(self, situation, ruleset) -> None:
+        """Veto a parsed situation for a ruleset by raising a ``MahjongError`` (e.g. a hand that
+        still holds its void suit cannot win); return nothing. It is called for every
+        ruleset, so check an option or ``ruleset.name`` before vetoing.
+
+        Example::
+
+            from mahjong_core import NotWinningError
+            from mahjong_core.hookspecs import hookimpl
+
+            @hookimpl
+            def mahjong_validate_situation(situation, ruleset):
+                if ruleset.options.get("no_honors") and any(t >= 27 for t in situation.all_tiles):
+                    raise NotWinningError("honours are not allowed in this ruleset")
+        """
+
     @hookspec(firstresult=True)
     def mahjong_choose_result(self, candidates, ruleset):
         """Pick the interpretation to report among scored candidates (each a ScoreResult);

@@ -278,7 +278,9 @@ class Ruleset:
 
     # ------------------------------------------------------------------ scoring
     def parse(self, situation) -> Situation:
-        return parse_situation(situation, self.table)
+        s = parse_situation(situation, self.table)
+        self.engine.validate_situation(s, self)
+        return s
 
     def shape_input(self, s: Situation, extra_tile: int | None = -1) -> ShapeInput:
         standing = list(s.hand)
