@@ -1,0 +1,39 @@
+"""Sichuan mahjong, 血战到底 (blood battle) and 血流成河 (blood river): void suit, base patterns
+taken at their maximum, roots and doublings, kong money, 查花猪 / 查大叫 / 退税 settlement.
+
+Rulesets: ``sichuan`` (the seed's rules), ``sichuan-xueliu`` and ``sichuan-tencent`` overlays.
+Keys, values and record events are documented in this folder's README.md.
+"""
+from __future__ import annotations
+
+from mahjong_core.fans import FanCheck
+from mahjong_core.hookspecs import SettlementRule, ValueFormula, WinShape, hookimpl
+
+from . import patterns, settlement, shapes, validate
+
+
+@hookimpl
+def mahjong_win_shapes():
+    return [WinShape("sichuan.standard", shapes.standard_with_sequences,
+                     shapes.standard_with_sequences.__doc__)]
+
+
+@hookimpl
+def mahjong_fan_checks():
+    return [FanCheck(cid, func, (func.__doc__ or "").strip()) for cid, func in patterns.CHECKS.items()]
+
+
+@hookimpl
+def mahjong_value_formulas():
+    return [ValueFormula("sichuan.multiplier", shapes.multiplier, shapes.multiplier.__doc__)]
+
+
+@hookimpl
+def mahjong_settlements():
+    return [SettlementRule("sichuan_blood_battle", settlement.settle, settlement.__doc__,
+                           event_types=settlement.EVENT_TYPES)]
+
+
+@hookimpl
+def mahjong_validate_ruleset(ruleset):
+    validate.validate(ruleset)

@@ -1,0 +1,205 @@
+"""Sichuan fan checks: the base patterns (基本番), roots (根) and the situational doublings.
+
+Every fan's ``points`` is a 番 count, i.e. one doubling: 平胡 = 0 (×1), 对对胡 = 1 (×2) …
+The base patterns are reported by one check per hand reading; the YAML ``excludes`` keep only
+the highest of them (see ``validate.check_base_order``). Hand-wide facts (suits, roots,
+terminals) are computed once per hand and shared by every decomposition.
+"""
+from __future__ import annotations
+
+from mahjong_core import tiles as T
+from mahjong_core.errors import NotWinningError
+
+from .options import option
+
+SUIT_NAMES = {"m": "characters (m)", "p": "dots (p)", "s": "bamboo (s)"}
+_SUIT_INDEX = {"m": 0, "p": 1, "s": 2}
+
+
+# ---------------------------------------------------------------- hand-wide facts
+
+class HandFacts:
+    """Facts shared by every reading of one hand: computed from the 34 counts once."""
+
+    __slots__ = ("suits", "roots", "has_terminal", "concealed", "melds")
+
+    def __init__(self, ctx):
+        counts = ctx.counts
+        self.suits = tuple(s for s in range(3) if any(counts[9 * s: 9 * s + 9]))
+        self.roots = sum(1 for c in counts if c == 4)
+        self.has_terminal = any(counts[t] for t in T.TERMINALS)
+        melds = ctx.situation.melds
+        self.melds = len(melds)
+        # 门清: no pung and no exposed kong (a concealed kong keeps the hand concealed)
+        self.concealed = all(m.kind == "kong" and m.concealed for m in melds)
+
+
+def facts(ctx) -> HandFacts:
+    return ctx.memoised("sichuan.facts", lambda: HandFacts(ctx), per_hand=True)
+
+
+# ---------------------------------------------------------------- the void-suit veto
+
+def void_suit_veto(ctx) -> int:
+    """Never awards anything: raises not_winning when the hand holds a tile of its declared void
+    suit (定缺) or holds all three suits (必须缺门可胡)."""
+    s = ctx.situation
+
+    def check() -> int:
+        void = s.void_suit if option(ctx.options, "void_suit_required") else None
+        tiles = s.all_tiles
+        if void is not None:
+            lo = 9 * _SUIT_INDEX[void]
+            bad = sorted({t for t in tiles if lo <= t < lo + 9})
+            if bad:
+                raise NotWinningError(
+                    f"not a winning hand: it holds {T.format_tiles(bad)} of its void suit "
+                    f"{SUIT_NAMES[void]} (定缺); a hand cannot win while it holds a void-suit tile")
+        if len({t // 9 for t in tiles if t < 27}) == 3:
+            raise NotWinningError(
+                f"not a winning hand: it holds all three suits ({T.format_tiles(tiles)}); a Sichuan "
+                f"hand must lack a suit to win (必须缺门可胡)")
+        return 0
+
+    return ctx.memoised("sichuan.veto", check, per_hand=True)
+
+
+# ---------------------------------------------------------------- base patterns
+
+def _has_terminal(g) -> bool:
+    r = g.tile % 9
+    if g.kind == "chow":
+        return r == 0 or r == 6
+    return r == 0 or r == 8
+
+
+def _is_258(g) -> bool:
+    return g.kind != "chow" and g.tile % 9 in (1, 4, 7)
+
+
+def base_patterns(ctx) -> dict:
+    """Every base pattern this reading of the hand satisfies; the YAML excludes keep the best."""
+    f = facts(ctx)
+    pure = len(f.suits) == 1
+    yaojiu_jiang = option(ctx.options, "extra_patterns", "yaojiu_jiangdui")
+    out: dict[str, int] = {}
+    if pure:
+        out["qingyise"] = 1
+    if ctx.shape == "seven_pairs":
+        if not option(ctx.options, "seven_pairs"):
+            return {}
+        out["qidui"] = 1
+        if pure:
+            out["qingqidui"] = 1
+        if f.roots:                 # a four of a kind among the pairs: 龙七对
+            out["longqidui"] = 1
+            if pure:
+                out["qinglongqidui"] = 1
+        return out
+    groups = ctx.groups
+    sets = [g for g in groups if g.kind in ("chow", "pung", "kong")]
+    if len(sets) != 4:             # not the standard shape (a plugin shape): no base pattern here
+        return out
+    out["pinghu"] = 1
+    all_pungs = all(g.kind != "chow" for g in sets)
+    if all_pungs:
+        out["duiduihu"] = 1
+        if pure:
+            out["qingdui"] = 1
+        if yaojiu_jiang and all(_is_258(g) for g in groups):
+            out["jiangdui"] = 1
+    if yaojiu_jiang and all(_has_terminal(g) for g in groups):
+        out["daiyaojiu"] = 1
+        if pure:
+            out["qingyaojiu"] = 1
+    if f.melds == 4:
+        # 金钩钓: four declared sets, the last standing tile paired by the winning tile
+        out["jingoudiao"] = 1
+        if pure:
+            out["qing_jingoudiao"] = 1
+        if yaojiu_jiang and all(_is_258(g) for g in groups):
+            out["jiang_jingoudiao"] = 1
+        if all(g.kind == "kong" for g in sets):
+            out["shibaluohan"] = 1
+            if pure:
+                out["qingshibaluohan"] = 1
+    return out
+
+
+def heaven_earth(ctx) -> dict:
+    """天胡: the dealer wins on the dealt 14 tiles. 地胡: a non-dealer wins in the first go-around,
+    on his own first draw (``dihu_mode: first_draw``) or on the dealer's first discard
+    (``first_discard``). Both need ``first_turn``; off unless ``extra_patterns.tian_di_hu``."""
+    s = ctx.situation
+    if not s.first_turn or not option(ctx.options, "extra_patterns", "tian_di_hu"):
+        return {}
+    if s.dealer:
+        return {"tianhu": 1} if s.self_drawn else {}
+    mode = option(ctx.options, "dihu_mode")
+    if (mode == "first_draw") == bool(s.self_drawn):
+        return {"dihu": 1}
+    return {}
+
+
+# ---------------------------------------------------------------- roots and doublings
+
+def roots(ctx) -> int:
+    """根: one per four identical tiles anywhere in the final hand (any kong, a pung plus the
+    fourth tile standing, four held concealed). Patterns that contain roots deduct them through
+    YAML ``reduces``."""
+    return facts(ctx).roots
+
+
+def kong_flower(ctx) -> int:
+    """杠上花: self-drawn on the replacement tile of one's own kong."""
+    s = ctx.situation
+    return int(bool(s.after_kong) and s.self_drawn)
+
+
+def kong_discard(ctx) -> int:
+    """杠上炮: won on the discard a player made right after his own kong."""
+    return int(ctx.situation.discard_after_kong)
+
+
+def robbing_kong(ctx) -> int:
+    """抢杠胡: won on the tile another player added to a pung."""
+    return int(ctx.situation.robbing_kong)
+
+
+def self_draw(ctx) -> int:
+    """自摸加番: one doubling for a self-drawn win when ``zimo_bonus: double``."""
+    return int(ctx.situation.self_drawn and option(ctx.options, "zimo_bonus") == "double")
+
+
+def last_tile(ctx) -> int:
+    """海底捞月 / 妙手回春: won on the last tile of the wall (option ``extra_patterns.haidi``)."""
+    return int(ctx.situation.last_tile and bool(option(ctx.options, "extra_patterns", "haidi")))
+
+
+def concealed_self_draw(ctx) -> int:
+    """门清: no pung and no exposed kong, self-drawn (option ``extra_patterns.menqing_zhongzhang``)."""
+    if not option(ctx.options, "extra_patterns", "menqing_zhongzhang"):
+        return 0
+    return int(ctx.situation.self_drawn and facts(ctx).concealed)
+
+
+def all_simples(ctx) -> int:
+    """断幺九 / 中张: no 1 or 9 anywhere (option ``extra_patterns.menqing_zhongzhang``)."""
+    if not option(ctx.options, "extra_patterns", "menqing_zhongzhang"):
+        return 0
+    return int(not facts(ctx).has_terminal)
+
+
+CHECKS = {
+    "sichuan.void_suit": void_suit_veto,
+    "sichuan.base_patterns": base_patterns,
+    "sichuan.heaven_earth": heaven_earth,
+    "sichuan.roots": roots,
+    "sichuan.kong_flower": kong_flower,
+    "sichuan.kong_discard": kong_discard,
+    "sichuan.robbing_kong": robbing_kong,
+    "sichuan.self_draw": self_draw,
+    "sichuan.last_tile": last_tile,
+    "sichuan.concealed_self_draw": concealed_self_draw,
+    "sichuan.all_simples": all_simples,
+}

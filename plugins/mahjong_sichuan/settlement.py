@@ -1,0 +1,378 @@
+"""Settlement ``sichuan_blood_battle``: one hand's record (contract §4) to payments.
+
+Events, in play order:
+
+* ``void``  {seat, suit: m|p|s}                       定缺; fills the seat's situations and end hand
+* ``kong``  {seat, kind: concealed|exposed|added, tile, from (exposed only), late (added only)}
+* ``win``   {seat, from (absent = self-drawn), situation}
+* ``end``   {hands: {seat: {hand, melds}}}            the wall ran out: 查花猪, 查大叫, 退税
+
+Kong money (刮风下雨) is paid when the kong is made; wins are paid by the discarder or, when
+self-drawn, by every player still in. In blood battle a winner leaves play and pays nothing
+afterwards; in blood river (``mode: blood_river``) every player stays in and may win again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mahjong_core import tiles as T
+from mahjong_core.errors import MahjongError, SettlementError, did_you_mean
+from mahjong_core.records import Payment
+
+from .options import cap_multiplier, option
+
+EVENT_TYPES = ("void", "kong", "win", "end")
+KONG_KINDS = {"concealed": "concealed", "exposed": "direct", "added": "added"}
+KONG_NAMES = {"concealed": "concealed kong (暗杠, 下雨)", "exposed": "exposed kong (直杠, 刮风)",
+              "added": "added kong (面下杠, 刮风)"}
+SUITS = ("m", "p", "s")
+
+
+@dataclass
+class Kong:
+    """One kong and the money it collected, kept for 呼叫转移 and 退税."""
+
+    seat: int
+    kind: str
+    tile: int
+    event: object
+    income: list = field(default_factory=list)      # (payer, amount)
+    transferred: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} kong {T.name(self.tile)}"
+
+
+def _num(x):
+    """Whole amounts as ints (JSON shows 2, not 2.0)."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def describe(result) -> str:
+    """'清一色 + 根 + 自摸 = ×16' — the fans behind a hand's multiplier."""
+    names = [f.zh + (f"×{f.count}" if f.count > 1 else "") for f in result.fans]
+    return f"{' + '.join(names) or 'no fan'} = ×{result.value}"
+
+
+class _Hand:
+    """Replays one record; ``payments`` grows in event order."""
+
+    def __init__(self, record, ruleset):
+        self.record = record
+        self.ruleset = ruleset
+        o = ruleset.options
+        self.mode = option(o, "mode")
+        self.base = option(o, "base_score")
+        self.kong_pay = {k: option(o, "kong_pay", k) for k in ("direct", "added", "concealed")}
+        self.cap = cap_multiplier(ruleset)
+        self.seats = record.seats
+        self.won: set[int] = set()
+        self.wins: dict[int, int] = {}
+        self.kongs: list[Kong] = []
+        self.voids: dict[int, str] = {}
+        self.payments: list[Payment] = []
+        self.closed: str | None = None              # why no further event may follow
+        self.last_win: tuple | None = None          # (event index, from) of the latest win
+        self.robbed = self._robbed_kongs()
+
+    # ---------------------------------------------------------------- helpers
+    def pay(self, payer: int, payee: int, amount, reason: str) -> None:
+        amount = _num(amount)
+        if amount:
+            self.payments.append(Payment(payer, payee, amount, reason))
+
+    def in_play(self, seat: int) -> bool:
+        return self.mode != "blood_battle" or seat not in self.won
+
+    def others_in_play(self, seat: int) -> list[int]:
+        return [s for s in range(self.seats) if s != seat and self.in_play(s)]
+
+    def need_in_play(self, seat: int, event, role: str) -> None:
+        if not self.in_play(seat):
+            raise SettlementError(f"{event.where()}: seat {seat} ({role}) has already won and left play "
+                                  f"(blood battle: a winner neither draws, discards nor kongs again)")
+
+    def capped(self, multiple):
+        return multiple if self.cap is None else min(multiple, self.cap)
+
+    def _seat_field(self, event, key: str, required: bool = True):
+        value = event.get(key)
+        if value is None and required:
+            raise SettlementError(f"{event.where()}: missing '{key}'")
+        return value
+
+    def _tile(self, event) -> int:
+        text = self._seat_field(event, "tile")
+        try:
+            tiles = T.parse_tiles(text) if isinstance(text, str) else ()
+        except MahjongError as e:
+            raise SettlementError(f"{event.where()}.tile: {e.message}") from None
+        if len(tiles) != 1 or tiles[0] not in self.ruleset.table.kinds:
+            raise SettlementError(f"{event.where()}.tile must be one tile of the 108 (1m–9s), got {text!r}")
+        return tiles[0]
+
+    def _robbed_kongs(self) -> set[int]:
+        """Indices of added kongs robbed by a following 抢杠胡 win: they earn nothing."""
+        robbed = set()
+        events = self.record.events
+        for e in events:
+            sit = e.get("situation") if e.type == "win" else None
+            if not isinstance(sit, dict) or not sit.get("robbing_kong"):
+                continue
+            victim = e.get("from")
+            if victim is None:
+                raise SettlementError(f"{e.where()}: a robbing-kong win names the robbed player in 'from'")
+            j = e.index - 1
+            while j >= 0 and events[j].type == "win" and events[j].get("from") == victim:
+                j -= 1
+            if j < 0 or events[j].type != "kong" or events[j].seat != victim:
+                continue          # the record left the attempted kong out: nothing to cancel
+            k = events[j]
+            if k.get("kind") != "added" or k.get("tile") != sit.get("win_tile"):
+                raise SettlementError(f"{e.where()}: only an added kong (面下杠) can be robbed; "
+                                      f"{k.where()} is a {k.get('kind')} kong of {k.get('tile')}, the "
+                                      f"robbing win takes {sit.get('win_tile')}")
+            robbed.add(j)
+        return robbed
+
+    # ---------------------------------------------------------------- events
+    def run(self) -> list[Payment]:
+        for e in self.record.events:
+            if self.closed is not None:
+                single_extra = (e.type == "win" and self.mode == "single_win" and self.last_win is not None
+                                and e.get("from") is not None and self.last_win == (e.index - 1, e.get("from")))
+                if not single_extra:
+                    raise SettlementError(f"{e.where()}: the hand is already over ({self.closed})")
+            getattr(self, "on_" + e.type)(e)
+        return self.payments
+
+    def on_void(self, e) -> None:
+        seat = self._seat_field(e, "seat")
+        suit = e.get("suit")
+        if suit not in SUITS:
+            raise SettlementError(f"{e.where()}.suit must be m, p or s, got {suit!r}")
+        if seat in self.voids and self.voids[seat] != suit:
+            raise SettlementError(f"{e.where()}: seat {seat} already declared {self.voids[seat]} void")
+        self.voids[seat] = suit
+
+    def void_of(self, seat: int):
+        if not option(self.ruleset.options, "void_suit_required"):
+            return None
+        return self.voids.get(seat)
+
+    def on_kong(self, e) -> None:
+        seat = self._seat_field(e, "seat")
+        kind = e.get("kind")
+        if kind not in KONG_KINDS:
+            raise SettlementError(f"{e.where()}.kind must be concealed, exposed or added, got {kind!r}"
+                                  f"{did_you_mean(str(kind), KONG_KINDS)}")
+        tile = self._tile(e)
+        self.need_in_play(seat, e, "the kong's owner")
+        void = self.void_of(seat)
+        if void is not None and T.suit(tile) == void:
+            raise SettlementError(f"{e.where()}: seat {seat} cannot kong {T.name(tile)}, a tile of its void "
+                                  f"suit {void}")
+        feeder = e.get("from")
+        if kind == "exposed" and feeder is None:
+            raise SettlementError(f"{e.where()}: an exposed kong names the discarder in 'from'")
+        if kind != "exposed" and feeder is not None:
+            raise SettlementError(f"{e.where()}: only an exposed kong has 'from' (a {kind} kong uses the "
+                                  f"owner's own tile)")
+        late = e.get("late", False)
+        if not isinstance(late, bool) or (late and kind != "added"):
+            raise SettlementError(f"{e.where()}.late must be true or false and only marks an added kong")
+        kong = Kong(seat, kind, tile, e)
+        self.kongs.append(kong)
+        unit = self.kong_pay[KONG_KINDS[kind]] * self.base
+        name = f"{KONG_NAMES[kind]} {T.name(tile)}"
+        if e.index in self.robbed:
+            return                                   # 抢杠: 刮风下雨无效
+        if late and not option(self.ruleset.options, "late_added_kong_pays"):
+            return                                   # 转手杠: the fourth tile was not just drawn
+        if kind == "exposed":
+            self.need_in_play(feeder, e, "the discarder")
+            payers = [feeder]
+        else:
+            payers = self.others_in_play(seat)
+        for p in payers:
+            amount = _num(unit)
+            if amount:
+                kong.income.append((p, amount))
+                self.pay(p, seat, amount, f"{name}: {_num(self.kong_pay[KONG_KINDS[kind]])} × base")
+
+    def situation(self, e, seat: int) -> dict:
+        sit = e.get("situation")
+        if not isinstance(sit, dict):
+            raise SettlementError(f"{e.where()}: a win needs a 'situation' object (contract §2)")
+        sit = self.record.situation_dict(e)
+        sit.setdefault("dealer", seat == self.record.dealer)
+        void = self.void_of(seat)
+        if void is not None:
+            given = sit.get("void_suit")
+            if given is not None and given != void:
+                raise SettlementError(f"{e.where()}: situation.void_suit '{given}' contradicts seat {seat}'s "
+                                      f"void event '{void}'")
+            sit["void_suit"] = void
+        return sit
+
+    def score(self, sit: dict, e, seat: int):
+        try:
+            return self.ruleset.score(sit)
+        except MahjongError as err:
+            err.args = (f"{e.where()} seat {seat}: {err.message}",) + tuple(err.args[1:])
+            raise
+
+    def on_win(self, e) -> None:
+        seat = self._seat_field(e, "seat")
+        feeder = e.get("from")
+        self.need_in_play(seat, e, "the winner")
+        if feeder is not None:
+            self.need_in_play(feeder, e, "the discarder")
+        sit = self.situation(e, seat)
+        result = self.score(sit, e, seat)
+        value = result.value
+        what = describe(result)
+        if feeder is not None:
+            how = "robbing-kong win (抢杠胡)" if sit.get("robbing_kong") else "discard win (点炮)"
+            self.pay(feeder, seat, self.base * value, f"{how}: {what}")
+            if sit.get("discard_after_kong"):
+                self.call_transfer(e, feeder, seat)
+        else:
+            self.self_drawn(e, seat, sit, value, what)
+        self.wins[seat] = self.wins.get(seat, 0) + 1
+        if self.mode == "blood_battle":
+            self.won.add(seat)
+            if len(self.won) >= self.seats - 1:
+                self.closed = f"{len(self.won)} players have won; blood battle ends the hand"
+        elif self.mode == "single_win":
+            self.closed = f"mode single_win: the win at {e.where()} ended the hand"
+        self.last_win = (e.index, feeder)
+
+    def self_drawn(self, e, seat, sit, value, what) -> None:
+        payers = self.others_in_play(seat)
+        feeder = None
+        if sit.get("after_kong") and option(self.ruleset.options, "dian_gang_hua") == "as_discard":
+            own = [k for k in self.kongs if k.seat == seat]
+            if own and own[-1].kind == "exposed":
+                feeder = own[-1].event.get("from")
+        if feeder is not None:
+            self.pay(feeder, seat, self.base * value,
+                     f"win on the kong fed by seat {feeder} (点杠花, paid as a discard): {what}")
+            return
+        multiple = value
+        label = "self-drawn win (自摸)"
+        if option(self.ruleset.options, "zimo_bonus") == "add_base":
+            multiple = self.capped(value + 1)
+            label = "self-drawn win (自摸加底: +1 base)"
+        for p in payers:
+            self.pay(p, seat, self.base * multiple, f"{label}: {what}")
+
+    def call_transfer(self, e, feeder: int, winner: int) -> None:
+        """呼叫转移: a kong followed by a deal-in (杠上炮) hands that kong's income to the winner."""
+        mode = option(self.ruleset.options, "call_transfer")
+        if mode == "off":
+            return
+        own = [k for k in self.kongs if k.seat == feeder]
+        if not own:
+            raise SettlementError(f"{e.where()}: 'discard_after_kong' (杠上炮) but seat {feeder} made no kong "
+                                  f"earlier in the record")
+        chosen = own[-1:] if mode == "last_kong" else own
+        for k in chosen:
+            if k.transferred:
+                continue
+            k.transferred = True
+            amount = sum(a for _, a in k.income)
+            self.pay(feeder, winner, amount,
+                     f"call transfer (呼叫转移): the income of seat {feeder}'s {k.label} goes to the winner")
+
+    # ---------------------------------------------------------------- end of wall
+    def on_end(self, e) -> None:
+        if self.mode == "single_win" and self.wins:
+            raise SettlementError(f"{e.where()}: mode single_win: the hand already ended with a win")
+        hands = e.get("hands") or {}
+        if not isinstance(hands, dict):
+            raise SettlementError(f"{e.where()}.hands must map seats to hands")
+        by_seat = {}
+        for key, hand in hands.items():
+            try:
+                seat = int(key)
+            except (TypeError, ValueError):
+                raise SettlementError(f"{e.where()}.hands: '{key}' is not a seat number") from None
+            if not 0 <= seat < self.seats:
+                raise SettlementError(f"{e.where()}.hands: seat {seat} does not exist")
+            if not self.in_play(seat):
+                raise SettlementError(f"{e.where()}.hands: seat {seat} has already won; only players still "
+                                      f"in show their hands")
+            if not isinstance(hand, dict):
+                raise SettlementError(f"{e.where()}.hands.{key} must be an object with 'hand' and 'melds'")
+            by_seat[seat] = hand
+        still_in = [s for s in range(self.seats) if self.in_play(s)]
+        missing = [s for s in still_in if s not in by_seat]
+        if missing:
+            raise SettlementError(f"{e.where()}.hands: no hand for seat {missing[0]}, which is still in play")
+        self.closed = f"the wall ran out at {e.where()}"
+        checked = {s: self.check_hand(e, s, by_seat[s]) for s in still_in}
+        pigs = [s for s in still_in if checked[s][0]]
+        ready = {s: checked[s][1] for s in still_in if checked[s][1] is not None}
+        # 1. 查花猪: a flower pig pays every player who is not one, winners included
+        pig_multiple = option(self.ruleset.options, "flower_pig_penalty")
+        pig_multiple = self.cap if pig_multiple == "cap" else self.capped(pig_multiple)
+        for p in pigs:
+            for q in range(self.seats):
+                if q != p and q not in pigs:
+                    self.pay(p, q, self.base * pig_multiple,
+                             f"flower pig (查花猪): seat {p} holds all three suits, {_num(pig_multiple)} × base")
+        # 2. 查大叫: every non-ready player (pigs have paid already) pays each ready player his best wait
+        not_ready = [s for s in still_in if s not in ready]
+        if option(self.ruleset.options, "cha_da_jiao"):
+            for p in not_ready:
+                if p in pigs:
+                    continue
+                for q, (tile, result) in sorted(ready.items()):
+                    self.pay(p, q, self.base * result.value,
+                             f"not ready (查大叫): seat {q} waits on {T.name(tile)} at best, {describe(result)}")
+        # 3. 退税: non-ready players (pigs too) give back the kong money they received
+        if option(self.ruleset.options, "refund_kong_if_not_ready"):
+            for p in not_ready:
+                for k in self.kongs:
+                    if k.seat != p or k.transferred:
+                        continue
+                    for payer, amount in k.income:
+                        self.pay(p, payer, amount, f"tax refund (退税): seat {p} is not ready and returns the "
+                                                   f"money of its {k.label}")
+
+    def check_hand(self, e, seat: int, hand: dict):
+        """(flower pig?, (best wait tile, ScoreResult) or None when not ready)."""
+        data = {k: v for k, v in hand.items()}
+        void = self.void_of(seat)
+        if void is not None:
+            data.setdefault("void_suit", void)
+        try:
+            s = self.ruleset.parse_hand(data)
+        except MahjongError as err:
+            err.args = (f"{e.where()}.hands.{seat}: {err.message}",) + tuple(err.args[1:])
+            raise
+        tiles = list(s.hand) + [t for m in s.melds for t in m.tiles]
+        suits = {t // 9 for t in tiles}
+        pig = len(suits) == 3
+        if pig or (void is not None and SUITS.index(void) in suits):
+            return pig, None
+        best = None
+        for t in self.ruleset.waits_of_situation(s):
+            sit = {"hand": T.format_tiles(s.hand), "melds": [m.to_dict() for m in s.melds],
+                   "win_tile": T.name(t)}
+            if void is not None:
+                sit["void_suit"] = void
+            try:
+                result = self.ruleset.score(sit)
+            except MahjongError:
+                continue          # e.g. the fifth copy of a tile, or a tile of the void suit
+            if best is None or result.value > best[1].value:
+                best = (t, result)
+        return pig, best
+
+
+def settle(record, ruleset):
+    """Payments for one hand of Sichuan mahjong (blood battle, blood river or single win)."""
+    return _Hand(record, ruleset).run()
