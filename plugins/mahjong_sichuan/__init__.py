@@ -37,3 +37,10 @@ def mahjong_settlements():
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
     validate.validate(ruleset)
+
+
+@hookimpl
+def mahjong_validate_situation(situation, ruleset):
+    """A hand holding its void suit, or all three suits, cannot win (not_winning)."""
+    if validate.is_sichuan(ruleset):
+        patterns.void_suit_veto(situation, ruleset.options)

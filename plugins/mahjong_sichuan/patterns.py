@@ -40,28 +40,29 @@ def facts(ctx) -> HandFacts:
 
 # ---------------------------------------------------------------- the void-suit veto
 
-def void_suit_veto(ctx) -> int:
-    """Never awards anything: raises not_winning when the hand holds a tile of its declared void
-    suit (定缺) or holds all three suits (必须缺门可胡)."""
-    s = ctx.situation
+def void_suit_veto(situation, options) -> None:
+    """Raise not_winning when the hand holds a tile of its declared void suit (定缺) or holds
+    all three suits (必须缺门可胡).
 
-    def check() -> int:
-        void = s.void_suit if option(ctx.options, "void_suit_required") else None
-        tiles = s.all_tiles
-        if void is not None:
-            lo = 9 * _SUIT_INDEX[void]
-            bad = sorted({t for t in tiles if lo <= t < lo + 9})
-            if bad:
-                raise NotWinningError(
-                    f"not a winning hand: it holds {T.format_tiles(bad)} of its void suit "
-                    f"{SUIT_NAMES[void]} (定缺); a hand cannot win while it holds a void-suit tile")
-        if len({t // 9 for t in tiles if t < 27}) == 3:
+    Only the standing tiles and melds are read, not the winning tile: a lone tile of a suit the
+    rest of the hand lacks can never complete a set or a pair, so it cannot turn a loss into a
+    win, and ignoring it keeps wait probes (which add a stand-in tile) from being vetoed.
+    """
+    tiles = list(situation.hand)
+    for m in situation.melds:
+        tiles.extend(m.tiles)
+    void = situation.void_suit if option(options, "void_suit_required") else None
+    if void is not None:
+        lo = 9 * _SUIT_INDEX[void]
+        bad = sorted({t for t in tiles if lo <= t < lo + 9})
+        if bad:
             raise NotWinningError(
-                f"not a winning hand: it holds all three suits ({T.format_tiles(tiles)}); a Sichuan "
-                f"hand must lack a suit to win (必须缺门可胡)")
-        return 0
-
-    return ctx.memoised("sichuan.veto", check, per_hand=True)
+                f"not a winning hand: it holds {T.format_tiles(bad)} of its void suit "
+                f"{SUIT_NAMES[void]} (定缺); a hand cannot win while it holds a void-suit tile")
+    if len({t // 9 for t in tiles if t < 27}) == 3:
+        raise NotWinningError(
+            f"not a winning hand: it holds all three suits ({T.format_tiles(tiles)}); a Sichuan "
+            f"hand must lack a suit to win (必须缺门可胡)")
 
 
 # ---------------------------------------------------------------- base patterns
@@ -191,7 +192,6 @@ def all_simples(ctx) -> int:
 
 
 CHECKS = {
-    "sichuan.void_suit": void_suit_veto,
     "sichuan.base_patterns": base_patterns,
     "sichuan.heaven_earth": heaven_earth,
     "sichuan.roots": roots,

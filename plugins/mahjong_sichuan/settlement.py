@@ -13,10 +13,11 @@ afterwards; in blood river (``mode: blood_river``) every player stays in and may
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mahjong_core import tiles as T
 from mahjong_core.errors import MahjongError, SettlementError, did_you_mean
+from mahjong_core.hand import parse_situation
 from mahjong_core.records import Payment
 
 from .options import cap_multiplier, option
@@ -344,12 +345,16 @@ class _Hand:
 
     def check_hand(self, e, seat: int, hand: dict):
         """(flower pig?, (best wait tile, ScoreResult) or None when not ready)."""
-        data = {k: v for k, v in hand.items()}
+        data = dict(hand)
         void = self.void_of(seat)
-        if void is not None:
-            data.setdefault("void_suit", void)
+        given = data.pop("void_suit", None)
+        if given is not None and void is not None and given != void:
+            raise SettlementError(f"{e.where()}.hands.{seat}: void_suit '{given}' contradicts seat {seat}'s "
+                                  f"void event '{void}'")
+        if void is None and option(self.ruleset.options, "void_suit_required"):
+            void = given
         try:
-            s = self.ruleset.parse_hand(data)
+            s = standing_hand(data, self.ruleset)
         except MahjongError as err:
             err.args = (f"{e.where()}.hands.{seat}: {err.message}",) + tuple(err.args[1:])
             raise
@@ -358,19 +363,49 @@ class _Hand:
         pig = len(suits) == 3
         if pig or (void is not None and SUITS.index(void) in suits):
             return pig, None
-        best = None
-        for t in self.ruleset.waits_of_situation(s):
-            sit = {"hand": T.format_tiles(s.hand), "melds": [m.to_dict() for m in s.melds],
-                   "win_tile": T.name(t)}
-            if void is not None:
-                sit["void_suit"] = void
-            try:
-                result = self.ruleset.score(sit)
-            except MahjongError:
-                continue          # e.g. the fifth copy of a tile, or a tile of the void suit
-            if best is None or result.value > best[1].value:
-                best = (t, result)
-        return pig, best
+        return pig, best_wait(self.ruleset, s, void)
+
+
+def standing_hand(data: dict, ruleset):
+    """A hand before its winning tile, validated (counts, copies, melds) but not vetoed: a flower
+    pig's hand must still be readable."""
+    for key in data:
+        if key not in ("hand", "melds"):
+            raise SettlementError(f"unknown field '{key}'{did_you_mean(str(key), ('hand', 'melds'))}: an "
+                                  f"end-of-wall hand has only 'hand', 'melds' (and 'void_suit')")
+    error = None
+    for probe in sorted(ruleset.table.kinds):
+        try:
+            return parse_situation(dict(data, win_tile=T.name(probe)), ruleset.table)
+        except MahjongError as err:
+            if err.code != "too_many_copies":
+                raise
+            error = err           # the stand-in tile was a fifth copy: try the next kind
+    raise error
+
+
+def best_wait(ruleset, s, void):
+    """(tile, ScoreResult) of the wait worth most, scored as a plain discard win (no 自摸, 杠上花 or
+    other win-method doubling: 查大叫 pays the hand, not a win that never happened); None when
+    the hand is not ready."""
+    held = [0] * T.NUM_KINDS
+    for t in s.hand:
+        held[t] += 1
+    for m in s.melds:
+        for t in m.tiles:
+            held[t] += 1
+    best = None
+    for t in ruleset.waits_of_situation(s):
+        if held[t] >= 4:
+            continue              # a formal wait on a tile whose four copies are all held
+        sit = replace(s, win_tile=t, void_suit=void)
+        try:
+            result = ruleset.score(sit)
+        except MahjongError:
+            continue              # vetoed (a void-suit tile) or no winning shape after all
+        if best is None or result.value > best[1].value:
+            best = (t, result)
+    return best
 
 
 def settle(record, ruleset):

@@ -1,6 +1,8 @@
 """Ruleset checks that keep a Sichuan YAML (or a house overlay of it) consistent."""
 from __future__ import annotations
 
+import weakref
+
 from mahjong_core.errors import RulesetError
 
 from .options import cap_multiplier, option, validate_options
@@ -8,11 +10,23 @@ from .options import cap_multiplier, option, validate_options
 BASE_CHECKS = ("sichuan.base_patterns", "sichuan.heaven_earth")
 
 
+_KNOWN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 def is_sichuan(ruleset) -> bool:
+    """Does this ruleset use the Sichuan settlement or checks (so Sichuan vetoes apply)?"""
+    try:
+        return _KNOWN[ruleset]
+    except (KeyError, TypeError):
+        pass
     rule = ruleset.settlement_rule
-    if rule is not None and rule.item.id == "sichuan_blood_battle":
-        return True
-    return any(r.check.startswith("sichuan.") for r in ruleset.fan_rules)
+    found = (rule is not None and rule.item.id == "sichuan_blood_battle") or \
+        any(r.check.startswith("sichuan.") for r in ruleset.fan_rules)
+    try:
+        _KNOWN[ruleset] = found
+    except TypeError:
+        pass
+    return found
 
 
 def check_base_order(ruleset) -> None:
