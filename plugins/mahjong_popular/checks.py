@@ -1,0 +1,321 @@
+"""Fan checks of the popular (大众 / 联众) fans that Guobiao lacks.
+
+Every Guobiao fan is reused as is (``extends: guobiao``); these checks only add the extra fans.
+Points, exclusions and which preset uses what live in rulesets/popular*.yaml.
+
+In 混四节 / 混四步 / 混三节 / 混三步 / 混龙 the 混 means *mixed suits*, not wild tiles: only
+无混, 四混 and 混杠 concern wilds. Checks read the decomposition with wilds already substituted,
+so a wild counts as whatever it stands for.
+
+``excluded_by`` (on the checks that take it) names fans of the same ruleset whose presence
+cancels this fan — the reverse of YAML ``excludes``, for a base fan (e.g. Guobiao's 清幺九) that
+an overlay cannot edit without replacing its whole ``excludes`` list.
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import Mapping, Sequence
+
+from mahjong_core import tiles as T
+from mahjong_core.errors import HandError
+
+from .wilds import wild_facts
+
+GREEN = 32  # 6z
+
+
+# ------------------------------------------------------------------ shared facts
+
+def _wilds(ctx):
+    return ctx.memoised("popular.wilds", lambda: wild_facts(ctx.situation, ctx.options), per_hand=True)
+
+
+def _number_sets(ctx) -> tuple[tuple, tuple]:
+    """(chows, pungs) of number tiles as (suit, rank0) pairs; kongs count as pungs."""
+    def compute():
+        chows, pungs = [], []
+        for g in ctx.groups:
+            if g.tile >= 27:
+                continue
+            if g.kind == "chow":
+                chows.append((g.tile // 9, g.tile % 9))
+            elif g.kind in ("pung", "kong"):
+                pungs.append((g.tile // 9, g.tile % 9))
+        return tuple(chows), tuple(pungs)
+    return ctx.memoised("popular.number_sets", compute)
+
+
+def _the_pair(ctx):
+    """The pair (将) of a hand read as sets + one pair; None for seven pairs and special forms."""
+    pairs = [g for g in ctx.groups if g.kind == "pair"]
+    return pairs[0] if len(pairs) == 1 else None
+
+
+def _rule_index(ctx) -> Mapping:
+    rs = ctx.ruleset
+    return ctx.memoised("popular.rules", lambda: {r.id: r for r in rs.fan_rules}, per_hand=True)
+
+
+def fires(ctx, fan_id: str) -> bool:
+    """Does ``fan_id`` (an enabled fan of this ruleset) apply to this decomposition? Runs the
+    fan's own check with its own YAML args; disabled or unknown fans never fire."""
+    rule = _rule_index(ctx).get(fan_id)
+    if rule is None:
+        return False
+    key = ("popular.fires", rule.check, tuple(sorted(rule.args.items())))
+    result = ctx.memo.get(key)
+    if result is None:
+        func = ctx.ruleset.engine.registry.checks[rule.check].item.func
+        result = ctx.memo[key] = func(ctx, **rule.args)
+    if isinstance(result, Mapping):
+        return result.get(fan_id, 0) > 0
+    return bool(result)
+
+
+def fan_ids(value) -> tuple[str, ...]:
+    """A list of fan ids from YAML: a list, or one string of ids separated by spaces or commas."""
+    if isinstance(value, str):
+        return tuple(v for v in value.replace(",", " ").split() if v)
+    return tuple(value)
+
+
+def _suit_counts(value) -> frozenset:
+    return frozenset((value,) if isinstance(value, int) else value)
+
+
+def _blocked(ctx, excluded_by) -> bool:
+    return any(fires(ctx, f) for f in fan_ids(excluded_by))
+
+
+def _melds_block_first_turn(ctx) -> bool:
+    """A first-go-around win with declared melds: a claimed meld contradicts 'first_turn' (no
+    claim before it); a concealed kong is legal but voids 天和/地和/人和."""
+    s = ctx.situation
+    if not s.melds:
+        return False
+    for i, m in enumerate(s.melds):
+        if not (m.kind == "kong" and m.concealed):
+            raise HandError(f"'first_turn' (a win in the first go-around, no claim before it) contradicts "
+                            f"melds[{i}], a claimed {m.kind} {T.format_tiles(m.tiles)}")
+    return True
+
+
+# ------------------------------------------------------------------ opening-event fans
+
+def heavenly_hand(ctx) -> int:
+    """天和/天胡: the dealer's dealt hand already wins (after flower replacement); not after a
+    concealed kong."""
+    s = ctx.situation
+    if not (s.first_turn and s.dealer and s.self_drawn):
+        return 0
+    return 0 if _melds_block_first_turn(ctx) else 1
+
+
+def earthly_hand(ctx, next_seat_only: bool = False) -> int:
+    """地和/地胡: a non-dealer wins on his first draw, nobody having claimed (or konged) before.
+    ``next_seat_only`` (联众): only the player after the dealer (seat wind South)."""
+    s = ctx.situation
+    if not (s.first_turn and not s.dealer and s.self_drawn):
+        return 0
+    if next_seat_only and s.seat_wind != 1:
+        return 0
+    return 0 if _melds_block_first_turn(ctx) else 1
+
+
+def human_hand(ctx, any_first_turn_win: bool = False) -> int:
+    """人和/人胡: a non-dealer wins on a discard in the first go-around (大众: the dealer's first
+    discard). ``any_first_turn_win`` (联众): any win in the first go-around; the YAML lets 天和 and
+    地和 exclude it."""
+    s = ctx.situation
+    if not s.first_turn:
+        return 0
+    if not any_first_turn_win and (s.dealer or s.self_drawn):
+        return 0
+    return 0 if _melds_block_first_turn(ctx) else 1
+
+
+def heavenly_ready(ctx) -> int:
+    """天听: declared ready right after the deal (``ready_at_start``), counted when the hand wins;
+    the dealer loses it by a concealed kong after the deal."""
+    s = ctx.situation
+    if not s.ready_at_start:
+        return 0
+    if s.dealer and any(m.kind == "kong" and m.concealed for m in s.melds):
+        return 0
+    return 1
+
+
+def riichi(ctx, allow_concealed_kongs: bool = True) -> int:
+    """立直: declared ready with a concealed hand, then won. 联众 counts it only with no melds at
+    all (``allow_concealed_kongs: false``)."""
+    s = ctx.situation
+    if not s.declared_ready:
+        return 0
+    for m in s.melds:
+        if not (allow_concealed_kongs and m.kind == "kong" and m.concealed):
+            return 0
+    return 1
+
+
+# ------------------------------------------------------------------ pattern fans
+
+def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
+    """四方大发(财): a pung or kong of each wind and a pair of 发 (Green). ``single_wait`` (大众):
+    won on the single 发 (a wild winning tile may stand for it)."""
+    pair = _the_pair(ctx)
+    if pair is None or pair.tile != GREEN:
+        return 0
+    winds = {g.tile for g in ctx.groups if g.kind in ("pung", "kong") and g.tile in T.WINDS}
+    if len(winds) != 4:
+        return 0
+    if single_wait:
+        win = ctx.situation.win_tile
+        if win != GREEN and win not in ctx.situation.wilds:
+            return 0
+    return 1
+
+
+def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequence[int] = 2,
+                  excluded_by: str | Sequence[str] = ()) -> int:
+    """混三步 / 混四步 (chows) and 混三节 / 混四节 (pungs or kongs): ``length`` sets of ``kind`` whose
+    numbers step up by one, spread over exactly ``suits`` suits (or any count in a list of them):
+    2 for the three-set fans — two share a suit; 3 for the four-set fans. 1 when such sets
+    exist."""
+    chows, pungs = _number_sets(ctx)
+    items = chows if kind == "chow" else pungs
+    if len(items) < length:
+        return 0
+    by_rank: dict[int, set] = {}
+    for suit, rank in items:
+        by_rank.setdefault(rank, set()).add(suit)
+    wanted = _suit_counts(suits)
+    found = False
+    for start in range(0, 9 - length + 1):
+        choices = [by_rank.get(start + k) for k in range(length)]
+        if not all(choices):
+            continue
+        if any(len(set(pick)) in wanted for pick in product(*choices)):
+            found = True
+            break
+    if not found or _blocked(ctx, excluded_by):
+        return 0
+    return 1
+
+
+def mixed_dragon(ctx, suits: int | Sequence[int] = 2) -> int:
+    """混龙: chows 123, 456 and 789 spread over exactly ``suits`` suits (2: two of them share a
+    suit — one suit is 清龙, three suits 花龙)."""
+    chows, _ = _number_sets(ctx)
+    if len(chows) < 3:
+        return 0
+    by_rank: dict[int, set] = {}
+    for suit, rank in chows:
+        by_rank.setdefault(rank, set()).add(suit)
+    choices = [by_rank.get(r) for r in (0, 3, 6)]
+    if not all(choices):
+        return 0
+    wanted = _suit_counts(suits)
+    return int(any(len(set(pick)) in wanted for pick in product(*choices)))
+
+
+def pair_258(ctx) -> int:
+    """二五八将: the pair is a 2, 5 or 8 of a suit."""
+    pair = _the_pair(ctx)
+    return int(pair is not None and pair.tile < 27 and pair.tile % 9 in (1, 4, 7))
+
+
+def terminal_pair(ctx, excluded_by: str | Sequence[str] = ()) -> int:
+    """幺九头: the pair is a 1 or 9 of a suit (大众: not with 清幺九, via ``excluded_by``)."""
+    pair = _the_pair(ctx)
+    if pair is None or pair.tile >= 27 or pair.tile % 9 not in (0, 8):
+        return 0
+    return 0 if _blocked(ctx, excluded_by) else 1
+
+
+# ------------------------------------------------------------------ wild-tile fans
+
+def no_wilds(ctx) -> int:
+    """无混: a wild kind is in play but no wild is among the standing tiles and the winning tile."""
+    facts = _wilds(ctx)
+    return int(bool(facts.kinds) and facts.held == 0)
+
+
+def four_wilds(ctx, others_at_most: int = 32) -> int:
+    """四混: all four wilds held at the win — dropped when the hand's other fans already total
+    more than ``others_at_most`` (大众: 32). 'Other fans' = the full score of this same reading
+    without 四混 (flowers included)."""
+    facts = _wilds(ctx)
+    if facts.held < 4:
+        return 0
+    guard = ("popular.four_wilds.inner", id(ctx.decomposition))
+    if ctx.hand_memo.get(guard):
+        return 0                               # the inner evaluation scores the other fans
+    ctx.hand_memo[guard] = True
+    try:
+        others = ctx.ruleset.evaluate(ctx.situation, ctx.decomposition, ctx.hand_memo).total
+    finally:
+        del ctx.hand_memo[guard]
+    return int(others <= others_at_most)
+
+
+def wild_kong(ctx) -> int:
+    """混杠: a concealed kong of the four wilds (wilds are never konged from a discard)."""
+    return _wilds(ctx).kongs
+
+
+# ------------------------------------------------------------------ flower fans
+
+_SEASONS = frozenset(range(34, 38))   # 1f-4f 春夏秋冬
+_PLANTS = frozenset(range(38, 42))    # 5f-8f 梅兰竹菊
+
+
+def any_flower(ctx) -> int:
+    """花牌 (大众): any flower held, counted once."""
+    return int(ctx.situation.flower_count > 0)
+
+
+def flower_set(ctx, which: str = "either") -> int:
+    """四君子 (``either``: one count per complete set of four), 春夏秋冬 (``seasons``),
+    梅兰竹菊 (``plants``). Needs the flowers as tiles, not just their number."""
+    held = set(ctx.situation.flowers)
+    n = 0
+    if which in ("either", "seasons") and _SEASONS <= held:
+        n += 1
+    if which in ("either", "plants") and _PLANTS <= held:
+        n += 1
+    return n
+
+
+def all_flowers(ctx) -> int:
+    """八仙过海: all eight flowers."""
+    return int(ctx.situation.flower_count == 8)
+
+
+def seat_flower(ctx, per_flower: bool = False) -> int:
+    """季花: a flower numbered like the seat wind (East = 春/梅, South = 夏/兰, West = 秋/竹,
+    North = 冬/菊); once (大众) or once per such flower (联众, ``per_flower``)."""
+    s = ctx.situation
+    mine = (34 + s.seat_wind, 38 + s.seat_wind)
+    n = sum(1 for f in s.flowers if f in mine)
+    return n if per_flower else int(n > 0)
+
+
+CHECKS = {
+    "popular.heavenly_hand": heavenly_hand,
+    "popular.earthly_hand": earthly_hand,
+    "popular.human_hand": human_hand,
+    "popular.heavenly_ready": heavenly_ready,
+    "popular.riichi": riichi,
+    "popular.four_winds_green_pair": four_winds_green_pair,
+    "popular.mixed_shifted": mixed_shifted,
+    "popular.mixed_dragon": mixed_dragon,
+    "popular.pair_258": pair_258,
+    "popular.terminal_pair": terminal_pair,
+    "popular.no_wilds": no_wilds,
+    "popular.four_wilds": four_wilds,
+    "popular.wild_kong": wild_kong,
+    "popular.any_flower": any_flower,
+    "popular.flower_set": flower_set,
+    "popular.all_flowers": all_flowers,
+    "popular.seat_flower": seat_flower,
+}

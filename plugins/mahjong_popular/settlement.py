@@ -1,0 +1,89 @@
+"""Settlement for the popular rulesets: Guobiao's competition formula or the game-site formula.
+
+Both score each ``win`` event with the ruleset (F = the hand's value, flowers included) after
+filling in what the record already says: winds, self-draw, the dealer flag and the wild kind
+named by the record's ``wild`` event (see wilds.py). Kong events carry no money here.
+
+* ``popular.competition`` (国标比赛计分, seed 000): self-draw — each other player pays base + F;
+  discard — the discarder pays base + F, every other player pays base. ``base`` defaults to 8.
+* ``popular.site`` (游戏平台计分, seed 001): each other player pays base × F (no discard/self-draw
+  distinction), so the winner gets base × F × (players − 1); ``cap`` optionally limits what one
+  loser pays.
+"""
+from __future__ import annotations
+
+from mahjong_core import tiles as T
+from mahjong_core.errors import SettlementError
+from mahjong_core.records import Payment
+
+from .wilds import wild_kinds
+
+EVENT_TYPES = ("win", "wild", "kong", "end")
+
+
+def record_wilds(record, ruleset) -> tuple[int, ...]:
+    """The wild kinds of the hand from its ``wild`` event (or the fixed wild of the ruleset)."""
+    events = record.of_type("wild")
+    if len(events) > 1:
+        raise SettlementError(f"{events[1].where()}: a hand has one wild event, found {len(events)}")
+    tile = indicator = None
+    where = "wild"
+    if events:
+        ev = events[0]
+        where = ev.where()
+        for key in ev.data:
+            if key not in ("type", "tile", "indicator"):
+                raise SettlementError(f"{where}: unknown field '{key}' (a wild event has 'tile' or "
+                                      f"'indicator')")
+        if ev.get("tile") is None and ev.get("indicator") is None:
+            raise SettlementError(f"{where}: a wild event needs 'tile' (the wild) or 'indicator'")
+        try:
+            tile = T.tile(ev.get("tile")) if ev.get("tile") is not None else None
+            indicator = T.tile(ev.get("indicator")) if ev.get("indicator") is not None else None
+        except Exception as e:
+            raise SettlementError(f"{where}: {e}") from None
+    return wild_kinds(ruleset.options, tile=tile, indicator=indicator, where=where)
+
+
+def _scored_wins(record, ruleset):
+    """(event, value) for every win, each situation completed from the record."""
+    wilds = record_wilds(record, ruleset)
+    for ev in record.of_type("win"):
+        situation = record.situation_dict(ev)
+        situation.setdefault("dealer", ev.seat == record.dealer)
+        if wilds:
+            given = situation.get("wilds")
+            if given is None:
+                situation["wilds"] = T.format_tiles(wilds)
+            elif set(T.parse_tiles(given)) != set(wilds):
+                raise SettlementError(f"{ev.where()}: situation wilds '{given}' disagree with the record's "
+                                      f"wild {T.format_tiles(wilds)}")
+        result = ruleset.score(situation)
+        yield ev, result.value
+
+
+def competition(record, ruleset, base: int = 8):
+    """Guobiao competition formula: (base + F) from the discarder or from everyone on self-draw,
+    base from the others on a discard."""
+    for ev, value in _scored_wins(record, ruleset):
+        winner, loser = ev.seat, ev.get("from")
+        for seat in range(record.seats):
+            if seat == winner:
+                continue
+            if loser is None:
+                yield Payment(seat, winner, base + value, f"self-drawn win ({value})")
+            elif seat == loser:
+                yield Payment(seat, winner, base + value, f"discarded the winning tile ({value})")
+            else:
+                yield Payment(seat, winner, base, "base payment")
+
+
+def site(record, ruleset, base: int = 1, cap: int | None = None):
+    """Game-site formula: every other player pays base × F (capped per loser when ``cap`` is set)."""
+    for ev, value in _scored_wins(record, ruleset):
+        amount = base * value
+        if cap is not None:
+            amount = min(amount, cap)
+        for seat in range(record.seats):
+            if seat != ev.seat:
+                yield Payment(seat, ev.seat, amount, f"win ({value} × {base})")
