@@ -1,0 +1,460 @@
+"""Guobiao fan checks. Each check owns a family of fans and returns ``{fan_id: count}``;
+points and exclusions live in rulesets/guobiao.yaml.  Every check reads the same per-reading
+``Facts`` (facts.py) and dispatches on the shape: the special shapes earn only the fans the
+rule book lets them combine with.
+"""
+from __future__ import annotations
+
+from .facts import (DRAGON, GREEN, HONOR, RANK_OF, REVERSIBLE, SUIT_OF, TERMINAL, TERMINAL_OR_HONOR,
+                    WIND, facts, seven_shifted)
+from .relations import chow_fans, pung_relations
+from .waits import hand_waits, knitted_remainder_unique
+
+_EMPTY: dict = {}
+
+
+def _nine_gates_rank(ctx) -> int:
+    """Rank of the win tile when the pre-win hand is the nine-sided 1112345678999, else 0."""
+    def compute():
+        w = ctx.situation.win_tile
+        if w >= 27 or ctx.situation.melds:
+            return 0
+        base = w - w % 9
+        pre = [0] * 9
+        for t in ctx.situation.hand:
+            if not base <= t < base + 9:
+                return 0
+            pre[t - base] += 1
+        return w % 9 + 1 if pre == [3, 1, 1, 1, 1, 1, 1, 1, 3] else 0
+    return ctx.memoised("gb.nine_gates", compute, per_hand=True)
+
+
+def fallback(ctx):
+    """Never found by itself: 无番和 is awarded through ``scoring.fallback`` when nothing remains."""
+    return 0
+
+
+# ---------------------------------------------------------------- shape fans
+
+def special(ctx):
+    """七对/连七对, 十三幺, 全不靠/七星不靠 (+组合龙 when all nine knitted tiles), 组合龙's
+    regular form, 九莲宝灯."""
+    shape = ctx.decomposition.shape
+    if shape == "seven_pairs":
+        return {"seven_shifted_pairs": 1} if seven_shifted(ctx.counts) else {"seven_pairs": 1}
+    if shape == "thirteen_orphans":
+        return {"thirteen_orphans": 1}
+    if shape == "honors_and_knitted":
+        counts = ctx.counts
+        numbered = sum(1 for t in range(27) if counts[t])
+        if numbered == 7:
+            return {"greater_honors_and_knitted_tiles": 1}
+        out = {"lesser_honors_and_knitted_tiles": 1}
+        if numbered == 9:
+            out["knitted_straight"] = 1
+        return out
+    if shape == "knitted_straight":
+        return {"knitted_straight": 1}
+    if shape == "nine_gates":
+        return {"nine_gates": 1} if _nine_gates_rank(ctx) else _EMPTY
+    return _EMPTY
+
+
+# ---------------------------------------------------------------- chows
+
+def chows(ctx):
+    """Chow relationships (双龙会, 4-chow, 3-chow and 1-point links) under 不拆移/不得相同/套算一次."""
+    shape = ctx.decomposition.shape
+    if shape == "standard":
+        f = facts(ctx)
+        if len(f.chows) < 2:
+            return _EMPTY
+        return chow_fans(f.chows, f.pair)
+    if shape == "nine_gates":
+        r = _nine_gates_rank(ctx)
+        if r in (1, 9):
+            return {"pure_straight": 1}
+        if r in (2, 3, 4, 6, 7, 8):
+            return {"short_straight": 1}
+    return _EMPTY
+
+
+# ---------------------------------------------------------------- pungs
+
+def _wind_fans(ctx, pungs, out):
+    """圈风刻/门风刻; a wind pung scoring a wind fan is no longer a 幺九刻."""
+    s = ctx.situation
+    prevalent = 27 + s.round_wind
+    seat = 27 + s.seat_wind
+    for t in pungs:
+        if t == prevalent:
+            out["prevalent_wind"] = 1
+        if t == seat:
+            out["seat_wind"] = 1
+
+
+def pungs(ctx):
+    """Pung fans: 大四喜/大三元/小四喜/小三元, 三风刻, 双箭刻, 箭刻, 幺九刻, 圈风刻/门风刻 and the
+    pung relationships (四节高, 三节高, 三同刻, 双同刻).  幺九刻 counts terminal pungs and wind pungs
+    that score no wind fan (三风刻, 圈风刻, 门风刻)."""
+    shape = ctx.decomposition.shape
+    if shape == "standard":
+        f = facts(ctx)
+        ps = f.pungs
+        if not ps:
+            return _EMPTY
+        out = pung_relations(ps, len(f.chows)) if len(ps) >= 2 else {}
+        dragons = 0
+        terminals = 0
+        winds = []
+        for t in ps:
+            if t in DRAGON:
+                dragons += 1
+            elif t in WIND:
+                winds.append(t)
+            elif t in TERMINAL:
+                terminals += 1
+        if dragons:
+            out["dragon_pung"] = dragons
+        pair = f.pair
+        if "two_dragons_pungs" in out and pair in DRAGON:
+            out["little_three_dragons"] = 1
+        elif "big_three_winds" in out and pair in WIND:
+            out["little_four_winds"] = 1
+        if winds:
+            _wind_fans(ctx, winds, out)
+            if "big_three_winds" not in out:
+                s = ctx.situation
+                terminals += sum(1 for t in winds if t != 27 + s.round_wind and t != 27 + s.seat_wind)
+        if terminals:
+            out["pung_of_terminals_or_honors"] = terminals
+        return out
+    if shape == "knitted_straight":
+        g = facts(ctx).fourth
+        if g is None or g.kind == "chow":
+            return _EMPTY
+        t = g.tile
+        if t in DRAGON:
+            return {"dragon_pung": 1}
+        out = {}
+        if t in WIND:
+            _wind_fans(ctx, (t,), out)
+            if not out:
+                out["pung_of_terminals_or_honors"] = 1
+        elif t in TERMINAL:
+            out["pung_of_terminals_or_honors"] = 1
+        return out
+    if shape == "nine_gates":
+        r = _nine_gates_rank(ctx)
+        n = ctx.options.get("nine_gates_pung_of_terminals", 1)
+        if r in (2, 5, 8) and n:
+            return {"pung_of_terminals_or_honors": n}
+    return _EMPTY
+
+
+# ---------------------------------------------------------------- kongs and concealed pungs
+
+_CONCEALED_PUNGS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
+
+
+def _kong_table(cp, mk, ck, split):
+    """Kong fans and concealed-pung fans from (#concealed pungs, #melded kongs, #concealed
+    kongs); concealed kongs count as concealed pungs.  ``split`` says how one melded + one
+    concealed kong scores: combined (明暗杠), separate (明杠 + 暗杠) or melded (双明杠 + 暗杠)."""
+    out = {}
+    kongs = mk + ck
+    concealed = cp + ck
+    if kongs == 4:
+        out["four_kongs"] = 1
+    elif kongs == 3:
+        out["three_kongs"] = 1
+    elif kongs == 2:
+        if ck == 0:
+            out["two_melded_kongs"] = 1
+        elif ck == 2:
+            out["two_concealed_kongs"] = 1
+            if concealed == 2:        # 双暗杠 already implies 双暗刻
+                concealed = 0
+        elif split == "combined":
+            out["concealed_kong_and_melded_kong"] = 1
+        elif split == "melded":
+            out["two_melded_kongs"] = 1
+            out["concealed_kong"] = 1
+        else:
+            out["melded_kong"] = 1
+            out["concealed_kong"] = 1
+    elif kongs == 1:
+        out["melded_kong" if mk else "concealed_kong"] = 1
+    name = _CONCEALED_PUNGS.get(concealed)
+    if name:
+        out[name] = 1
+    return out
+
+
+def concealment(ctx):
+    """明杠/暗杠/明暗杠/双明杠/双暗杠/三杠/四杠, 双暗刻/三暗刻/四暗刻 and 碰碰和."""
+    shape = ctx.decomposition.shape
+    if shape == "standard":
+        memo = ctx.memo
+        out = memo.get("gb.concealment")
+        if out is not None:
+            return out
+        f = facts(ctx)
+        if not f.pungs:
+            out = _EMPTY
+        else:
+            split = ctx.options.get("melded_and_concealed_kong", "combined")
+            out = _kong_table(f.concealed_pungs, f.melded_kongs, f.concealed_kongs, split)
+            if len(f.pungs) == 4:
+                out["all_pungs"] = 1
+        memo["gb.concealment"] = out
+        return out
+    if shape == "knitted_straight":
+        g = facts(ctx).fourth
+        if g is not None and g.kind == "kong":
+            return {"concealed_kong" if ctx.situation.melds[g.meld].concealed else "melded_kong": 1}
+        return _EMPTY
+    if shape == "nine_gates" and _nine_gates_rank(ctx) in (2, 5, 8):
+        return {"two_concealed_pungs": 1}
+    return _EMPTY
+
+
+# ---------------------------------------------------------------- how the hand was won
+
+def win(ctx):
+    """门前清/不求人/全求人/自摸 and the situational fans 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和."""
+    s = ctx.situation
+    opts = ctx.options
+    out = {}
+    self_drawn = s.self_drawn
+    shape = ctx.decomposition.shape
+    if shape == "standard":
+        melded = facts(ctx).melded_count
+        if melded == 0:
+            if self_drawn:
+                if "four_concealed_pungs" in concealment(ctx) and \
+                        not opts.get("four_concealed_pungs_fully_concealed", False):
+                    out["self_drawn"] = 1
+                else:
+                    out["fully_concealed_hand"] = 1
+            else:
+                out["concealed_hand"] = 1
+        elif melded == 4 and not self_drawn:
+            out["melded_hand"] = 1
+        elif self_drawn:
+            out["self_drawn"] = 1
+    elif shape == "knitted_straight":
+        g = facts(ctx).fourth
+        if g is None or g.meld < 0 or ctx.situation.melds[g.meld].concealed:
+            out["fully_concealed_hand" if self_drawn else "concealed_hand"] = 1
+        elif self_drawn:
+            out["self_drawn"] = 1
+    elif self_drawn:        # special shapes: concealment is implied
+        if opts.get("special_hands_fully_concealed", False):
+            out["fully_concealed_hand"] = 1
+        else:
+            out["self_drawn"] = 1
+    w = s.win_tile
+    if s.fourth_tile or (opts.get("last_tile_from_melds", True)
+                         and sum(m.tiles.count(w) for m in s.melds) == 3):
+        out["last_tile"] = 1
+    if s.last_tile:
+        out["last_tile_draw" if self_drawn else "last_tile_claim"] = 1
+    if s.after_kong and self_drawn:
+        out["out_with_replacement_tile"] = 1
+    if s.robbing_kong:
+        out["robbing_the_kong"] = 1
+    return out
+
+
+# ---------------------------------------------------------------- tiles and suits
+
+def _suits_and_traits(counts, out, ranges=True):
+    """无字, 缺一门, 混一色, 清一色, 五门齐, 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九, and the rank ranges."""
+    kinds = [t for t in range(34) if counts[t]]
+    suits = 0
+    for t in kinds:
+        suits |= 1 << SUIT_OF[t]
+    has_honor = suits & 8
+    if not has_honor:
+        out["no_honors"] = 1
+    missing = sum(1 for b in (1, 2, 4) if not suits & b)
+    if missing == 2:
+        out["half_flush" if has_honor else "full_flush"] = 1
+        if not has_honor:
+            out.pop("no_honors", None)
+    elif missing:
+        out["one_voided_suit"] = missing
+    if suits == 15 and any(t in WIND for t in kinds) and any(t in DRAGON for t in kinds):
+        out["all_types"] = 1
+    simples = not any(t in TERMINAL_OR_HONOR for t in kinds)
+    if simples:
+        out["all_simples"] = 1
+    if all(t in REVERSIBLE for t in kinds):
+        out["reversible_tiles"] = 1
+    if all(t in GREEN for t in kinds):
+        out["all_green"] = 1
+    if not simples:
+        if has_honor and suits == 8:
+            out["all_honors"] = 1
+        elif all(t in TERMINAL for t in kinds):
+            out["all_terminals"] = 1
+        elif all(t in TERMINAL_OR_HONOR for t in kinds):
+            out["all_terminals_and_honors"] = 1
+    if ranges and not has_honor:
+        ranks = 0
+        for t in kinds:
+            ranks |= 1 << RANK_OF[t]
+        if not ranks & 0b1111100000:          # 1–4 only
+            out["lower_four" if ranks & 0b10000 else "lower_tiles"] = 1
+        elif not ranks & 0b0000111110:        # 6–9 only
+            out["upper_four" if ranks & 0b1000000 else "upper_tiles"] = 1
+        elif not ranks & 0b1110001110:        # 4–6 only
+            out["middle_tiles"] = 1
+
+
+def _group_traits(f, out):
+    """全带幺, 全带五, 全双刻 over the five groups of a standard reading; 平和."""
+    outside = fives = evens = 0
+    for lo in f.chows:
+        r = RANK_OF[lo]
+        if r == 1 or r == 7:
+            outside += 1
+        elif 3 <= r <= 5:
+            fives += 1
+    for t in f.pungs + [f.pair]:
+        if t >= 27:
+            outside += 1
+            continue
+        r = RANK_OF[t]
+        if r == 1 or r == 9:
+            outside += 1
+        elif r == 5:
+            fives += 1
+        elif not r & 1:
+            evens += 1
+    if outside == 5:
+        out["outside_hand"] = 1
+    elif fives == 5:
+        out["all_five"] = 1
+    elif evens == 5:
+        out["all_even_pungs"] = 1
+    if len(f.chows) == 4 and f.pair < 27:
+        out["all_chows"] = 1
+
+
+def tiles(ctx):
+    """Fans read from the tiles and groups as a whole: suits, tile traits, rank ranges, 四归一,
+    全带幺/全带五/全双刻 and 平和."""
+    shape = ctx.decomposition.shape
+    counts = ctx.counts
+    out: dict = {}
+    if shape == "standard":
+        f = facts(ctx)
+        _group_traits(f, out)
+        _suits_and_traits(counts, out)
+        hogs = sum(1 for c in counts if c == 4) - f.kong_count
+        if hogs > 0:
+            out["tile_hog"] = hogs
+        return out
+    if shape == "seven_pairs":
+        if seven_shifted(counts):
+            lo = min(t for t in range(34) if counts[t])
+            if lo % 9 == 1:
+                out["all_simples"] = 1
+            return out
+        _suits_and_traits(counts, out)
+        hogs = sum(1 for c in counts if c == 4)
+        if hogs and (ctx.options.get("seven_pairs_tile_hog_with_pure_hands", True)
+                     or not ("all_green" in out or "all_terminals" in out)):
+            out["tile_hog"] = hogs
+        return out
+    if shape == "knitted_straight":
+        f = facts(ctx)
+        g = f.fourth
+        pair = f.pair
+        if g.kind == "chow":
+            if pair < 27:
+                out["all_chows"] = 1
+            if counts[pair] == 4:
+                out["tile_hog"] = 1
+        else:
+            t = g.tile
+            if t in WIND:
+                if pair in DRAGON:
+                    out["all_types"] = 1
+            elif t in DRAGON:
+                if pair in WIND:
+                    out["all_types"] = 1
+            else:
+                if pair < 27:
+                    out["no_honors"] = 1
+                if g.kind != "kong" and counts[t] == 4:
+                    out["tile_hog"] = 1
+        return out
+    if shape == "nine_gates" and _nine_gates_rank(ctx) in (1, 9):
+        return {"tile_hog": 1}
+    return out
+
+
+# ---------------------------------------------------------------- unique waits
+
+def waits(ctx):
+    """边张 > 嵌张 > 单钓将, at most one, only when the pre-win hand has exactly one formal wait."""
+    shape = ctx.decomposition.shape
+    w = ctx.situation.win_tile
+    if shape == "standard":
+        ws = ctx.memoised("gb.waits", lambda: hand_waits(ctx.situation, ctx.options.get("formal_waits", True)),
+                          per_hand=True)
+        if len(ws) != 1:
+            return _EMPTY
+        closed = single = False
+        for g in ctx.groups:
+            if g.meld >= 0:
+                continue
+            if g.kind == "chow":
+                lo = g.tile
+                if w == lo + 1:
+                    closed = True
+                elif w == lo or w == lo + 2:
+                    return {"edge_wait": 1}
+            elif g.kind == "pair" and g.tile == w:
+                single = True
+        if closed:
+            return {"closed_wait": 1}
+        if single:
+            return {"single_wait": 1}
+        return _EMPTY
+    if shape == "knitted_straight":
+        return _knitted_waits(ctx, w)
+    return _EMPTY
+
+
+def _knitted_waits(ctx, w):
+    f = facts(ctx)
+    body = set()
+    for lo in f.knitted:
+        body.update((lo, lo + 3, lo + 6))
+    in_body = w in body
+    if not in_body or ctx.options.get("knitted_straight_body_waits", True):
+        if not ctx.situation.melds:
+            rest = list(ctx.counts)
+            for t in body:
+                rest[t] -= 1
+            if not knitted_remainder_unique(rest, w):
+                return _EMPTY
+            g = f.fourth
+            if g.kind == "chow":
+                if w == g.tile + 1:
+                    return {"closed_wait": 1}
+                if w == g.tile or w == g.tile + 2:
+                    return {"edge_wait": 1}
+            if f.pair == w:
+                return {"single_wait": 1}
+            return _EMPTY
+        if not in_body:
+            return {"single_wait": 1}
+        standing = sum(1 for t in ctx.situation.hand if t == w) + 1
+        if standing == 3:
+            return {"single_wait": 1}
+    return _EMPTY

@@ -1,0 +1,237 @@
+"""Set-relationship fans: where the combination principles live.
+
+不拆移 / 不得相同 / 套算一次 are structural, so one function scores every chow relationship and
+one every pung relationship of a reading, returning ``{fan_id: count}``:
+
+* 4 chows: a 4-chow fan stops everything else; otherwise the first 3-chow fan found (in the
+  calculator's fixed order of triples) lets the fourth chow add at most one 1-point link;
+  otherwise pairwise links are capped at 3 minus the chows that link to nothing, trimming the
+  cheapest duplicated kinds first.
+* 3 chows: a 3-chow fan or at most two links.  2 chows: one link.
+* Pungs alike: a 4-pung fan alone; a 3-pung fan plus at most one link of the fourth pung;
+  else every pairwise 双同刻 / 双箭刻.
+"""
+from __future__ import annotations
+
+from .facts import REF_KEY, SUIT_OF, RANK_OF, DRAGON, WIND
+
+# link kinds, in the calculator's priority order for the fourth chow's single extra link
+PDC, MDC, SS, TTC = "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"
+_LINK_ORDER = (PDC, MDC, SS, TTC)
+
+
+def _ref_sorted(tiles):
+    return sorted(tiles, key=REF_KEY.__getitem__)
+
+
+def chow_link(a: int, b: int):
+    """The 1-point fan two chows (given by their lowest tiles) form, if any."""
+    if SUIT_OF[a] != SUIT_OF[b]:
+        return MDC if RANK_OF[a] == RANK_OF[b] else None
+    d = a - b
+    if d == 3 or d == -3:
+        return SS
+    if d == 6 or d == -6:
+        return TTC          # 123 + 789 of one suit
+    if d == 0:
+        return PDC
+    return None
+
+
+def three_chow_fan(a: int, b: int, c: int):
+    sa, sb, sc = SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]
+    ra, rb, rc = RANK_OF[a], RANK_OF[b], RANK_OF[c]
+    if sa != sb and sa != sc and sb != sc:
+        lo, mid, hi = sorted((ra, rb, rc))
+        if mid == lo + 1 and hi == mid + 1:
+            return "mixed_shifted_chows"
+        if lo == hi:
+            return "mixed_triple_chow"
+        if (lo, mid, hi) == (1, 4, 7):
+            return "mixed_straight"
+        return None
+    if sa == sb == sc:
+        lo, mid, hi = sorted((a, b, c))
+        if mid == lo + 3 and hi == mid + 3:
+            return "pure_straight"
+        if (mid == lo + 2 and hi == mid + 2) or (mid == lo + 1 and hi == mid + 1):
+            return "pure_shifted_chows"
+        if lo == hi:
+            return "pure_triple_chow"
+    return None
+
+
+def _four_chow_fan(t):
+    a, b, c, d = sorted(t)
+    if SUIT_OF[a] == SUIT_OF[d]:
+        if b - a == c - b == d - c and b - a in (1, 2):
+            return "four_pure_shifted_chows"
+        if a == d:
+            return "quadruple_chow"
+    return None
+
+
+def _cap_links(links, max_cnt, out):
+    """Keep at most ``max_cnt`` links, trimming duplicated kinds first (老少副 → 一般高)."""
+    table = [0, 0, 0, 0]
+    for link in links:
+        if link is not None:
+            table[_LINK_ORDER.index(link)] += 1
+    cnt = sum(table)
+    limit = 1
+    while cnt > max_cnt and limit >= 0:
+        idx = 4
+        while cnt > max_cnt and idx > 0:
+            idx -= 1
+            while table[idx] > limit and cnt > max_cnt:
+                table[idx] -= 1
+                cnt -= 1
+        limit -= 1
+    for i, n in enumerate(table):
+        if n:
+            out[_LINK_ORDER[i]] = out.get(_LINK_ORDER[i], 0) + n
+
+
+def _terminal_chows(chows, pair):
+    """三色双龙会 / 一色双龙会: 123 and 789 chows around a pair of fives."""
+    if pair < 0 or pair >= 27 or RANK_OF[pair] != 5:
+        return None
+    ps = SUIT_OF[pair]
+    ranks = [RANK_OF[c] for c in chows]
+    if any(r not in (1, 7) for r in ranks):
+        return None
+    suits = [SUIT_OF[c] for c in chows]
+    if all(s == ps for s in suits):
+        return "pure_terminal_chows" if ranks.count(1) == 2 else None
+    if ps in suits:
+        return None
+    others = {s for s in (0, 1, 2) if s != ps}
+    low = {s for s, r in zip(suits, ranks) if r == 1}
+    high = {s for s, r in zip(suits, ranks) if r == 7}
+    return "three_suited_terminal_chows" if low == others and high == others else None
+
+
+def chow_fans(chows, pair) -> dict:
+    out: dict = {}
+    n = len(chows)
+    if n == 4:
+        fan = _terminal_chows(chows, pair)
+        if fan:
+            out[fan] = 1
+            return out
+        fan = _four_chow_fan(chows)
+        if fan:
+            out[fan] = 1
+            return out
+        t = _ref_sorted(chows)
+        for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            fan = three_chow_fan(t[i], t[j], t[k])
+            if fan:
+                out[fan] = 1
+                found = {chow_link(t[i], t[x]), chow_link(t[j], t[x]), chow_link(t[k], t[x])}
+                for link in _LINK_ORDER:
+                    if link in found:
+                        out[link] = 1
+                        break
+                return out
+        links = [chow_link(t[0], t[1]), chow_link(t[0], t[2]), chow_link(t[0], t[3]),
+                 chow_link(t[1], t[2]), chow_link(t[1], t[3]), chow_link(t[2], t[3])]
+        max_cnt = 3
+        for a, b, c in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
+            if links[a] is None and links[b] is None and links[c] is None:
+                max_cnt -= 1
+        if max_cnt > 0:
+            _cap_links(links, max_cnt, out)
+        return out
+    if n == 3:
+        fan = three_chow_fan(*chows)
+        if fan:
+            out[fan] = 1
+            return out
+        a, b, c = chows
+        _cap_links([chow_link(a, b), chow_link(a, c), chow_link(b, c)], 2, out)
+        return out
+    if n == 2:
+        link = chow_link(chows[0], chows[1])
+        if link:
+            out[link] = 1
+    return out
+
+
+# ---------------------------------------------------------------- pungs
+
+def _three_pung_fan(a, b, c):
+    if a < 27 and b < 27 and c < 27:
+        sa, sb, sc = SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]
+        if sa != sb and sa != sc and sb != sc:
+            lo, mid, hi = sorted((RANK_OF[a], RANK_OF[b], RANK_OF[c]))
+            if mid == lo + 1 and hi == mid + 1:
+                return "mixed_shifted_pungs"
+            if lo == hi:
+                return "triple_pung"
+        elif sa == sb == sc:
+            lo, mid, hi = sorted((a, b, c))
+            if mid == lo + 1 and hi == mid + 1:
+                return "pure_shifted_pungs"
+        return None
+    if a in WIND and b in WIND and c in WIND:
+        return "big_three_winds"
+    if a in DRAGON and b in DRAGON and c in DRAGON:
+        return "big_three_dragons"
+    return None
+
+
+def _pung_link(a, b):
+    if a < 27 and b < 27:
+        return "double_pung" if RANK_OF[a] == RANK_OF[b] else None
+    if a in DRAGON and b in DRAGON:
+        return "two_dragons_pungs"
+    return None
+
+
+def pung_relations(pungs, n_chows) -> dict:
+    """Relationship fans among the pungs (kongs included) of a standard reading."""
+    out: dict = {}
+    n = len(pungs)
+    if n == 4:
+        t = _ref_sorted(pungs)
+        a, b, c, d = t
+        if a < 27 and SUIT_OF[a] == SUIT_OF[d] and b == a + 1 and c == b + 1 and d == c + 1:
+            out["four_pure_shifted_pungs"] = 1
+            return out
+        if a == 27 and b == 28 and c == 29 and d == 30:
+            out["big_four_winds"] = 1
+            return out
+        for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            fan = _three_pung_fan(t[i], t[j], t[k])
+            if fan:
+                out[fan] = 1
+                for y in range(4):
+                    if y == x:
+                        continue
+                    link = _pung_link(t[y], t[x])
+                    if link:
+                        out[link] = out.get(link, 0) + 1
+                        break
+                return out
+        for i in range(4):
+            for j in range(i + 1, 4):
+                link = _pung_link(t[i], t[j])
+                if link:
+                    out[link] = out.get(link, 0) + 1
+        return out
+    if n == 3 and n_chows == 1:
+        fan = _three_pung_fan(*pungs)
+        if fan:
+            out[fan] = 1
+            return out
+        for i, j in ((0, 1), (0, 2), (1, 2)):
+            link = _pung_link(pungs[i], pungs[j])
+            if link:
+                out[link] = out.get(link, 0) + 1
+        return out
+    if n == 2 and n_chows == 2:
+        link = _pung_link(pungs[0], pungs[1])
+        if link:
+            out[link] = 1
+    return out
