@@ -216,3 +216,51 @@ def reference_waits(hand) -> tuple[int, ...]:
         if shanten == 0:
             waits.update(CODE_TILES[c] for c in useful)
     return tuple(sorted(waits))
+
+
+def compare(sit: Mapping, rules) -> tuple[str | None, dict]:
+    """Score ``sit`` with ``rules`` (``enforce_minimum=False``) and with the reference.
+
+    Returns ``(None, detail)`` when totals and fan lists agree (or both refuse the hand), else
+    ``(class key, detail)``: the key lists the fans only the engine awards (+id) and only the
+    reference awards (-id), or names the error; ``detail`` holds both sides for the report.
+    """
+    from mahjong_core import MahjongError
+    detail: dict = {"situation": sit}
+    try:
+        want = reference_score(sit)
+    except ReferenceError as e:
+        want = None
+        detail["reference_error"] = str(e)
+    try:
+        got = rules.score(sit, enforce_minimum=False)
+    except MahjongError as e:
+        got = None
+        detail["engine_error"] = f"{e.code}: {e.message}"
+        code = e.code
+    except Exception as e:  # a crash is a class of its own
+        got = None
+        detail["engine_error"] = f"crash {type(e).__name__}: {e}"
+        code = f"crash {type(e).__name__}"
+    if want is None and got is None:
+        return None, detail                      # both refuse: agreement
+    if want is None:
+        return "reference refuses: " + detail["reference_error"], detail
+    detail["reference"] = {"total": want["total"], "fans": fan_counts(want["fans"])}
+    if got is None:
+        return f"engine error {code}", detail
+    got_fans = fan_counts(got.fans)
+    detail["engine"] = {"total": got.total, "fans": got_fans,
+                        "decomposition": got.decomposition.labels()}
+    want_fans = detail["reference"]["fans"]
+    if got.total == want["total"] and got_fans == want_fans:
+        return None, detail
+    parts = []
+    for fan_id in sorted(set(got_fans) | set(want_fans), key=lambda f: FAN_ORDER.get(f, 999)):
+        d = got_fans.get(fan_id, 0) - want_fans.get(fan_id, 0)
+        if d:
+            parts.append(f"{'+' if d > 0 else '-'}{fan_id}" + (f"*{abs(d)}" if abs(d) > 1 else ""))
+    key = " ".join(parts) or "same fans, different total"
+    if got.total == want["total"]:
+        key += "  (same total)"
+    return key, detail

@@ -142,3 +142,44 @@ def test_ready_hands_are_ready(gb):
         assert ref.reference_regular_waits(hand), T.format_tiles(hand)
     for hand in handgen.ready_hands(2, 300, special=1.0):
         assert ref.reference_waits(hand), T.format_tiles(hand)
+
+
+# -- the engine against the reference -------------------------------------------------
+
+@pytest.fixture(scope="module")
+def diff_run(gb):
+    """Compare ``DIFF_N`` generated hands once; every disagreement class with one example."""
+    import mahjong_core
+    rules = mahjong_core.load_ruleset("guobiao")
+    classes: Counter = Counter()
+    total_differs: Counter = Counter()
+    examples: dict = {}
+    for sit in handgen.situations(DIFF_SEED, DIFF_N):
+        key, detail = ref.compare(sit, rules)
+        if key is None or key in ALLOWED_CLASSES:
+            continue
+        classes[key] += 1
+        if detail.get("engine", {}).get("total") != detail.get("reference", {}).get("total"):
+            total_differs[key] += 1
+        examples.setdefault(key, detail)
+    return classes, total_differs, examples
+
+
+def _describe(classes, examples, keys) -> str:
+    lines = []
+    for key in keys:
+        d = examples[key]
+        lines.append(f"{classes[key]}x [{key}] {json.dumps(d['situation'], ensure_ascii=False)} "
+                     f"engine={d.get('engine') or d.get('engine_error')} "
+                     f"reference={d.get('reference') or d.get('reference_error')}")
+    return "\n".join(lines)
+
+
+def test_guobiao_totals_agree_with_the_reference(diff_run):
+    classes, total_differs, examples = diff_run
+    assert not total_differs, "\n" + _describe(classes, examples, list(total_differs)[:10])
+
+
+def test_guobiao_fan_lists_agree_with_the_reference(diff_run):
+    classes, _, examples = diff_run
+    assert not classes, "\n" + _describe(classes, examples, [k for k, _ in classes.most_common(10)])
