@@ -15,7 +15,6 @@ DEFAULTS: dict[str, Any] = {
     "exchange_three": True,
     "exchange_direction": "random",
     "void_suit_required": True,
-    "seven_pairs": True,
     "stacking": "max_base_pattern",
     "extra_patterns": {"yaojiu_jiangdui": True, "menqing_zhongzhang": False, "tian_di_hu": True,
                        "haidi": False},
@@ -46,7 +45,7 @@ CHOICES: dict[str, tuple] = {
     "settle_timing": ("end_of_hand", "immediate"),
     "dealer_rule": ("first_winner", "dice", "discarder"),
 }
-BOOLEANS = ("exchange_three", "void_suit_required", "seven_pairs", "late_added_kong_pays",
+BOOLEANS = ("exchange_three", "void_suit_required", "late_added_kong_pays",
             "cha_da_jiao", "refund_kong_if_not_ready", "last_four_forced_win", "pass_win_lock")
 
 

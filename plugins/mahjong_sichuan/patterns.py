@@ -87,8 +87,6 @@ def base_patterns(ctx) -> dict:
     if pure:
         out["qingyise"] = 1
     if ctx.shape == "seven_pairs":
-        if not option(ctx.options, "seven_pairs"):
-            return {}
         out["qidui"] = 1
         if pure:
             out["qingqidui"] = 1
