@@ -71,12 +71,13 @@ def random_sets(rng: random.Random, n_sets: int, counts: list[int], chows: bool 
     return out
 
 
-def random_winning(rng: random.Random, melds: int | None = None, kinds=range(34)) -> dict:
-    """A random standard-shape winning situation (contract §2 dict) with up to four melds."""
+def random_winning(rng: random.Random, melds: int | None = None, kinds=range(34), n_sets: int = 4,
+                   chows: bool = True) -> dict:
+    """A random standard-shape winning situation (contract §2 dict) with up to ``n_sets`` melds."""
     while True:
         counts = [0] * 34
         n_melds = rng.randint(0, 2) if melds is None else melds
-        sets = random_sets(rng, 4, counts, kinds=kinds)
+        sets = random_sets(rng, n_sets, counts, chows=chows, kinds=kinds)
         if sets is None:
             continue
         pair = rng.choice([k for k in kinds if counts[k] <= 2])

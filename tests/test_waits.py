@@ -1,0 +1,172 @@
+"""Waits: the table look-ups in mahjong_core.waits against brute force (add every tile kind and ask
+the shape finders), for standard hands with melds, seven pairs, thirteen orphans, formal waits,
+other hand sizes and tile sets."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mahjong_core import MahjongError
+from mahjong_core import tiles as T
+from mahjong_core import waits as W
+
+from conftest import DATA, random_winning
+
+
+def brute_waits(rules, hand, melds, wilds=()) -> tuple[int, ...]:
+    out = []
+    for t in sorted(rules.table.kinds):
+        inp = W.shape_input(list(hand) + [t], melds, wilds, rules.table)
+        if any(next(iter(shape.find(inp, **args)), None) is not None for shape, args, _ in rules.shapes):
+            out.append(t)
+    return tuple(out)
+
+
+@pytest.fixture(scope="module")
+def variants(core_engine):
+    return {name: core_engine.load_ruleset(DATA / f"{name}.yaml")
+            for name in ("mini", "mini-strict", "mini-16", "mini-108")}
+
+
+def near_ready(rng: random.Random, rules) -> dict:
+    """Mostly ready hands (a winning hand minus one tile), sometimes spoiled by a swapped tile."""
+    kinds = sorted(rules.table.kinds)
+    r = rng.random()
+    shapes = {shape.id for shape, _, _ in rules.shapes}
+    if r < 0.15 and "seven_pairs" in shapes:       # seven pairs, one tile short
+        pairs = rng.sample(kinds, 7)
+        if rng.random() < 0.3:
+            pairs[1] = pairs[0]                    # four of a kind as two pairs
+        tiles = [t for p in pairs for t in (p, p)]
+        tiles.pop(rng.randrange(14))
+        return {"hand": T.format_tiles(tiles), "melds": []}
+    if r < 0.22 and "thirteen_orphans" in shapes:                   # thirteen orphans, one tile short
+        from mahjong_core.shapes import ORPHANS
+        tiles = list(ORPHANS) + [rng.choice(ORPHANS)]
+        tiles.pop(rng.randrange(14))
+        return {"hand": T.format_tiles(tiles), "melds": []}
+    n_sets = rules.table.hand_size // 3
+    sit = random_winning(rng, melds=rng.randint(0, 3), kinds=kinds, n_sets=n_sets, chows=rules.table.chows)
+    tiles = list(T.parse_tiles(sit["hand"]))
+    if rng.random() < 0.25:                        # spoil it
+        tiles[rng.randrange(len(tiles))] = rng.choice(kinds)
+    counts = T.counts34(tiles + [t for m in sit["melds"] for t in T.parse_tiles(m["tiles"])])
+    if max(counts) > 4:
+        return near_ready(rng, rules)
+    return {"hand": T.format_tiles(tiles), "melds": sit["melds"]}
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.randoms(use_true_random=False),
+       st.sampled_from(("mini", "mini", "mini-strict", "mini-16", "mini-108")))
+def test_fast_waits_equal_brute_force(variants, rng, name):
+    rules = variants[name]
+    hand = near_ready(rng, rules)
+    s = parse_pre_win(rules, hand)
+    assert W.waits(rules, s.hand, s.melds, s.wilds) == brute_waits(rules, s.hand, s.melds)
+
+
+def parse_pre_win(rules, hand):
+    """The hand as a Situation, with a stand-in winning tile of which fewer than 4 are held."""
+    held = T.counts34(list(T.parse_tiles(hand["hand"])) +
+                      [t for m in hand.get("melds", []) for t in T.parse_tiles(m["tiles"])])
+    probe = next(t for t in sorted(rules.table.kinds) if held[t] < 4)
+    return rules.parse(dict(hand, win_tile=T.name(probe)))
+
+
+def test_waits_when_a_kind_is_split_between_hand_and_melds(variants):
+    """1m in a melded pung and one in hand: a valid 13-tile hand, formally waiting on 1m."""
+    rules = variants["mini"]
+    hand = {"hand": "1m456p789s123s", "melds": [{"type": "pung", "tiles": "111m"}]}
+    assert W.waits(rules, *_parts(parse_pre_win(rules, hand))) == (0,)
+    assert rules.waits(hand).tiles == (0,)
+
+
+def _parts(s):
+    return s.hand, s.melds, s.wilds
+
+
+def test_ready_hands_are_found_often_enough(variants):
+    """Guard against a generator that only makes hands nobody waits with."""
+    rng = random.Random(3)
+    rules = variants["mini"]
+    ready = sum(rules.waits(near_ready(rng, rules)).ready for _ in range(200))
+    assert 100 < ready < 200
+
+
+@pytest.mark.parametrize("name, hand, waits", [
+    ("mini", "11123456789999m", None),                           # 14 tiles: not a pre-win hand
+    ("mini", "1112345678999m", "123456789m"),                   # nine gates
+    ("mini", "1111m456p789s123s", "1m"),                         # formal wait: all four 1m held
+    ("mini", "1111m2222p33334s", "4s"),                          # seven pairs, fours as two pairs
+    ("mini-strict", "1111m2222p33334s", ""),
+    ("mini", "1122334455667m", "147m"),                           # seven pairs and chows
+    ("mini", "1133557799m11p5p", "5p"),
+    ("mini", "1111223344556m", "2356m"),
+    ("mini", "19m19p19s1234567z", "19m19p19s1234567z"),          # thirteen-sided
+    ("mini", "19m19p19s123456z1m", "7z"),
+    ("mini", "19m19p19s12345z11m", ""),
+    ("mini", "123m456p789s1234z", ""),
+    ("mini", "111p444p777s1123m", "14m"),
+    ("mini-strict", "111p444p777s1123m", ""),                    # no chows
+    ("mini-strict", "111m444p777s1112z", "2z"),
+    ("mini-108", "11123456789999p", None),
+    ("mini-108", "1112345678999p", "123456789p"),
+    ("mini-108", "123456789p1234s", "14s"),
+    ("mini-16", "123456789m123p789s5z", "5z"),
+])
+def test_known_waits(variants, name, hand, waits):
+    rules = variants[name]
+    if waits is None:
+        with pytest.raises(MahjongError) as info:
+            rules.waits(hand)
+        assert info.value.code == "wrong_tile_count"
+        return
+    got = rules.waits(hand)
+    assert T.format_tiles(got.tiles) == waits
+    s = rules.parse_hand(hand)
+    assert got.tiles == brute_waits(rules, s.hand, s.melds)
+
+
+def test_waits_with_melds(variants):
+    rules = variants["mini"]
+    hand = {"hand": "23m456p11z", "melds": [{"type": "pung", "tiles": "999s"}, {"type": "kong", "tiles": "7777p",
+                                                                            "concealed": True}]}
+    assert T.format_tiles(rules.waits(hand).tiles) == "14m"
+    assert rules.waits(hand).to_dict() == {"ready": True, "waits": ["1m", "4m"]}
+
+
+def test_waits_with_wilds_equal_brute_force(variants):
+    rules = variants["mini"]
+    rng = random.Random(11)
+    for _ in range(40):
+        hand = near_ready(rng, rules)
+        hand["wilds"] = T.name(rng.randrange(34))
+        s = parse_pre_win(rules, hand)
+        assert W.waits(rules, s.hand, s.melds, s.wilds) == brute_waits(rules, s.hand, s.melds, s.wilds)
+
+
+def test_drawing_a_wild_completes_a_ready_hand(variants):
+    """The hand holds no wild, but a drawn wild (5z) can stand for the 2z it waits on: 5z is a wait,
+    as rules.score of the same hand winning on 5z confirms."""
+    rules = variants["mini"]
+    hand = {"hand": "123m456p789s1112z", "wilds": "5z"}
+    assert rules.score(dict(hand, win_tile="5z")).decomposition.wild_as == (28,)
+    assert T.format_tiles(rules.waits(hand).tiles) == "25z"
+
+
+def test_waits_refuse_a_winning_tile(variants):
+    with pytest.raises(MahjongError) as info:
+        variants["mini"].waits({"hand": "1112345678999m", "win_tile": "5m"})
+    assert info.value.message == "field 'win_tile': waits are asked of the hand before the winning tile"
+
+
+def test_suit_tables():
+    assert W.suit_complete((3, 1, 1, 1, 0, 0, 0, 0, 2), True)
+    assert not W.suit_complete((1, 1, 1, 1, 0, 0, 0, 0, 0), True)
+    assert W.suit_waits((3, 1, 1, 1, 1, 1, 1, 1, 3), True) == tuple(range(9))
+    assert W.suit_waits((0, 0, 0, 0, 0, 0, 0), False) == ()
+    assert W.thirteen_orphans_waits(T.counts34(T.parse_tiles("19m19p19s1234567z"))) == list(
+        T.parse_tiles("19m19p19s1234567z"))
