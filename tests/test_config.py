@@ -1,0 +1,303 @@
+"""Ruleset YAML: every misspelling fails with ``file:line`` and the nearest valid name; safe
+loading; ``extends`` by name and path, cycles; deep-merge semantics; fingerprints."""
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import pytest
+
+from mahjong_core import MahjongError
+from mahjong_core.config import deep_merge, read_yaml
+from mahjong_core.engine import Engine
+from mahjong_core.hookspecs import SettlementRule, hookimpl
+from mahjong_core.records import Payment
+
+from conftest import MINI
+
+BASE = MINI.read_text(encoding="utf-8")
+
+
+def flat(record, ruleset, stake=1):
+    for win in record.of_type("win"):
+        if win.get("from") is not None:
+            yield Payment(win.get("from"), win.seat, stake, "discard win")
+
+
+def club_plugin(folder: Path) -> types.ModuleType:
+    """A plugin registering a ruleset folder and a settlement, as a third party would."""
+    mod = types.ModuleType("club_rules")
+
+    @hookimpl
+    def mahjong_rulesets():
+        return [folder]
+
+    @hookimpl
+    def mahjong_settlements():
+        return [SettlementRule("flat", flat)]
+
+    mod.mahjong_rulesets = mahjong_rulesets
+    mod.mahjong_settlements = mahjong_settlements
+    return mod
+
+
+@pytest.fixture
+def club(tmp_path):
+    """(engine, folder): a folder holding ``clubbase.yaml`` (a copy of mini) registered by a plugin."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "clubbase.yaml").write_text(BASE, encoding="utf-8")
+    return Engine(plugins=[club_plugin(folder)], entry_points=False), folder
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path.resolve()
+
+
+def error_of(engine, path) -> MahjongError:
+    with pytest.raises(MahjongError) as info:
+        engine.load_ruleset(path)
+    return info.value
+
+
+# (overlay text after "extends: clubbase", line of the error, message after "file:line: ")
+MISSPELT = [
+    ("scorng: {minimum: 2}\n", 2, "unknown key 'scorng' (did you mean 'scoring'?)"),
+    ("scoring:\n  minimun: 2\n", 3, "unknown key 'scoring.minimun' (did you mean 'minimum'?)"),
+    ("table: {tile_sett: standard_136}\n", 2, "unknown key 'table.tile_sett' (did you mean 'tile_set'?)"),
+    ("fans:\n  self_drawn: {pionts: 2}\n", 3, "unknown key 'fans.self_drawn.pionts' (did you mean 'points'?)"),
+    ("fans:\n  self_drawm: {points: 2}\n", 3,
+     "unknown fan id 'self_drawm' (did you mean 'self_drawn'?) (a new fan needs 'check')"),
+    ("fans:\n  lucky: {zh: 福, en: Lucky, points: 1, check: core.flwers}\n", 3,
+     "fan 'lucky': unknown check 'core.flwers' (did you mean 'core.flowers'?)"),
+    ("fans:\n  lucky: {zh: 福, en: Lucky, points: 1, check: core.always, exclude: [plain_win]}\n", 3,
+     "unknown key 'fans.lucky.exclude' (did you mean 'excludes'?)"),
+    ("fans:\n  seven_pairs: {excludes: [plain_wn]}\n", 3,
+     "fan 'seven_pairs' excludes unknown fan 'plain_wn' (did you mean 'plain_win'?)"),
+    ("fans:\n  seven_pairs: {reduces: {self_drawm: 1}}\n", 3,
+     "fan 'seven_pairs' reduces unknown fan 'self_drawm' (did you mean 'self_drawn'?)"),
+    ("fans:\n  seven_pairs:\n    args: {shap: seven_pairs}\n", 4,
+     "check 'core.shape' takes no argument 'shap' (did you mean 'shape'?)"),
+    ("shapes:\n  seven_pair: {}\n", 3, "unknown win shape 'seven_pair' (did you mean 'seven_pairs'?)"),
+    ("shapes:\n  seven_pairs: {args: {pair: 6}}\n", 3,
+     "shape 'seven_pairs' takes no argument 'pair' (did you mean 'pairs'?)"),
+    ("shapes:\n  seven_pairs: {arg: {pairs: 6}}\n", 3,
+     "unknown key 'shapes.seven_pairs.arg' (did you mean 'args'?)"),
+    ("table: {tile_set: standard_14}\n", 2, "unknown tile set 'standard_14' (did you mean 'standard_144'?)"),
+    ("options:\n  house_flg: true\n", 3, "unknown option 'house_flg' (did you mean 'house_flag'?)"),
+    ("scoring: {fallback: plain_wi}\n", 2, "unknown fan 'plain_wi' (did you mean 'plain_win'?)"),
+    ("scoring:\n  prefer: [seven_pair]\n", 3, "unknown fan 'seven_pair' (did you mean 'seven_pairs'?)"),
+    ("scoring: {value: {formula: totl}}\n", 2, "unknown value formula 'totl' (did you mean 'total'?)"),
+    ("scoring: {value: {formula: doubling, params: {bsae: 2}}}\n", 2,
+     "value formula 'doubling' takes no argument 'bsae' (did you mean 'base'?)"),
+    ("settlement: {id: flta}\n", 2, "unknown settlement 'flta' (did you mean 'flat'?)"),
+    ("settlement: {id: flat, params: {stak: 2}}\n", 2,
+     "settlement 'flat' takes no argument 'stak' (did you mean 'stake'?)"),
+    ("settlment: {id: flat}\n", 2, "unknown key 'settlment' (did you mean 'settlement'?)"),
+]
+
+
+@pytest.mark.parametrize("text, line, message", MISSPELT)
+def test_misspelling_names_file_line_and_nearest(club, text, line, message):
+    engine, folder = club
+    path = write(folder, "house.yaml", "extends: clubbase\n" + text)
+    err = error_of(engine, path)
+    assert err.code == "ruleset_error"
+    assert err.message == f"{path}:{line}: {message}"
+
+
+def test_misspelt_extends_name(club):
+    engine, folder = club
+    path = write(folder, "house.yaml", "title: Friday club\nextends: clubbsae\n")
+    err = error_of(engine, path)
+    assert err.code == "unknown_ruleset"
+    assert err.message == f"{path}:2: extends 'clubbsae': unknown ruleset (did you mean 'clubbase'?)"
+
+
+def test_misspelt_extends_path(club):
+    engine, folder = club
+    path = write(folder, "house.yaml", "extends: ./clubbsae.yaml\n")
+    err = error_of(engine, path)
+    assert err.code == "unknown_ruleset"
+    assert err.message == f"{path}:1: extends './clubbsae.yaml': no such file {folder.resolve()}/clubbsae.yaml"
+
+
+def test_misspelt_ruleset_name(club):
+    engine, _ = club
+    err = error_of(engine, "clubbsae")
+    assert err.code == "unknown_ruleset"
+    assert err.message.startswith("unknown ruleset 'clubbsae' (did you mean 'clubbase'?); installed: ")
+    assert "clubbase" in err.message.rsplit("installed: ", 1)[1].split(", ")
+
+
+def test_missing_ruleset_file(tmp_path, core_engine):
+    err = error_of(core_engine, tmp_path / "nope.yaml")
+    assert (err.code, err.message) == ("unknown_ruleset", f"no ruleset file '{tmp_path / 'nope.yaml'}'")
+
+
+def test_duplicate_keys_name_both_lines(club):
+    engine, folder = club
+    path = write(folder, "house.yaml", "extends: clubbase\nfans:\n  self_drawn: {points: 2}\n"
+                                        "  seven_pairs: {points: 5}\n  self_drawn: {points: 3}\n")
+    assert error_of(engine, path).message == f"{path}:5: duplicate key 'fans.self_drawn' (first at line 3)"
+    path = write(folder, "top.yaml", "title: a\nextends: clubbase\ntitle: b\n")
+    assert error_of(engine, path).message == f"{path}:3: duplicate key 'title' (first at line 1)"
+
+
+@pytest.mark.parametrize("tagged", [
+    "title: !!python/name:os.system\n",
+    "title: !!python/object/apply:os.system ['echo unsafe']\n",
+    "title: !!python/object:builtins.dict {a: 1}\n",
+    "title: !!python/object/new:builtins.list [[1]]\n",
+    "options: !!python/object:builtins.dict {house_flag: true}\n",
+])
+def test_python_tags_are_refused(club, tagged):
+    """Never construct arbitrary Python objects, and never silently drop a tag either."""
+    engine, folder = club
+    path = write(folder, "house.yaml", "extends: clubbase\n" + tagged)
+    err = error_of(engine, path)
+    assert err.code == "ruleset_error"
+    assert err.message.startswith(f"{path}:2: ")
+    assert "python/" in err.message
+
+
+@pytest.mark.parametrize("text, message", [
+    ("extends: clubbase\n<<: {title: x}\n", "2: YAML merge keys ('<<') are not supported; use 'extends'"),
+    ("- a\n- b\n", "1: a ruleset file must be a mapping of keys, got list"),
+    ("title: [unclosed\n", "2: invalid YAML: expected ',' or ']', but got '<stream end>'"),
+    ("extends: clubbase\ntable: 5\n", "2: 'table' must be a map"),
+    ("extends: clubbase\nfans:\n  self_drawn: 2\n",
+     "3: 'fans.self_drawn' must be a map of zh, en, points, check, args, excludes, reduces, enabled, "
+     "counts_to_minimum, doc"),
+    ("extends: clubbase\nscoring: {minimum: lots}\n", "2: 'scoring.minimum' must be a whole number, got 'lots'"),
+    ("extends: clubbase\ntable: {hand_size: 14}\n", "2: 'table.hand_size' must be 3n + 1 (13 or 16), got 14"),
+    ("extends: clubbase\nfans:\n  self_drawn: {points: many}\n", "3: fan 'self_drawn' needs numeric 'points', got 'many'"),
+    ("extends: clubbase\nshapes:\n  standard: {enabled: false}\n  seven_pairs: {enabled: false}\n"
+     "  thirteen_orphans: {enabled: false}\n", "2: the ruleset enables no win shape"),
+])
+def test_other_malformed_files(club, text, message):
+    engine, folder = club
+    path = write(folder, "house.yaml", text)
+    assert error_of(engine, path).message == f"{path}:{message}"
+
+
+def test_extends_by_relative_path(tmp_path, core_engine):
+    write(tmp_path, "base/club.yaml", BASE)
+    path = write(tmp_path, "house/friday.yaml", "extends: ../base/club.yaml\ntitle: Friday\n"
+                                                 "scoring: {minimum: 2}\n")
+    rules = core_engine.load_ruleset(path)
+    assert (rules.name, rules.title, rules.minimum) == ("friday", "Friday", 2)
+    assert rules.where("scoring.minimum") == f"{path}:3"
+    assert rules.where("fans.seven_pairs.points") == f"{(tmp_path / 'base/club.yaml').resolve()}:14"
+
+
+def test_extends_by_name_through_a_chain(club):
+    engine, folder = club
+    write(folder, "middle.yaml", "extends: clubbase\nfans:\n  self_drawn: {points: 2}\n")
+    path = write(folder, "top.yaml", "extends: middle\nfans:\n  seven_pairs: {points: 5}\n")
+    rules = engine.load_ruleset(path)
+    points = {r.id: r.points for r in rules.fan_rules}
+    assert points == {"plain_win": 1, "seven_pairs": 5, "self_drawn": 2, "flowers": 1}
+    assert engine.load_ruleset("top").fingerprint == rules.fingerprint
+
+
+def test_extends_cycle(tmp_path, core_engine):
+    a = write(tmp_path, "a.yaml", "extends: b.yaml\n" + BASE)
+    b = write(tmp_path, "b.yaml", "extends: ./a.yaml\ntitle: B\n")
+    err = error_of(core_engine, a)
+    assert (err.code, err.message) == ("ruleset_error", f"'extends' cycle: {a} -> {b} -> {a}")
+    self_loop = write(tmp_path, "c.yaml", "extends: c.yaml\n")
+    assert error_of(core_engine, self_loop).message == f"'extends' cycle: {self_loop} -> {self_loop}"
+
+
+def test_deep_merge_maps_merged_lists_replaced(tmp_path, core_engine):
+    write(tmp_path, "base.yaml", BASE.replace(
+        "  seven_pairs: {zh: 七对, en: Seven Pairs, points: 4, check: core.shape, args: {shape: seven_pairs}}",
+        "  seven_pairs: {zh: 七对, en: Seven Pairs, points: 4, check: core.shape, args: {shape: seven_pairs},\n"
+        "                excludes: [self_drawn, flowers]}") + "  lucky: {zh: 福, en: Lucky, points: 1,"
+        " check: core.flag, args: {flag: dealer}}\n")
+    path = write(tmp_path, "house.yaml", "extends: base.yaml\nfans:\n  seven_pairs: {points: 6, excludes: [lucky]}\n"
+                                          "  self_drawn: {args: {value: true}}\n")
+    rules = core_engine.load_ruleset(path)
+    seven = rules.data["fans"]["seven_pairs"]
+    assert seven == {"zh": "七对", "en": "Seven Pairs", "points": 6, "check": "core.shape",
+                     "args": {"shape": "seven_pairs"}, "excludes": ["lucky"]}
+    assert rules.data["fans"]["self_drawn"]["args"] == {"flag": "self_drawn", "value": True}
+    assert rules.where("fans.seven_pairs.points") == f"{path}:3"
+    assert rules.where("fans.seven_pairs.zh").endswith("base.yaml:14")
+    sit = {"hand": "1122334455667m", "win_tile": "7m", "self_drawn": True, "dealer": True, "flowers": 2}
+    fans = {f.id: f.count for f in rules.score(sit).fans}
+    assert fans == {"seven_pairs": 1, "self_drawn": 1, "flowers": 2}      # lucky excluded, the rest not
+
+
+def test_deep_merge_function():
+    base = {"a": {"x": 1, "y": [1, 2]}, "b": 1}
+    assert deep_merge(base, {"a": {"y": [3]}, "c": {"z": 1}}) == {"a": {"x": 1, "y": [3]}, "b": 1,
+                                                                 "c": {"z": 1}}
+    assert base == {"a": {"x": 1, "y": [1, 2]}, "b": 1}          # the base is not modified
+
+
+def test_disabling_a_fan(tmp_path, core_engine):
+    write(tmp_path, "base.yaml", BASE)
+    path = write(tmp_path, "house.yaml", "extends: base.yaml\nfans:\n  flowers: {enabled: false}\n")
+    rules = core_engine.load_ruleset(path)
+    assert "flowers" not in {r.id for r in rules.fan_rules}
+    res = rules.score({"hand": "123m456p789s1122z", "win_tile": "1z", "flowers": "1f2f"})
+    assert [f.id for f in res.fans] == ["plain_win"]
+
+
+def test_fingerprint_stable_and_sensitive(tmp_path, core_engine):
+    one = write(tmp_path, "one.yaml", BASE)
+    same = write(tmp_path, "two.yaml", "# a comment changes nothing\n" + BASE.replace(
+        "fans:\n", "fans:  # still the same\n"))
+    changed = write(tmp_path, "three.yaml", BASE.replace("points: 4", "points: 5"))
+    fp = core_engine.load_ruleset(one).fingerprint
+    assert fp == core_engine.load_ruleset(MINI).fingerprint == core_engine.load_ruleset(same).fingerprint
+    assert fp == Engine(entry_points=False).load_ruleset(one).fingerprint     # stable across engines
+    assert len(fp) == 16 and int(fp, 16) >= 0
+    assert core_engine.load_ruleset(changed).fingerprint != fp
+
+
+def test_fan_order_changes_neither_fingerprint_nor_results(tmp_path, core_engine):
+    head, fans = BASE.split("fans:\n")
+    reordered = write(tmp_path, "mini.yaml", head + "fans:\n" + "".join(reversed(fans.splitlines(True))))
+    a, b = core_engine.load_ruleset(MINI), core_engine.load_ruleset(reordered)
+    assert [r.id for r in a.fan_rules] != [r.id for r in b.fan_rules]
+    assert a.fingerprint == b.fingerprint
+    for sit in ({"hand": "1122334455667m", "win_tile": "7m", "self_drawn": True, "flowers": 3},
+                {"hand": "123m456p789s1122z", "win_tile": "1z", "flowers": "5f"}):
+        ra, rb = a.score(sit), b.score(sit)
+        assert (ra.total, set(ra.fans)) == (rb.total, set(rb.fans))
+
+
+def test_read_yaml_records_lines(tmp_path):
+    src = read_yaml(write(tmp_path, "x.yaml", "title: x\nfans:\n  a:\n    points: 1\n"))
+    assert src.lines == {"title": 1, "fans": 2, "fans.a": 3, "fans.a.points": 4}
+    assert src.where("fans.a.points.deeper") == f"{src.path}:4"
+
+
+def test_list_valued_args_are_accepted(tmp_path):
+    """A check argument may be a list (e.g. ranks: [2, 5, 8]); YAML allows it, so must the engine."""
+    mod = types.ModuleType("ranks_plugin")
+
+    def pair_rank(ctx, ranks=(2, 5, 8)):
+        pair = ctx.pair
+        return int(pair is not None and pair.tile < 27 and pair.tile % 9 + 1 in ranks)
+
+    from mahjong_core.fans import FanCheck
+
+    @hookimpl
+    def mahjong_fan_checks():
+        return [FanCheck("ranks.pair", pair_rank)]
+
+    mod.mahjong_fan_checks = mahjong_fan_checks
+    engine = Engine(plugins=[mod], entry_points=False)
+    write(tmp_path, "base.yaml", BASE)
+    path = write(tmp_path, "house.yaml", "extends: base.yaml\nfans:\n  pair_369: {zh: 三六九将, en: Pair of 3 6 9,"
+                                          " points: 1, check: ranks.pair, args: {ranks: [3, 6, 9]}}\n")
+    rules = engine.load_ruleset(path)
+    res = rules.score({"hand": "123m456p789s1113m", "win_tile": "3m"})
+    assert "pair_369" in [f.id for f in res.fans]
