@@ -62,7 +62,8 @@ class MahjongSpec:
 
             @hookimpl
             def mahjong_tile_sets():
-                return [TileSet("suits_108", frozenset(range(27)), flowers=False)]
+                # the three suits plus the dragons, as some home games play
+                return [TileSet("suits_and_dragons", frozenset(range(27)) | {31, 32, 33})]
         """
 
     @hookspec
@@ -139,12 +140,12 @@ class MahjongSpec:
 
         Example::
 
-            from importlib.resources import files
+            from pathlib import Path
             from mahjong_core.hookspecs import hookimpl
 
             @hookimpl
             def mahjong_rulesets():
-                return [files("my_package") / "rulesets"]
+                return [Path(__file__).parent / "rulesets"]
         """
 
     @hookspec
@@ -181,9 +182,9 @@ class MahjongSpec:
 
     @hookspec(firstresult=True)
     def mahjong_choose_result(self, candidates, ruleset):
-        """Pick the interpretation to report among scored candidates (each a ScoreResult);
-        return None to leave the choice to the next plugin. Core's default (trylast) takes the
-        highest value, then the highest total, then the first found.
+        """Pick the interpretation to report among candidates (ScoreResults) that tie on value,
+        total and the ruleset's ``scoring.prefer`` list; return None to leave the choice to the
+        next plugin. Core's default (trylast) takes the first found.
 
         Example::
 

@@ -171,8 +171,14 @@ def _pure_wild_groups(n_sets: int, need_pair: bool, inp: ShapeInput) -> list[tup
     return [(s, p) for s in sets_choices for p in pairs]
 
 
-def standard(inp: ShapeInput) -> Iterable[Decomposition]:
-    """n sets + a pair, for any hand size; wilds may complete any set or the pair."""
+@lru_cache(maxsize=1 << 16)
+def standard(inp: ShapeInput) -> tuple[Decomposition, ...]:
+    """n sets + a pair, for any hand size; wilds may complete any set or the pair.
+    Cached: batch scoring and wait searches meet the same hands again and again."""
+    return tuple(_standard(inp))
+
+
+def _standard(inp: ShapeInput) -> Iterable[Decomposition]:
     per_suit = []
     for lo, hi, numbered in _SUIT_RANGES:
         key = inp.counts[lo:hi]

@@ -19,11 +19,15 @@ _SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table) -> S.ShapeInput:
     counts = [0] * T.NUM_KINDS
     n_wild = 0
-    wild_set = set(wilds)
-    for t in standing:
-        if t in wild_set:
-            n_wild += 1
-        else:
+    if wilds:
+        wild_set = set(wilds)
+        for t in standing:
+            if t in wild_set:
+                n_wild += 1
+            else:
+                counts[t] += 1
+    else:
+        for t in standing:
             counts[t] += 1
     meld_counts = [0] * T.NUM_KINDS
     groups = []
@@ -121,7 +125,7 @@ def standard_waits(counts: Sequence[int], chows: bool, kinds) -> list[int]:
 
 
 def seven_pairs_waits(counts: Sequence[int], pairs: int = 7, allow_four: bool = True) -> list[int]:
-    if sum(counts) != 2 * pairs - 1:
+    if len(counts) - counts.count(0) > pairs or sum(counts) != 2 * pairs - 1:
         return []
     single = [t for t, c in enumerate(counts) if c % 2]
     if len(single) != 1:
@@ -135,7 +139,7 @@ def seven_pairs_waits(counts: Sequence[int], pairs: int = 7, allow_four: bool = 
 
 
 def thirteen_orphans_waits(counts: Sequence[int]) -> list[int]:
-    if sum(counts) != 13 or any(c and t not in S.ORPHANS for t, c in enumerate(counts)):
+    if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]) or sum(counts) != 13:
         return []
     missing = [t for t in S.ORPHANS if counts[t] == 0]
     dup = [t for t in S.ORPHANS if counts[t] >= 2]
