@@ -269,48 +269,77 @@ def win(ctx):
 
 # ---------------------------------------------------------------- tiles and suits
 
-def _suits_and_traits(counts, out, ranges=True):
-    """无字, 缺一门, 混一色, 清一色, 五门齐, 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九, and the rank ranges."""
-    kinds = [t for t in range(34) if counts[t]]
-    suits = 0
-    for t in kinds:
-        suits |= 1 << SUIT_OF[t]
-    has_honor = suits & 8
-    if not has_honor:
-        out["no_honors"] = 1
-    missing = sum(1 for b in (1, 2, 4) if not suits & b)
+def _mask(tiles) -> int:
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
+
+
+_M, _P, _S = 0x1FF, 0x1FF << 9, 0x1FF << 18
+_HONORS = 0x7F << 27
+_WINDS = 0xF << 27
+_DRAGONS = 0x7 << 31
+_TERMINALS = _mask(TERMINAL)
+_TERM_HON = _TERMINALS | _HONORS
+_GREEN = _mask(GREEN)
+_REVERSIBLE = _mask(REVERSIBLE)
+
+
+def _traits(counts) -> dict:
+    """无字, 缺一门, 混一色, 清一色, 五门齐, 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九 and the rank
+    ranges (全大/全中/全小/大于五/小于五) of the tiles as a whole, from a bit mask of the kinds held."""
+    out = {}
+    present = 0
+    bit = 1
+    for c in counts:
+        if c:
+            present |= bit
+        bit <<= 1
+    honor = present & _HONORS
+    missing = (not present & _M) + (not present & _P) + (not present & _S)
     if missing == 2:
-        out["half_flush" if has_honor else "full_flush"] = 1
-        if not has_honor:
-            out.pop("no_honors", None)
-    elif missing:
-        out["one_voided_suit"] = missing
-    if suits == 15 and any(t in WIND for t in kinds) and any(t in DRAGON for t in kinds):
-        out["all_types"] = 1
-    simples = not any(t in TERMINAL_OR_HONOR for t in kinds)
+        out["half_flush" if honor else "full_flush"] = 1
+    else:
+        if not honor:
+            out["no_honors"] = 1
+        if missing:
+            out["one_voided_suit"] = missing
+        elif present & _WINDS and present & _DRAGONS:
+            out["all_types"] = 1
+    simples = not present & _TERM_HON
     if simples:
         out["all_simples"] = 1
-    if all(t in REVERSIBLE for t in kinds):
+    if not present & ~_REVERSIBLE:
         out["reversible_tiles"] = 1
-    if all(t in GREEN for t in kinds):
+    if not present & ~_GREEN:
         out["all_green"] = 1
     if not simples:
-        if has_honor and suits == 8:
+        if not present & ~_HONORS:
             out["all_honors"] = 1
-        elif all(t in TERMINAL for t in kinds):
+        elif not present & ~_TERMINALS:
             out["all_terminals"] = 1
-        elif all(t in TERMINAL_OR_HONOR for t in kinds):
+        elif not present & ~_TERM_HON:
             out["all_terminals_and_honors"] = 1
-    if ranges and not has_honor:
-        ranks = 0
-        for t in kinds:
-            ranks |= 1 << RANK_OF[t]
-        if not ranks & 0b1111100000:          # 1–4 only
-            out["lower_four" if ranks & 0b10000 else "lower_tiles"] = 1
-        elif not ranks & 0b0000111110:        # 6–9 only
-            out["upper_four" if ranks & 0b1000000 else "upper_tiles"] = 1
-        elif not ranks & 0b1110001110:        # 4–6 only
+    if not honor:
+        ranks = (present | present >> 9 | present >> 18) & 0x1FF      # bit r-1 for rank r
+        if not ranks & 0b111110000:           # 1–4 only
+            out["lower_four" if ranks & 0b1000 else "lower_tiles"] = 1
+        elif not ranks & 0b000011111:         # 6–9 only
+            out["upper_four" if ranks & 0b100000 else "upper_tiles"] = 1
+        elif not ranks & 0b111000111:         # 4–6 only
             out["middle_tiles"] = 1
+    return out
+
+
+def _hand_traits(ctx) -> dict:
+    """The tile traits depend only on the tiles: once per hand (per wild reading)."""
+    key = ("gb.traits", ctx.decomposition.wild_as)
+    memo = ctx.hand_memo
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _traits(ctx.counts)
+    return out
 
 
 def _group_traits(f, out):
@@ -351,9 +380,9 @@ def tiles(ctx):
     out: dict = {}
     if shape == "standard":
         f = facts(ctx)
+        out.update(_hand_traits(ctx))
         _group_traits(f, out)
-        _suits_and_traits(counts, out)
-        hogs = sum(1 for c in counts if c == 4) - f.kong_count
+        hogs = counts.count(4) - f.kong_count
         if hogs > 0:
             out["tile_hog"] = hogs
         return out
@@ -363,8 +392,8 @@ def tiles(ctx):
             if lo % 9 == 1:
                 out["all_simples"] = 1
             return out
-        _suits_and_traits(counts, out)
-        hogs = sum(1 for c in counts if c == 4)
+        out.update(_hand_traits(ctx))
+        hogs = counts.count(4)
         if hogs and (ctx.options.get("seven_pairs_tile_hog_with_pure_hands", True)
                      or not ("all_green" in out or "all_terminals" in out)):
             out["tile_hog"] = hogs
@@ -404,27 +433,27 @@ def waits(ctx):
     shape = ctx.decomposition.shape
     w = ctx.situation.win_tile
     if shape == "standard":
-        ws = ctx.memoised("gb.waits", lambda: hand_waits(ctx.situation, ctx.options.get("formal_waits", True)),
-                          per_hand=True)
-        if len(ws) != 1:
-            return _EMPTY
-        closed = single = False
-        for g in ctx.groups:
-            if g.meld >= 0:
+        edge = closed = single = False
+        for kind, lo, _, meld in ctx.groups:
+            if meld >= 0:
                 continue
-            if g.kind == "chow":
-                lo = g.tile
+            if kind == "chow":
                 if w == lo + 1:
                     closed = True
                 elif w == lo or w == lo + 2:
-                    return {"edge_wait": 1}
-            elif g.kind == "pair" and g.tile == w:
+                    edge = True
+            elif kind == "pair" and lo == w:
                 single = True
-        if closed:
-            return {"closed_wait": 1}
-        if single:
-            return {"single_wait": 1}
-        return _EMPTY
+        if not (edge or closed or single):
+            return _EMPTY
+        ws = ctx.hand_memo.get("gb.waits")
+        if ws is None:
+            ws = ctx.hand_memo["gb.waits"] = hand_waits(ctx.situation, ctx.options.get("formal_waits", True))
+        if len(ws) != 1:
+            return _EMPTY
+        if edge:
+            return {"edge_wait": 1}
+        return {"closed_wait": 1} if closed else {"single_wait": 1}
     if shape == "knitted_straight":
         return _knitted_waits(ctx, w)
     return _EMPTY

@@ -44,31 +44,35 @@ class Facts:
         pungs: list[int] = []
         concealed_chows: list[int] = []
         standing_pungs: list[int] = []
+        knitted: list[int] = []
         melded_kongs = concealed_kongs = 0
         pair = -1
-        knitted = []
         fourth = None
         for g in ctx.groups:
-            kind = g.kind
+            kind, tile, _, meld = g
             if kind == "chow":
-                chows.append(g.tile)
-                if g.meld < 0:
-                    concealed_chows.append(g.tile)
-                fourth = g
-            elif kind == "pung" or kind == "kong":
-                pungs.append(g.tile)
-                if g.meld < 0:
-                    standing_pungs.append(g.tile)
-                elif kind == "kong":
-                    if melds[g.meld].concealed:
-                        concealed_kongs += 1
-                    else:
-                        melded_kongs += 1
+                chows.append(tile)
+                if meld < 0:
+                    concealed_chows.append(tile)
                 fourth = g
             elif kind == "pair":
-                pair = g.tile
+                pair = tile
+            elif kind == "pung":
+                pungs.append(tile)
+                if meld < 0:
+                    standing_pungs.append(tile)
+                fourth = g
+            elif kind == "kong":
+                pungs.append(tile)
+                if meld < 0:
+                    standing_pungs.append(tile)
+                elif melds[meld].concealed:
+                    concealed_kongs += 1
+                else:
+                    melded_kongs += 1
+                fourth = g
             elif kind == "knitted":
-                knitted.append(g.tile)
+                knitted.append(tile)
         self.chows = chows
         self.pungs = pungs
         self.pair = pair
@@ -77,16 +81,20 @@ class Facts:
         self.melded_kongs = melded_kongs
         self.concealed_kongs = concealed_kongs
         self.kong_count = melded_kongs + concealed_kongs
-        self.melded_count = sum(1 for m in melds if not (m.kind == "kong" and m.concealed))
+        self.melded_count = len(melds) - concealed_kongs if melds else 0
         self.knitted = knitted
         self.fourth = fourth
         # A discard win that cannot sit in a concealed chow completes a pung: that pung is
         # melded for concealment fans (a shanpon win by discard is 三暗刻, not 四暗刻).
         cp = len(standing_pungs)
-        if not s.self_drawn and cp:
+        if cp and not s.self_drawn:
             w = s.win_tile
-            if not any(lo <= w <= lo + 2 and SUIT_OF[lo] == SUIT_OF[w] for lo in concealed_chows):
-                cp -= standing_pungs.count(w)
+            if w in standing_pungs:
+                for lo in concealed_chows:
+                    if lo <= w <= lo + 2 and w - lo <= 2 and SUIT_OF[lo] == SUIT_OF[w]:
+                        break
+                else:
+                    cp -= 1
         self.concealed_pungs = cp
 
 

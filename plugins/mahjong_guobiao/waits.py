@@ -11,7 +11,6 @@ from functools import lru_cache
 
 from .facts import REF_KEY, REF_ORDER
 
-_SUITS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
 
 
 @lru_cache(maxsize=None)
@@ -73,31 +72,28 @@ def _suit_info(key: tuple, honors: bool):
 
 def regular_waits(counts) -> set:
     """Tiles completing ``counts`` (34 standing counts, 3n+1 tiles) into n+1 sets and a pair."""
-    infos = []
-    ones = []
-    twos = []
-    for idx, (lo, hi, honors) in enumerate(_SUITS):
-        key = tuple(counts[lo:hi])
-        info = _suit_info(key, honors)
-        infos.append(info)
-        r = sum(key) % 3
-        if r == 1:
-            ones.append(idx)
-        elif r == 2:
-            twos.append(idx)
+    keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    rs = [sum(k) % 3 for k in keys]
     out: set = set()
-    if len(ones) == 1 and not twos:
-        s = ones[0]
-        if all(infos[i][0] for i in range(4) if i != s):
-            lo = _SUITS[s][0]
-            out.update(lo + x for x in infos[s][3])
-    elif len(twos) == 2 and not ones:
-        a, b = twos
-        if all(infos[i][0] for i in range(4) if i != a and i != b):
-            if infos[b][1]:
-                out.update(_SUITS[a][0] + x for x in infos[a][2])
-            if infos[a][1]:
-                out.update(_SUITS[b][0] + x for x in infos[b][2])
+    if rs.count(1) == 1 and rs.count(2) == 0:
+        s = rs.index(1)
+        for i in range(4):
+            if i != s and not _suit_info(keys[i], i == 3)[0]:
+                return out
+        base = 9 * s
+        out.update(base + x for x in _suit_info(keys[s], s == 3)[3])
+    elif rs.count(2) == 2 and rs.count(1) == 0:
+        a = rs.index(2)
+        b = rs.index(2, a + 1)
+        for i in range(4):
+            if i != a and i != b and not _suit_info(keys[i], i == 3)[0]:
+                return out
+        ia = _suit_info(keys[a], a == 3)
+        ib = _suit_info(keys[b], b == 3)
+        if ib[1]:
+            out.update(9 * a + x for x in ia[2])
+        if ia[1]:
+            out.update(9 * b + x for x in ib[2])
     return out
 
 
@@ -117,11 +113,12 @@ def seven_pairs_wait(counts):
 
 def hand_waits(situation, formal: bool = True) -> frozenset:
     """Waits of the standing tiles before the win (regular form, and seven pairs at 13 tiles)."""
+    hand = situation.hand
     counts = [0] * 34
-    for t in situation.hand:
+    for t in hand:
         counts[t] += 1
     waits = regular_waits(counts)
-    if len(situation.hand) == 13:
+    if len(hand) == 13 and len(set(hand)) <= 7:
         t = seven_pairs_wait(counts)
         if t is not None:
             waits.add(t)
