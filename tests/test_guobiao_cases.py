@@ -1,0 +1,119 @@
+"""Golden cases for the Guobiao rulesets (tests/cases/guobiao.yaml), through the public API.
+
+Each case is scored under guobiao, guobiao-2014, guobiao-strict98 and the test overlay
+guobiao-test-wmcc2006; an overlay without its own expectation must score the hand exactly as
+guobiao does, so the file pins precisely what every overlay changes.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+import mahjong_core
+from mahjong_core.errors import BelowMinimumError, MahjongError
+
+CASES_DIR = Path(__file__).parent / "cases"
+CASES = yaml.safe_load((CASES_DIR / "guobiao.yaml").read_text(encoding="utf-8"))["cases"]
+RULESETS = {
+    "guobiao": "guobiao",
+    "guobiao-2014": "guobiao-2014",
+    "guobiao-strict98": "guobiao-strict98",
+    "guobiao-test-wmcc2006": str(CASES_DIR / "guobiao-test-wmcc2006.yaml"),
+}
+
+
+@pytest.fixture(scope="module")
+def rulesets():
+    return {name: mahjong_core.load_ruleset(where) for name, where in RULESETS.items()}
+
+
+def counts(fans) -> dict:
+    return {f.id: f.count for f in fans}
+
+
+def test_case_file_is_well_formed():
+    ids = [c["id"] for c in CASES]
+    assert len(ids) == len(set(ids)), "duplicate case ids"
+    for c in CASES:
+        assert set(c["expect"]) <= set(RULESETS), c["id"]
+        assert "guobiao" in c["expect"], c["id"]
+    tricky = {c["id"] for c in CASES if c["id"][:1] == "T" and c["id"][1:].isdigit()}
+    assert tricky == {f"T{i:02d}" for i in range(1, 71)}
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_golden_case(case, name, rulesets):
+    expect = case["expect"].get(name, case["expect"]["guobiao"])
+    rules = rulesets[name]
+    if "error" in expect:
+        with pytest.raises(MahjongError) as info:
+            rules.score(case["situation"])
+        assert info.value.code == expect["error"]
+        return
+    if expect.get("below_minimum"):
+        with pytest.raises(BelowMinimumError) as info:
+            rules.score(case["situation"])
+        result = info.value.result
+        assert info.value.code == "below_minimum"
+    else:
+        result = rules.score(case["situation"])
+    assert counts(result.fans) == expect["fans"]
+    assert result.total == expect["total"]
+    assert result.total == sum(f.points * f.count for f in result.fans)
+    assert result.value == result.total
+
+
+def test_every_fan_fires_in_some_golden_case(rulesets):
+    fired = set()
+    for c in CASES:
+        fired.update(c["expect"]["guobiao"].get("fans", {}))
+    fan_ids = {r.id for r in rulesets["guobiao"].fan_rules}
+    assert len(fan_ids) == 82
+    assert fan_ids - fired == set()
+
+
+def test_every_overlay_changes_something_pinned():
+    for name in ("guobiao-2014", "guobiao-strict98", "guobiao-test-wmcc2006"):
+        assert any(name in c["expect"] for c in CASES), name
+
+
+def test_fan_names_are_the_contract_ones(rulesets):
+    """ids, zh and en exactly as in shared/rules/guobiao.md §2 (reference adapter's table)."""
+    import reference_gb as ref
+    rules = rulesets["guobiao"]
+    table = {fan_id: (zh, points) for fan_id, zh, points in ref.FAN_TABLE}
+    assert {r.id: (r.zh, r.points) for r in rules.fan_rules} == table
+    en = {r.id: r.en for r in rules.fan_rules}
+    assert en["concealed_kong_and_melded_kong"] == "Concealed Kong and Melded Kong"
+    assert en["three_suited_terminal_chows"] == "Three-Suited Terminal Chows"
+    assert en["robbing_the_kong"] == "Robbing The Kong"
+
+
+def test_flowers_never_reach_the_minimum(rulesets):
+    """T70: 4 points of fans + 4 flowers is still below the 8-point minimum."""
+    case = next(c for c in CASES if c["id"] == "T70")
+    with pytest.raises(BelowMinimumError) as info:
+        rulesets["guobiao"].score(case["situation"])
+    assert info.value.result.total == 8
+    assert info.value.to_dict()["error"]["code"] == "below_minimum"
+    assert rulesets["guobiao"].score(case["situation"], enforce_minimum=False).total == 8
+
+
+def test_result_does_not_depend_on_meld_or_tile_order(rulesets):
+    rules = rulesets["guobiao"]
+    checked = 0
+    for c in CASES:
+        sit = c["situation"]
+        if "error" in c["expect"]["guobiao"] or len(sit.get("melds", ())) < 2:
+            continue
+        tiles = mahjong_core.parse_tiles(sit["hand"])
+        shuffled = dict(sit, melds=list(reversed(sit["melds"])),
+                        hand=" ".join(mahjong_core.format_tiles([t]) for t in reversed(tiles)))
+        a = rules.score(sit, enforce_minimum=False)
+        b = rules.score(shuffled, enforce_minimum=False)
+        assert (a.total, counts(a.fans)) == (b.total, counts(b.fans)), c["id"]
+        checked += 1
+    assert checked >= 20
