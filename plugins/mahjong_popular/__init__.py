@@ -12,7 +12,7 @@ from mahjong_core.hookspecs import SettlementRule, hookimpl
 
 from . import settlement
 from .checks import CHECKS, fan_ids
-from .wilds import SELECTIONS, next_tile, wild_kinds
+from .wilds import SELECTIONS, next_tile, wild_facts, wild_kinds
 
 __all__ = ["next_tile", "wild_kinds"]
 
@@ -32,27 +32,51 @@ def mahjong_settlements():
     ]
 
 
+_USES_POPULAR: dict[str, bool] = {}
+
+
+def uses_popular(ruleset) -> bool:
+    """Does this ruleset score any fan with a popular check (then the wild rules apply)?"""
+    key = ruleset.fingerprint
+    if key not in _USES_POPULAR:
+        _USES_POPULAR[key] = any(r.check.startswith("popular.") for r in ruleset.fan_rules)
+    return _USES_POPULAR[key]
+
+
+@hookimpl
+def mahjong_validate_situation(situation, ruleset):
+    """The wild rules, before any shape search: one wild kind, no claimed meld holding a wild,
+    no win on a discarded wild (see wilds.wild_facts)."""
+    if uses_popular(ruleset):
+        wild_facts(situation, ruleset.options)
+
+
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
-    """A ruleset using the popular checks must name real fans in ``excluded_by`` and valid
-    wild-tile options."""
+    """A ruleset using the popular checks must name real fans in ``excluded_by`` and
+    ``besides``; a popular
+    settlement must have valid wild-selection parameters."""
     uses = [r for r in ruleset.fan_rules if r.check.startswith("popular.")]
     if not uses:
         return
+    _USES_POPULAR[ruleset.fingerprint] = True
     every = set((ruleset.data.get("fans") or {}).keys())
     for r in uses:
-        for fid in fan_ids(r.args.get("excluded_by", ())):
-            if fid not in every:
-                raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.excluded_by')}: fan '{r.id}' is "
-                                   f"excluded by unknown fan '{fid}'{did_you_mean(str(fid), every)}")
-    opts = ruleset.options
-    selection = opts.get("wild_selection", "flip_next")
+        for arg in ("excluded_by", "besides"):
+            for fid in fan_ids(r.args.get(arg, ())):
+                if fid not in every:
+                    raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.{arg}')}: fan '{r.id}' "
+                                       f"({arg}) names unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+    rule = ruleset.settlement_rule
+    if rule is None or not rule.item.id.startswith("popular."):
+        return
+    params = ruleset.settlement_params
+    selection = params.get("wild_selection", "flip_next")
     if selection not in SELECTIONS:
-        raise RulesetError(f"{ruleset.where('options.wild_selection')}: option 'wild_selection' must be one "
-                           f"of {', '.join(SELECTIONS)}, got {selection!r}")
+        raise RulesetError(f"{ruleset.where('settlement.params.wild_selection')}: 'wild_selection' must be "
+                           f"one of {', '.join(SELECTIONS)}, got {selection!r}")
     try:
-        wild_kinds(opts)
-        if opts.get("dragon_cycle") is not None:
-            next_tile(31, opts["dragon_cycle"])
+        wild_kinds(params)
+        next_tile(31, params.get("dragon_cycle") or "765z")
     except MahjongError as e:
-        raise RulesetError(f"{ruleset.where('options')}: {e.message}") from None
+        raise RulesetError(f"{ruleset.where('settlement.params')}: {e.message}") from None

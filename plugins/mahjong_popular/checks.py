@@ -161,7 +161,7 @@ def riichi(ctx, allow_concealed_kongs: bool = True) -> int:
 
 def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
     """四方大发(财): a pung or kong of each wind and a pair of 发 (Green). ``single_wait`` (大众):
-    won on the single 发 (a wild winning tile may stand for it)."""
+    won on the single 发 (a wild winning tile counts when a wild sits in the 发 pair)."""
     pair = _the_pair(ctx)
     if pair is None or pair.tile != GREEN:
         return 0
@@ -170,7 +170,9 @@ def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
         return 0
     if single_wait:
         win = ctx.situation.win_tile
-        if win != GREEN and win not in ctx.situation.wilds:
+        if win in ctx.situation.wilds:
+            return int(pair.wilds > 0)          # the wild won on is the one in the 发 pair
+        if win != GREEN:
             return 0
     return 1
 
@@ -247,20 +249,47 @@ def four_wilds(ctx, others_at_most: int = 32) -> int:
     facts = _wilds(ctx)
     if facts.held < 4:
         return 0
-    guard = ("popular.four_wilds.inner", id(ctx.decomposition))
-    if ctx.hand_memo.get(guard):
+    inner = _inner_evaluation(ctx, "popular.four_wilds")
+    if inner is None:
         return 0                               # the inner evaluation scores the other fans
-    ctx.hand_memo[guard] = True
-    try:
-        others = ctx.ruleset.evaluate(ctx.situation, ctx.decomposition, ctx.hand_memo).total
-    finally:
-        del ctx.hand_memo[guard]
+    others = inner.total
     return int(others <= others_at_most)
 
 
 def wild_kong(ctx) -> int:
     """混杠: a concealed kong of the four wilds (wilds are never konged from a discard)."""
     return _wilds(ctx).kongs
+
+
+# ------------------------------------------------------------------ the fallback
+
+def _inner_evaluation(ctx, name: str):
+    """This reading scored again, with the check ``name`` answering 0 inside (so a check can ask
+    what the hand is worth without itself); None when already inside."""
+    guard = (name, id(ctx.decomposition))
+    if ctx.hand_memo.get(guard):
+        return None
+    ctx.hand_memo[guard] = True
+    try:
+        return ctx.ruleset.evaluate(ctx.situation, ctx.decomposition, ctx.hand_memo)
+    finally:
+        del ctx.hand_memo[guard]
+
+
+def chicken_hand(ctx, besides: str | Sequence[str] = ()) -> int:
+    """无番和 when no fan *other than* those in ``besides`` remains: the popular fans are added to
+    the Guobiao fans of the hand, so a hand with no Guobiao fan is 无番和 plus its popular fans.
+    (The engine's ``scoring.fallback`` covers the case with no counting fan at all.)"""
+    ids = fan_ids(besides)
+    if not any(fires(ctx, f) for f in ids):
+        return 0
+    inner = _inner_evaluation(ctx, "popular.chicken_hand")
+    if inner is None:
+        return 0
+    rules = _rule_index(ctx)
+    fallback = ctx.ruleset.fallback
+    skip = set(ids) | {fallback}
+    return int(not any(rules[f.id].counts_to_minimum for f in inner.fans if f.id not in skip))
 
 
 # ------------------------------------------------------------------ flower fans
@@ -314,6 +343,7 @@ CHECKS = {
     "popular.no_wilds": no_wilds,
     "popular.four_wilds": four_wilds,
     "popular.wild_kong": wild_kong,
+    "popular.chicken_hand": chicken_hand,
     "popular.any_flower": any_flower,
     "popular.flower_set": flower_set,
     "popular.all_flowers": all_flowers,

@@ -1,6 +1,7 @@
 """Settlement for the popular rulesets: Guobiao's competition formula or the game-site formula.
 
-Both score each ``win`` event with the ruleset (F = the hand's value, flowers included) after
+Both take the wild-selection parameters ``wild_selection``, ``fixed_wild``, ``dragon_cycle``
+(wilds.py) and score each ``win`` event with the ruleset (F = the hand's value, flowers included) after
 filling in what the record already says: winds, self-draw, the dealer flag and the wild kind
 named by the record's ``wild`` event (see wilds.py). Kong events carry no money here.
 
@@ -21,8 +22,9 @@ from .wilds import wild_kinds
 EVENT_TYPES = ("win", "wild", "kong", "end")
 
 
-def record_wilds(record, ruleset) -> tuple[int, ...]:
-    """The wild kinds of the hand from its ``wild`` event (or the fixed wild of the ruleset)."""
+def record_wilds(record, selection: dict) -> tuple[int, ...]:
+    """The wild kinds of the hand from its ``wild`` event (or the fixed wild) under the
+    ``selection`` parameters (see wilds.py)."""
     events = record.of_type("wild")
     if len(events) > 1:
         raise SettlementError(f"{events[1].where()}: a hand has one wild event, found {len(events)}")
@@ -42,12 +44,12 @@ def record_wilds(record, ruleset) -> tuple[int, ...]:
             indicator = T.tile(ev.get("indicator")) if ev.get("indicator") is not None else None
         except Exception as e:
             raise SettlementError(f"{where}: {e}") from None
-    return wild_kinds(ruleset.options, tile=tile, indicator=indicator, where=where)
+    return wild_kinds(selection, tile=tile, indicator=indicator, where=where)
 
 
-def _scored_wins(record, ruleset):
+def _scored_wins(record, ruleset, selection: dict):
     """(event, value) for every win, each situation completed from the record."""
-    wilds = record_wilds(record, ruleset)
+    wilds = record_wilds(record, selection)
     for ev in record.of_type("win"):
         situation = record.situation_dict(ev)
         situation.setdefault("dealer", ev.seat == record.dealer)
@@ -62,10 +64,12 @@ def _scored_wins(record, ruleset):
         yield ev, result.value
 
 
-def competition(record, ruleset, base: int = 8):
+def competition(record, ruleset, base: int = 8, wild_selection: str = "flip_next",
+                fixed_wild: str | None = None, dragon_cycle: str = "765z"):
     """Guobiao competition formula: (base + F) from the discarder or from everyone on self-draw,
-    base from the others on a discard."""
-    for ev, value in _scored_wins(record, ruleset):
+    base from the others on a discard. The wild parameters pick the wild kind (wilds.py)."""
+    selection = dict(wild_selection=wild_selection, fixed_wild=fixed_wild, dragon_cycle=dragon_cycle)
+    for ev, value in _scored_wins(record, ruleset, selection):
         winner, loser = ev.seat, ev.get("from")
         for seat in range(record.seats):
             if seat == winner:
@@ -78,9 +82,12 @@ def competition(record, ruleset, base: int = 8):
                 yield Payment(seat, winner, base, "base payment")
 
 
-def site(record, ruleset, base: int = 1, cap: int | None = None):
-    """Game-site formula: every other player pays base × F (capped per loser when ``cap`` is set)."""
-    for ev, value in _scored_wins(record, ruleset):
+def site(record, ruleset, base: int = 1, cap: int | None = None, wild_selection: str = "flip_next",
+         fixed_wild: str | None = None, dragon_cycle: str = "765z"):
+    """Game-site formula: every other player pays base × F (capped per loser when ``cap`` is set).
+    The wild parameters pick the wild kind (wilds.py)."""
+    selection = dict(wild_selection=wild_selection, fixed_wild=fixed_wild, dragon_cycle=dragon_cycle)
+    for ev, value in _scored_wins(record, ruleset, selection):
         amount = base * value
         if cap is not None:
             amount = min(amount, cap)

@@ -1,18 +1,22 @@
 """混 (hun) wild tiles: how the wild kind is chosen, and what a hand may do with it.
 
-The popular ruleset has one wild kind; all four copies of it are wild. How that kind is chosen is
-the ruleset option ``wild_selection``:
+The popular ruleset has one wild kind; all four copies of it are wild. How that kind is chosen for a
+game record is the settlement parameter ``wild_selection`` (rulesets/popular.yaml,
+``settlement.params``):
 
-* ``fixed`` — always the kind named by option ``fixed_wild`` (e.g. ``"5z"``, White dragon).
+* ``fixed`` — always the kind named by ``fixed_wild`` (e.g. ``"5z"``, White dragon).
 * ``flip_next`` — a tile is turned up (the *indicator*, which stays out of play) and the **next**
-  tile in sequence is wild: within a suit 1→2→…→9→1; winds E→S→W→N→E; dragons follow option
+  tile in sequence is wild: within a suit 1→2→…→9→1; winds E→S→W→N→E; dragons follow
   ``dragon_cycle`` (default ``"765z"``: 中 Red → 发 Green → 白 White → 中 Red, so a turned-up
   White makes Red wild).
 * ``none`` — no wild tiles at all.
 
 A game record names the wild with one ``wild`` event: ``{"type": "wild", "tile": "5m"}`` (the
 wild kind itself) or ``{"type": "wild", "indicator": "4m"}`` (the turned-up tile; the rule above
-gives the wild kind).
+gives the wild kind). A situation scored on its own names its wilds in the ``wilds`` field.
+
+The play rules (``wild_facts``) read two ruleset options, with defaults when absent:
+``max_wild_kinds`` (1) and ``win_on_discarded_wild`` (false).
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ DEFAULT_DRAGON_CYCLE = "765z"
 def _dragon_cycle(text: str) -> tuple[int, ...]:
     cycle = T.parse_tiles(text)
     if sorted(cycle) != list(T.DRAGONS):
-        raise RulesetError(f"option 'dragon_cycle' must name the three dragons once each (5z 6z 7z in "
+        raise RulesetError(f"'dragon_cycle' must name the three dragons once each (5z 6z 7z in "
                            f"play order), got '{text}'")
     return cycle
 
@@ -47,25 +51,26 @@ def next_tile(indicator: int, dragon_cycle: str = DEFAULT_DRAGON_CYCLE) -> int:
     return cycle[(cycle.index(indicator) + 1) % 3]
 
 
-def wild_kinds(options: Mapping, *, tile: int | None = None, indicator: int | None = None,
+def wild_kinds(params: Mapping, *, tile: int | None = None, indicator: int | None = None,
                where: str = "wild") -> tuple[int, ...]:
-    """The wild kinds of one hand under the ruleset ``options``, from what the table shows: the
-    wild ``tile`` itself or the turned-up ``indicator`` (at most one of the two)."""
-    selection = options.get("wild_selection", "flip_next")
+    """The wild kinds of one hand under the selection ``params`` (``wild_selection``,
+    ``fixed_wild``, ``dragon_cycle``), from what the table shows: the wild ``tile`` itself or
+    the turned-up ``indicator`` (at most one of the two)."""
+    selection = params.get("wild_selection", "flip_next")
     if selection not in SELECTIONS:
-        raise RulesetError(f"option 'wild_selection' must be one of {', '.join(SELECTIONS)}, got "
+        raise RulesetError(f"'wild_selection' must be one of {', '.join(SELECTIONS)}, got "
                            f"{selection!r}")
     if tile is not None and indicator is not None:
         raise SettlementError(f"{where}: give either 'tile' (the wild) or 'indicator', not both")
     if selection == "none":
         if tile is not None or indicator is not None:
             raise SettlementError(f"{where}: this ruleset plays without wild tiles "
-                                  f"(option wild_selection: none)")
+                                  f"(wild_selection: none)")
         return ()
     if selection == "fixed":
-        fixed = options.get("fixed_wild")
+        fixed = params.get("fixed_wild")
         if fixed is None:
-            raise RulesetError("option 'wild_selection: fixed' needs option 'fixed_wild' (e.g. '5z')")
+            raise RulesetError("'wild_selection: fixed' needs 'fixed_wild' (e.g. '5z')")
         kind = T.tile(fixed)
         if indicator is not None:
             raise SettlementError(f"{where}: the wild is fixed ({T.name(kind)}); no indicator is turned up")
@@ -75,7 +80,7 @@ def wild_kinds(options: Mapping, *, tile: int | None = None, indicator: int | No
         return (kind,)
     # flip_next
     if indicator is not None:
-        return (next_tile(indicator, options.get("dragon_cycle", DEFAULT_DRAGON_CYCLE)),)
+        return (next_tile(indicator, params.get("dragon_cycle") or DEFAULT_DRAGON_CYCLE),)
     if tile is not None:
         return (tile,)
     return ()
