@@ -191,3 +191,29 @@ def test_generator_reaches_every_feature():
     collect()
     assert {"kong_concealed", "kong_exposed", "kong_added", "end", "robbing_kong", "discard_after_kong",
             "after_kong", "self_draw", "discard", "several_winners"} <= seen
+
+
+@st.composite
+def standing_hands(draw):
+    """13 tiles (or fewer beside kong melds) from two suits, at most four copies each."""
+    suits = draw(st.lists(st.sampled_from((0, 9, 18)), min_size=2, max_size=2, unique=True))
+    kongs = draw(st.integers(0, 2))
+    pool = [s + r for s in suits for r in range(9) for _ in range(4)]
+    kong_tiles = draw(st.lists(st.sampled_from(sorted(set(pool))), min_size=kongs, max_size=kongs, unique=True))
+    for t in kong_tiles:
+        for _ in range(4):
+            pool.remove(t)
+    hand = draw(st.permutations(pool))[:13 - 3 * kongs]
+    from mahjong_core import tiles as T
+    return {"hand": T.format_tiles(hand),
+            "melds": [{"type": "kong", "tiles": T.format_tiles([t] * 4), "concealed": True} for t in kong_tiles]}
+
+
+@settings(max_examples=400, deadline=None)
+@given(standing_hands())
+def test_plugin_waits_agree_with_the_engine_search(hand):
+    """The wait-table shortcut used by 查大叫 gives exactly the engine's general wait search."""
+    from mahjong_sichuan import settlement, shapes
+    rules = mahjong_core.load_ruleset("sichuan")
+    s = settlement.standing_hand(hand, rules)
+    assert shapes.waits(rules, s) == rules.waits_of_situation(s)
