@@ -141,13 +141,13 @@ def _compare(inp: S.ShapeInput):
     assert engine_readings(decs) == brute
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_wilds_one_suit_up_to_four_equal_brute_force(rng):
     _compare(random_input(rng, ONE_SUIT, 4))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_wilds_all_kinds_up_to_two_equal_brute_force(rng, chows):
     _compare(random_input(rng, ALL_KINDS, 2, chows))

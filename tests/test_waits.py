@@ -58,7 +58,7 @@ def near_ready(rng: random.Random, rules) -> dict:
     return {"hand": T.format_tiles(tiles), "melds": sit["melds"]}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(st.randoms(use_true_random=False),
        st.sampled_from(("mini", "mini", "mini-strict", "mini-16", "mini-108")))
 def test_fast_waits_equal_brute_force(variants, rng, name):
