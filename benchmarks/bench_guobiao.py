@@ -71,9 +71,9 @@ def main(argv=None) -> int:
     med = {}
 
     def bench(label, fn, items):
-        first, m = common.us_per_item(fn, items, args.repeats)
+        first, m, best = common.us_per_item(fn, items, args.repeats)
         med[label] = m
-        rows.append((label, f"{first:.1f}", f"{m:.1f}"))
+        rows.append((label, f"{first:.1f}", f"{m:.1f}", f"{best:.1f}"))
 
     bench("engine score(dict)", lambda s: rules.score(s, enforce_minimum=False), sits)
     bench("engine score(Situation)", lambda s: rules.score(s, enforce_minimum=False), parsed)
@@ -85,7 +85,8 @@ def main(argv=None) -> int:
         bench("PyMahjongGB via adapter(dict)", ref.reference_score, sits)
 
     print(f"{n} corpus hands ({args.corpus}), median of {args.repeats} repeats after a first pass")
-    print(common.table(rows, ("what", "first pass µs/hand", "median µs/hand")))
+    print(common.machine_note())
+    print(common.table(rows, ("what", "first pass µs/hand", "median µs/hand", "best µs/hand")))
     if ref.AVAILABLE:
         print()
         print(f"ratio engine score(dict) / PyMahjongGB via adapter: "

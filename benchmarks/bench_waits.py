@@ -50,9 +50,9 @@ def main(argv=None) -> int:
     results = {}
 
     def bench(label, fn, items, note=""):
-        first, med = common.us_per_item(fn, items, args.repeats)
+        first, med, best = common.us_per_item(fn, items, args.repeats)
         results[label] = med
-        rows.append((label, f"{first:.2f}", f"{med:.2f}", note))
+        rows.append((label, f"{first:.2f}", f"{med:.2f}", f"{best:.2f}", note))
 
     bench("engine rules.waits (public API)", rules.waits, notation, f"all {args.ruleset} shapes")
     bench("engine waits.waits (no parsing)", lambda h: W.waits(rules, h, (), ()), hands,
@@ -67,7 +67,8 @@ def main(argv=None) -> int:
 
     print(f"{args.n} ready hands (seed {args.seed}, special {args.special}), "
           f"median of {args.repeats} repeats after a first pass")
-    print(common.table(rows, ("what", "first pass µs", "median µs", "shapes")))
+    print(common.machine_note())
+    print(common.table(rows, ("what", "first pass µs", "median µs", "best µs", "shapes")))
     if ref.AVAILABLE:
         print()
         print(f"ratio engine public API / RegularShanten: "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import statistics
 import sys
 import time
@@ -43,16 +44,26 @@ def time_pass(fn: Callable, items: Sequence) -> float:
             gc.enable()
 
 
-def us_per_item(fn: Callable, items: Sequence, repeats: int) -> tuple[float, float]:
-    """(first pass, median of the following ``repeats`` passes) in µs per item.
+def us_per_item(fn: Callable, items: Sequence, repeats: int) -> tuple[float, float, float]:
+    """(first pass, median, best of the following ``repeats`` passes) in µs per item.
 
     The first pass is reported apart because the engine fills its per-suit tables and parse
-    caches on first sight of a hand; later passes show the steady state.
+    caches on first sight of a hand; later passes show the steady state. The best pass is the
+    least disturbed by other load on the machine.
     """
     n = len(items)
     first = time_pass(fn, items) / n * 1e6
     rest = [time_pass(fn, items) / n * 1e6 for _ in range(max(1, repeats))]
-    return first, statistics.median(rest)
+    return first, statistics.median(rest), min(rest)
+
+
+def machine_note() -> str:
+    """CPU count and load average, printed with every timing so figures can be judged."""
+    try:
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        load = "n/a"
+    return f"python {sys.version.split()[0]}, {os.cpu_count()} CPU(s), load average {load}"
 
 
 def fmt_us(us: float) -> str:
