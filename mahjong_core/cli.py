@@ -138,12 +138,27 @@ def _score_line(rules, line: str) -> dict:
         data = json.loads(line)
     except json.JSONDecodeError as e:
         return {"ok": False, "error": {"code": "invalid_situation", "message": f"not valid JSON: {e}"}}
+    except RecursionError:
+        return {"ok": False, "error": {"code": "invalid_situation", "message": "JSON nested too deeply"}}
     try:
         return rules.score(data).to_dict()
     except MahjongError as e:
         return e.to_dict()
     except RecursionError:
         return {"ok": False, "error": {"code": "invalid_situation", "message": "situation nested too deeply"}}
+    except Exception as e:  # a bug must cost one line, not the batch
+        return {"ok": False, "error": {"code": "internal_error",
+                                       "message": f"{type(e).__name__}: {e} (please report it with the input)"}}
+
+
+def _json_line(data: dict) -> str:
+    """One output line; text that cannot be encoded (a lone surrogate echoed back) is escaped."""
+    text = json.dumps(data, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data)
+    return text + "\n"
 
 
 def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
@@ -153,7 +168,7 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
         for line in inp:
             if not line.strip():
                 continue
-            write(json.dumps(_score_line(rules, line), ensure_ascii=False) + "\n")
+            write(_json_line(_score_line(rules, line)))
         return 0
     sit = _situation_from_args(args)
     try:

@@ -57,7 +57,13 @@ class Source:
         return f"{self.path}:{line if line is not None else 1}"
 
 
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
 def _convert(node, path: Path, prefix: str, lines: dict[str, int], loader: _Loader):
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
+        raise RulesetError(f"{path}:{node.start_mark.line + 1}: tag '{node.tag}' is not allowed: ruleset "
+                           f"files hold plain YAML data only")
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
         first_line: dict = {}

@@ -64,7 +64,7 @@ class Situation:
 
     hand: tuple[int, ...]
     melds: tuple[Meld, ...] = ()
-    win_tile: int = 0
+    win_tile: int | None = 0             # None for a hand before its winning tile
     self_drawn: bool = False
     seat_wind: int = 0
     round_wind: int = 0
@@ -87,15 +87,17 @@ class Situation:
     def all_tiles(self) -> tuple[int, ...]:
         """Every playable tile of the winning hand: standing, win tile and melds."""
         out = list(self.hand)
-        out.append(self.win_tile)
+        if self.win_tile is not None:
+            out.append(self.win_tile)
         for m in self.melds:
             out.extend(m.tiles)
         return tuple(out)
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"hand": T.format_tiles(self.hand),
-                               "melds": [m.to_dict() for m in self.melds],
-                               "win_tile": T.name(self.win_tile)}
+                               "melds": [m.to_dict() for m in self.melds]}
+        if self.win_tile is not None:
+            out["win_tile"] = T.name(self.win_tile)
         defaults = Situation(hand=())
         for f in SITUATION_FIELDS[3:]:
             if f == "flowers":
@@ -195,8 +197,9 @@ def _flag(data: Mapping, name: str) -> bool:
     return value
 
 
-def parse_situation(data, rules: TableRules = TableRules()) -> Situation:
-    """Build a validated Situation from a contract §2 dict; raises MahjongError with a stable code."""
+def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = False) -> Situation:
+    """Build a validated Situation from a contract §2 dict; raises MahjongError with a stable code.
+    ``pre_win``: the hand before its winning tile (for waits); ``win_tile`` must then be absent."""
     if isinstance(data, Situation):
         validate(data, rules)
         return data
@@ -205,9 +208,11 @@ def parse_situation(data, rules: TableRules = TableRules()) -> Situation:
     for key in data:
         if key not in SITUATION_FIELDS:
             raise _field_error(f"unknown field '{key}'{did_you_mean(str(key), SITUATION_FIELDS)}")
-    for required in ("hand", "win_tile"):
+    for required in ("hand",) if pre_win else ("hand", "win_tile"):
         if required not in data:
             raise _field_error(f"missing field '{required}'")
+    if pre_win and "win_tile" in data:
+        raise _field_error("field 'win_tile': waits are asked of the hand before the winning tile")
     try:
         hand = T.parse_tiles(data["hand"])
     except TileError as e:
@@ -218,7 +223,7 @@ def parse_situation(data, rules: TableRules = TableRules()) -> Situation:
     if not isinstance(melds_data, list):
         raise _field_error("field 'melds' must be a list", "invalid_meld")
     melds = tuple(parse_meld(m, i, rules) for i, m in enumerate(melds_data))
-    win = _parse_tile_field(data["win_tile"], "win_tile")
+    win = None if pre_win else _parse_tile_field(data["win_tile"], "win_tile")
     kw: dict[str, Any] = {name: _flag(data, name) for name in _BOOL_FIELDS}
     for wind in ("seat_wind", "round_wind"):
         kw[wind] = T.parse_wind(data.get(wind, "E"), wind)
@@ -245,6 +250,8 @@ def parse_situation(data, rules: TableRules = TableRules()) -> Situation:
         raise _field_error(f"field 'after_kong' must be true/false or a count ≥ 0, got {ak!r}")
     kw["after_kong"] = ak
     wilds = data.get("wilds", "")
+    if not isinstance(wilds, str):
+        raise TileError(f"field 'wilds' must be tile kinds in notation like '5m', got {wilds!r}")
     try:
         wild_kinds = T.parse_tiles(wilds) if wilds else ()
     except TileError as e:
@@ -265,7 +272,7 @@ def parse_situation(data, rules: TableRules = TableRules()) -> Situation:
 
 def validate(s: Situation, rules: TableRules) -> None:
     """Check counts, copies, tile set and flag consistency; raise the contract's code on failure."""
-    for t in s.hand + (s.win_tile,):
+    for t in s.all_tiles:
         if T.is_flower(t):
             raise TileError(f"flower {T.name(t)} belongs in 'flowers', not in the hand")
     if s.flowers and not rules.flowers or s.flower_count and not rules.flowers:
@@ -308,6 +315,8 @@ def validate(s: Situation, rules: TableRules) -> None:
         raise _field_error("'discard_after_kong' is a win on a discard: it cannot be 'self_drawn'")
     if s.discard_after_kong and s.robbing_kong:
         raise _field_error("'discard_after_kong' and 'robbing_kong' cannot both hold")
+    if s.win_tile is None:
+        return
     if s.fourth_tile and s.win_tile in s.hand:
         raise _field_error(f"'fourth_tile': the winner holds another {T.name(s.win_tile)} in hand, so the "
                            f"winning tile is not the last unseen copy")

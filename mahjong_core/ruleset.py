@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
@@ -268,7 +269,7 @@ class Ruleset:
         checks = self.engine.registry.checks
         plan: dict = {}
         for r in self.fan_rules:
-            key = (r.check, tuple(sorted(r.args.items(), key=lambda kv: kv[0])))
+            key = (r.check, json.dumps(dict(r.args), sort_keys=True, default=str))
             if key not in plan:
                 entry = checks[r.check]
                 plan[key] = [entry.item.func, dict(r.args), [], entry.plugin]
@@ -405,19 +406,8 @@ class Ruleset:
             hand = {"hand": hand}
         if not isinstance(hand, Mapping):
             raise MahjongError(f"a hand must be notation or an object with 'hand' and 'melds'")
-        data = dict(hand)
-        if "win_tile" in data:
-            raise MahjongError("field 'win_tile': waits are asked of the hand before the winning tile")
-        # validate with a stand-in winning tile that never breaks the copy count
-        probe = dict(data, win_tile="1m")
-        s_tiles = T.parse_tiles(data.get("hand", "")) if isinstance(data.get("hand", ""), str) else ()
-        for candidate in sorted(self.table.kinds):
-            if s_tiles.count(candidate) < 4:
-                probe["win_tile"] = T.name(candidate)
-                break
-        for flag in ("self_drawn", "robbing_kong", "after_kong", "fourth_tile", "discard_after_kong"):
-            probe.pop(flag, None)
-        return self.parse(probe)
+        s = parse_situation(hand, self.table, pre_win=True)
+        return s
 
     def waits(self, hand) -> Waits:
         """Every tile kind that completes the hand (formal waits: a kind whose four copies are all

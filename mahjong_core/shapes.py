@@ -244,11 +244,10 @@ def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
         if extra < 0:
             return None
         if extra:
+            # a wild may not stand for a fifth copy; natural copies were validated already
             if concrete[t] + inp.meld_counts[t] > 4:
                 return None
             wild_as.extend([t] * extra)
-        elif concrete[t] + inp.meld_counts[t] > 4:
-            return None
     return Decomposition(shape, inp.meld_groups + hand_groups, tuple(sorted(tiles)), tuple(wild_as))
 
 

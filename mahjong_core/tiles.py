@@ -69,11 +69,15 @@ def tile(text: str) -> int:
     return tiles[0]
 
 
-@lru_cache(maxsize=65536)
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Parse notation into tile ints in written order; raises TileError naming the bad piece."""
     if not isinstance(text, str):
         raise TileError(f"tiles must be a string in notation like '123m55z', got {type(text).__name__}")
+    return _parse_tiles(text)
+
+
+@lru_cache(maxsize=65536)
+def _parse_tiles(text: str) -> tuple[int, ...]:
     text = "".join(_UNICODE.get(ch, ch) for ch in text)
     out: list[int] = []
     pending: list[str] = []

@@ -169,6 +169,8 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
                 found.update(thirteen_orphans_waits(base.counts))
         else:
             generic.append((shape, args))
+    if wilds and not base.wilds and found:
+        found.update(w for w in wilds if w in table.kinds)   # a drawn wild stands for any wait
     if generic:
         for t in sorted(table.kinds):
             if t in found:
