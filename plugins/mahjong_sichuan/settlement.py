@@ -184,12 +184,12 @@ class _Hand:
         late = e.get("late", False)
         if not isinstance(late, bool) or (late and kind != "added"):
             raise SettlementError(f"{e.where()}.late must be true or false and only marks an added kong")
+        if e.index in self.robbed:
+            return                  # 抢杠: the kong never happens, 刮风下雨无效
         kong = Kong(seat, kind, tile, e)
         self.kongs.append(kong)
         unit = self.kong_pay[KONG_KINDS[kind]] * self.base
         name = f"{KONG_NAMES[kind]} {T.name(tile)}"
-        if e.index in self.robbed:
-            return                                   # 抢杠: 刮风下雨无效
         if late and not option(self.ruleset.options, "late_added_kong_pays"):
             return                                   # 转手杠: the fourth tile was not just drawn
         if kind == "exposed":
