@@ -39,13 +39,13 @@ def _rules():
 
 def run_chunk(args: tuple[int, int, int]) -> dict:
     """Generate and compare one chunk; returns counts, classes and one example per class."""
-    seed, index, size = args
+    seed, index, size, form = args
     rng = random.Random(seed * 1_000_003 + index)
     rules = _rules()
     out = {"n": 0, "totals": 0, "fans": 0, "both_refuse": 0, "classes": Counter(),
            "total_differs": Counter(), "examples": {}}
     for _ in range(size):
-        sit = handgen.random_situation(rng)
+        sit = handgen.random_situation(rng, form)
         key, detail = ref.compare(sit, rules)
         out["n"] += 1
         if key is None:
@@ -78,8 +78,8 @@ def merge(parts: list[dict]) -> dict:
     return total
 
 
-def run(n: int, seed: int, jobs: int = 1) -> dict:
-    chunks = [(seed, i, min(CHUNK, n - i * CHUNK)) for i in range((n + CHUNK - 1) // CHUNK)]
+def run(n: int, seed: int, jobs: int = 1, form: str | None = None) -> dict:
+    chunks = [(seed, i, min(CHUNK, n - i * CHUNK), form) for i in range((n + CHUNK - 1) // CHUNK)]
     if jobs > 1:
         with mp.get_context("fork").Pool(jobs) as pool:
             parts = pool.map(run_chunk, chunks, chunksize=1)
@@ -134,6 +134,8 @@ def main(argv=None) -> int:
     ap.add_argument("--no-examples", action="store_true", help="print the class table only")
     ap.add_argument("--json", help="also write the classes with examples to this file")
     ap.add_argument("--ruleset", default="guobiao", help="ruleset name or YAML path (default guobiao)")
+    ap.add_argument("--form", choices=[f for f, _ in handgen.FORMS],
+                    help="generate only this kind of hand (default: the usual mix)")
     args = ap.parse_args(argv)
     global RULESET
     RULESET = args.ruleset
@@ -141,9 +143,9 @@ def main(argv=None) -> int:
         sys.stderr.write("PyMahjongGB is not installed: pip install pymahjonggb\n")
         return 2
     start = time.perf_counter()
-    res = run(args.n, args.seed, args.jobs)
+    res = run(args.n, args.seed, args.jobs, args.form)
     elapsed = time.perf_counter() - start
-    print(f"ruleset {args.ruleset}, seed {args.seed}, {args.jobs} job(s), {elapsed:.1f} s")
+    print(f"ruleset {args.ruleset}, form {args.form or 'mix'}, seed {args.seed}, {args.jobs} job(s), {elapsed:.1f} s")
     report(res, examples=0 if args.no_examples else 1)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

@@ -59,6 +59,7 @@ def _style_table() -> list[tuple[str, float, dict]]:
         ("all_five", 2, dict(kinds=numbers, set_ok=has_five, pair_ok=lambda t: t % 9 == 4)),
         ("outside", 3, dict(kinds=every, set_ok=outside, pair_ok=lambda t: t in TERMINALS or t >= 27)),
         ("two_suits", 4, dict(kinds="two_suits")),
+        ("dense_window", 6, dict(kinds="window")),      # many readings: tie-breaks, relations
     ]
 
 
@@ -110,6 +111,10 @@ def _resolve_kinds(rng: random.Random, kinds) -> tuple[int, ...]:
     if kinds == "one_suit+honors":
         b = rng.choice(SUIT_BASES)
         return tuple(range(b, b + 9)) + HONORS
+    if kinds == "window":      # 4–7 neighbouring ranks of one suit, sometimes one honour
+        width = rng.randint(4, 7)
+        lo = rng.choice(SUIT_BASES) + rng.randrange(10 - width)
+        return tuple(range(lo, lo + width)) + ((rng.choice(HONORS),) if rng.random() < 0.3 else ())
     if kinds == "two_suits":
         a, b = rng.sample(SUIT_BASES, 2)
         return tuple(range(a, a + 9)) + tuple(range(b, b + 9)) + (HONORS if rng.random() < 0.5 else ())
