@@ -192,6 +192,9 @@ def test_record_events_are_validated():
     with pytest.raises(MahjongError, match="unknown field 'win_tile'"):
         rules.settle({"events": [{"type": "end", "hands": {str(s): {"hand": "13579m13579s258s", "win_tile": "1m"}
                                                            for s in range(4)}}]})
+    with pytest.raises(MahjongError, match="situation.self_drawn is True but the win has a 'from'"):
+        rules.settle({"events": [{"type": "win", "seat": 0, "from": 1, "situation": {
+            "hand": "123m456m789m11p23p", "win_tile": "4p", "self_drawn": True}}]})
     with pytest.raises(MahjongError, match="only an added kong"):
         rules.settle({"events": [{"type": "kong", "seat": 3, "kind": "concealed", "tile": "4p"},
                                  {"type": "win", "seat": 0, "from": 3, "situation": {

@@ -51,6 +51,14 @@ def _num(x):
     return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
+def _tile_or_none(text):
+    try:
+        tiles = T.parse_tiles(text) if isinstance(text, str) else ()
+    except MahjongError:
+        return None
+    return tiles[0] if len(tiles) == 1 else None
+
+
 def describe(result) -> str:
     """'清一色 + 根 + 自摸 = ×16' — the fans behind a hand's multiplier."""
     names = [f.zh + (f"×{f.count}" if f.count > 1 else "") for f in result.fans]
@@ -131,7 +139,7 @@ class _Hand:
             if j < 0 or events[j].type != "kong" or events[j].seat != victim:
                 continue          # the record left the attempted kong out: nothing to cancel
             k = events[j]
-            if k.get("kind") != "added" or k.get("tile") != sit.get("win_tile"):
+            if k.get("kind") != "added" or _tile_or_none(k.get("tile")) != _tile_or_none(sit.get("win_tile")):
                 raise SettlementError(f"{e.where()}: only an added kong (面下杠) can be robbed; "
                                       f"{k.where()} is a {k.get('kind')} kong of {k.get('tile')}, the "
                                       f"robbing win takes {sit.get('win_tile')}")
@@ -207,6 +215,11 @@ class _Hand:
         sit = e.get("situation")
         if not isinstance(sit, dict):
             raise SettlementError(f"{e.where()}: a win needs a 'situation' object (contract §2)")
+        drawn = sit.get("self_drawn")
+        if drawn is not None and bool(drawn) != (e.get("from") is None):
+            raise SettlementError(f"{e.where()}: situation.self_drawn is {drawn} but the win "
+                                  f"{'has no' if e.get('from') is None else 'has a'} 'from' (a win without "
+                                  f"'from' is self-drawn)")
         sit = self.record.situation_dict(e)
         sit.setdefault("dealer", seat == self.record.dealer)
         void = self.void_of(seat)
