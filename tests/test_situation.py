@@ -271,14 +271,15 @@ def test_fuzzed_jsonl_through_a_real_process():
     _check_fuzz_output(lines, proc.stdout)
 
 
-@pytest.mark.parametrize("value", [[], {}, ["1m"], {"1m": 1}])
-def test_hand_of_the_wrong_type_is_invalid_tile(mini, value):
-    """Non-string notation (a JSON list or object) must be a TileError, not a TypeError."""
-    for field in ("hand", "win_tile", "wilds"):
-        with pytest.raises(MahjongError) as info:
-            mini.score(dict(BASE, **{field: value}))
-        assert info.value.code == "invalid_tile", field
-        assert field in info.value.message
+@pytest.mark.parametrize("field, value", [("hand", []), ("hand", {}), ("hand", ["1m"]), ("hand", {"1m": 1}),
+                                          ("win_tile", ["1m"]), ("wilds", ["5m"]), ("wilds", {"5m": 1})])
+def test_notation_of_the_wrong_type_is_invalid_tile(mini, field, value):
+    """Non-string notation (a JSON list or object) must be a TileError naming the field, not a
+    TypeError."""
+    with pytest.raises(MahjongError) as info:
+        mini.score(dict(BASE, **{field: value}))
+    assert info.value.code == "invalid_tile"
+    assert f"'{field}'" in info.value.message
 
 
 def test_deeply_nested_json_line_is_an_error_line_not_a_crash():
