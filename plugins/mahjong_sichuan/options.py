@@ -6,7 +6,8 @@ for completeness: a record already carries their outcome, so settlement does not
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from mahjong_core.errors import RulesetError, did_you_mean
 
