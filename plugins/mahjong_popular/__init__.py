@@ -54,7 +54,7 @@ def mahjong_validate_situation(situation, ruleset):
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
     """A ruleset using the popular checks must name real fans in ``excluded_by`` and
-    ``besides``; a popular
+    ``besides`` and real checks in ``checks``; a popular
     settlement must have valid wild-selection parameters."""
     uses = [r for r in ruleset.fan_rules if r.check.startswith("popular.")]
     if not uses:
@@ -67,6 +67,10 @@ def mahjong_validate_ruleset(ruleset):
                 if fid not in every:
                     raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.{arg}')}: fan '{r.id}' "
                                        f"({arg}) names unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+        for cid in fan_ids(r.args.get("checks", ())):
+            if cid not in ruleset.engine.registry.checks:
+                raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.checks')}: fan '{r.id}' names unknown "
+                                   f"check '{cid}'{did_you_mean(cid, ruleset.engine.registry.checks)}")
     rule = ruleset.settlement_rule
     if rule is None or not rule.item.id.startswith("popular."):
         return

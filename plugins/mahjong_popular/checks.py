@@ -13,11 +13,14 @@ an overlay cannot edit without replacing its whole ``excludes`` list.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 from typing import Mapping, Sequence
 
 from mahjong_core import tiles as T
 from mahjong_core.errors import HandError
+from mahjong_core.fans import FanContext
+from mahjong_core.shapes import Decomposition
 
 from .wilds import wild_facts
 
@@ -249,6 +252,7 @@ def four_wilds(ctx, others_at_most: int = 32) -> int:
     facts = _wilds(ctx)
     if facts.held < 4:
         return 0
+    win_value(ctx)                             # fix the wild winning tile's value first
     inner = _inner_evaluation(ctx, "popular.four_wilds")
     if inner is None:
         return 0                               # the inner evaluation scores the other fans
@@ -259,6 +263,70 @@ def four_wilds(ctx, others_at_most: int = 32) -> int:
 def wild_kong(ctx) -> int:
     """混杠: a concealed kong of the four wilds (wilds are never konged from a discard)."""
     return _wilds(ctx).kongs
+
+
+# ------------------------------------------------------------------ base checks on the resolved hand
+
+def resolved(ctx, checks: str | Sequence[str] = "guobiao.waits guobiao.win"):
+    """Run other checks (by id, e.g. Guobiao's unique-wait and win-method checks) on the hand as
+    its wilds were resolved in this reading: the pre-win hand is the standing tiles with each
+    wild replaced by what it stands for, so 边张/嵌张/单钓将 and 和绝张 are judged on real tiles
+    (the 联众 judge tracks what each wild became). A wild winning tile may have become any of the
+    values the wilds took: the one giving the reading its best score is used (``win_value``).
+    Without wilds the checks run on the hand as it is. Returns the merged fan → count mapping."""
+    registry = ctx.ruleset.engine.registry.checks
+    funcs = [registry[c].item.func for c in fan_ids(checks)]
+    dec = ctx.decomposition
+    if not dec.wild_as:
+        return _merge(ctx, funcs)
+    s = ctx.situation
+    w = win_value(ctx)
+    hand = list(dec.tiles)
+    hand.remove(w)
+    rs = replace(s, hand=tuple(hand), win_tile=w, wilds=())
+    rdec = Decomposition(dec.shape, tuple(g._replace(wilds=0) for g in dec.groups), dec.tiles, ())
+    memo = ctx.hand_memo.setdefault(("popular.resolved", dec.wild_as, w), {})
+    return _merge(FanContext(rs, rdec, ctx.ruleset, memo), funcs)
+
+
+def win_value(ctx) -> int:
+    """What the winning tile is in this reading: itself, or — a wild winning tile — the value
+    among those the wilds took that scores the reading best (decided once per reading by scoring
+    it with each value; checks asked meanwhile see the value being tried)."""
+    s = ctx.situation
+    dec = ctx.decomposition
+    if s.win_tile not in s.wilds:
+        return s.win_tile
+    values = sorted(set(dec.wild_as))
+    if len(values) == 1:
+        return values[0]
+    key = ("popular.win_as", id(dec))
+    chosen = ctx.hand_memo.get(key)
+    if chosen is not None:
+        return chosen
+    best, best_rank = values[0], None
+    try:
+        for v in values:
+            ctx.hand_memo[key] = v
+            r = ctx.ruleset.evaluate(s, dec, ctx.hand_memo)
+            rank = (r.value, r.total)
+            if best_rank is None or rank > best_rank:
+                best, best_rank = v, rank
+    finally:
+        ctx.hand_memo[key] = best
+    return best
+
+
+def _merge(ctx, funcs) -> dict:
+    out: dict = {}
+    for func in funcs:
+        result = func(ctx)
+        if isinstance(result, Mapping):
+            out.update(result)
+        elif result:
+            raise HandError(f"popular.resolved wraps checks that name their fans (a mapping); "
+                            f"{func.__name__} returned a bare count")
+    return out
 
 
 # ------------------------------------------------------------------ the fallback
@@ -283,6 +351,8 @@ def chicken_hand(ctx, besides: str | Sequence[str] = ()) -> int:
     ids = fan_ids(besides)
     if not any(fires(ctx, f) for f in ids):
         return 0
+    if ctx.decomposition.wild_as:
+        win_value(ctx)                         # fix the wild winning tile's value first
     inner = _inner_evaluation(ctx, "popular.chicken_hand")
     if inner is None:
         return 0
@@ -344,6 +414,7 @@ CHECKS = {
     "popular.four_wilds": four_wilds,
     "popular.wild_kong": wild_kong,
     "popular.chicken_hand": chicken_hand,
+    "popular.resolved": resolved,
     "popular.any_flower": any_flower,
     "popular.flower_set": flower_set,
     "popular.all_flowers": all_flowers,
