@@ -25,20 +25,16 @@ def load_cases(name: str) -> list[dict]:
 
 
 def ruleset(name: str = "sichuan", overlay: dict | None = None, tmp: Path | None = None):
-    """The named ruleset, or a house overlay of it written to a YAML file next to the cases'
-    temporary folder (named by its content, so equal overlays share one file)."""
+    """The named ruleset, or a house overlay of it written as a YAML file into ``tmp``."""
     if not overlay:
         return mahjong_core.load_ruleset(name)
     blob = json.dumps([name, overlay], sort_keys=True).encode()
-    folder = tmp or OVERLAYS
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"house-{hashlib.sha256(blob).hexdigest()[:12]}.yaml"
+    path = tmp / f"house-{hashlib.sha256(blob).hexdigest()[:12]}.yaml"
     if not path.exists():
         path.write_text(yaml.safe_dump({"extends": name, **overlay}, allow_unicode=True), encoding="utf-8")
     return mahjong_core.load_ruleset(path)
 
 
-OVERLAYS = Path(__import__("tempfile").mkdtemp(prefix="sichuan-overlays-"))
 HANDS = load_cases("sichuan_hands.yaml")
 RECORDS = load_cases("sichuan_records.yaml")
 RECORDS_BY_ID = {c["id"]: c for c in RECORDS}
@@ -51,8 +47,8 @@ def record_of(case: dict) -> dict:
 # ---------------------------------------------------------------- golden hands
 
 @pytest.mark.parametrize("case", HANDS, ids=[c["id"] for c in HANDS])
-def test_golden_hand(case):
-    rules = ruleset(case.get("ruleset", "sichuan"), case.get("overlay"))
+def test_golden_hand(case, tmp_path):
+    rules = ruleset(case.get("ruleset", "sichuan"), case.get("overlay"), tmp_path)
     if "error" in case:
         with pytest.raises(MahjongError) as info:
             rules.score(case["situation"])
@@ -108,8 +104,8 @@ def test_waits_through_the_public_api():
 # ---------------------------------------------------------------- golden records
 
 @pytest.mark.parametrize("case", RECORDS, ids=[c["id"] for c in RECORDS])
-def test_golden_record(case):
-    rules = ruleset(case.get("ruleset", "sichuan"), case.get("overlay"))
+def test_golden_record(case, tmp_path):
+    rules = ruleset(case.get("ruleset", "sichuan"), case.get("overlay"), tmp_path)
     record = record_of(case)
     if "error" in case:
         with pytest.raises(MahjongError) as info:
@@ -262,9 +258,9 @@ def test_bad_overlays_are_rejected_with_file_and_line(overlay, match, tmp_path):
     assert ".yaml:" in info.value.message
 
 
-def test_unknown_option_is_rejected():
+def test_unknown_option_is_rejected(tmp_path):
     with pytest.raises(RulesetError, match="unknown option 'zimo_bonnus'.*did you mean 'zimo_bonus'"):
-        ruleset("sichuan", {"options": {"zimo_bonnus": "double"}})
+        ruleset("sichuan", {"options": {"zimo_bonnus": "double"}}, tmp_path)
 
 
 def test_multiply_all_leaves_the_excludes_to_the_overlay(tmp_path):
