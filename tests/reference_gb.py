@@ -260,6 +260,11 @@ def compare(sit: Mapping, rules) -> tuple[str | None, dict]:
         d = got_fans.get(fan_id, 0) - want_fans.get(fan_id, 0)
         if d:
             parts.append(f"{'+' if d > 0 else '-'}{fan_id}" + (f"*{abs(d)}" if abs(d) > 1 else ""))
+    if not parts:                                # same fans: the points per fan differ
+        got_points = {f.id: f.points for f in got.fans}
+        want_points = {f["id"]: f["points"] for f in want["fans"]}
+        parts = [f"points {fan_id} {got_points[fan_id]}!={want_points[fan_id]}"
+                 for fan_id in got_fans if got_points[fan_id] != want_points.get(fan_id)]
     key = " ".join(parts) or "same fans, different total"
     if got.total == want["total"]:
         key += "  (same total)"

@@ -3,7 +3,7 @@
 The adapter is first checked on its own (it must reproduce the labelled oracle corpus exactly),
 the hand generator is checked for legality, then the engine's ``guobiao`` ruleset is compared
 with the reference on generated hands. ``MAHJONG_DIFF_N`` sets how many (default 2,000);
-``MAHJONG_DIFF_SEED`` the seed.
+``MAHJONG_DIFF_SEED`` the seed; ``MAHJONG_DIFF_RULESET`` another ruleset or overlay to compare.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import handgen
 import reference_gb as ref
@@ -23,6 +24,7 @@ from mahjong_core.hand import parse_situation
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "guobiao_dev.jsonl"
 DIFF_N = int(os.environ.get("MAHJONG_DIFF_N", "2000"))
 DIFF_SEED = int(os.environ.get("MAHJONG_DIFF_SEED", "20260"))
+DIFF_RULESET = os.environ.get("MAHJONG_DIFF_RULESET", "guobiao")     # a name or an overlay path
 
 # Disagreement classes that are documented rule choices of this project's default profile
 # (class key as printed by benchmarks/diff_guobiao.py -> reason). Empty: the default profile
@@ -120,6 +122,15 @@ def test_every_form_is_legal_and_wins_for_the_reference(form):
             ref.reference_score(sit)       # raises ReferenceError if not a win
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**64), st.sampled_from([None] + [f for f, _ in handgen.FORMS]))
+def test_any_seed_gives_a_legal_winning_situation(seed, form):
+    sit = handgen.random_situation(random.Random(seed), form)
+    _check_legal(sit)
+    if ref.AVAILABLE:
+        ref.reference_score(sit)
+
+
 def test_generator_is_deterministic_per_seed():
     assert list(handgen.situations(3, 50)) == list(handgen.situations(3, 50))
     assert list(handgen.situations(3, 50)) != list(handgen.situations(4, 50))
@@ -150,7 +161,7 @@ def test_ready_hands_are_ready(gb):
 def diff_run(gb):
     """Compare ``DIFF_N`` generated hands once; every disagreement class with one example."""
     import mahjong_core
-    rules = mahjong_core.load_ruleset("guobiao")
+    rules = mahjong_core.load_ruleset(DIFF_RULESET)
     classes: Counter = Counter()
     total_differs: Counter = Counter()
     examples: dict = {}
