@@ -26,7 +26,7 @@ payments = st.integers(2, 4).flatmap(lambda seats: st.tuples(
                        st.integers(-1000, 1000) | st.floats(-100, 100, allow_nan=False, width=32)), max_size=20)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(payments)
 def test_ledger_sums_to_zero_and_matches_the_payments(case):
     seats, pays = case
@@ -200,3 +200,52 @@ def test_installed_settlements_are_zero_sum(engine, rng):
             continue
         assert sum(result.deltas) == 0, name
         assert isinstance(result, Settlement)
+
+
+EVENT_JUNK = [None, 0, 1, 3, 7, -1, True, "E", "5p", "1m5p9s", "concealed", "added", [], {}, {"hand": "1m"}]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_settling_any_record_is_a_result_or_a_mahjong_error(engine, rng):
+    """Mutated records under every installed ruleset with a settlement: never another exception."""
+    names = [n for n in ("guobiao", "sichuan", "popular") if n in engine.ruleset_files()]
+    if not names:
+        pytest.skip("no ruleset with a settlement installed")
+    try:
+        rules = engine.load_ruleset(rng.choice(names))
+    except MahjongError:
+        return
+    if rules.settlement_rule is None:
+        return
+    kinds = range(27) if rules.table.kinds == frozenset(range(27)) else range(34)
+    events = []
+    for _ in range(rng.randint(0, 4)):
+        seat = rng.randrange(4)
+        kind = rng.choice(["win", "win", "kong", "end", "horses", "void"])
+        event = {"type": kind, "seat": seat}
+        if kind == "win":
+            event["situation"] = random_winning(rng, kinds=kinds, melds=0)
+            if rng.random() < 0.5:
+                event["from"] = (seat + rng.randint(1, 3)) % 4
+        elif kind == "kong":
+            event.update(kind=rng.choice(["concealed", "exposed", "added"]), tile=rng.choice(["5p", "1m", "9s"]))
+        elif kind == "void":
+            event["suit"] = rng.choice("mps")
+        elif kind == "end":
+            event = {"type": "end", "hands": {str((seat + 1) % 4): {"hand": "123m456p789s1122m"}}}
+        elif kind == "horses":
+            event = {"type": "horses", "tiles": "1m5p9s2z"}
+        if rng.random() < 0.4:
+            event[rng.choice(["seat", "from", "tile", "kind", "situation", "hands", "suit", "type", "x"])] = \
+                rng.choice(EVENT_JUNK)
+        events.append(event)
+    record = {"seats": 4, "dealer": rng.randrange(4), "events": events}
+    if rng.random() < 0.2:
+        record[rng.choice(["seats", "dealer", "round_wind", "events", "ruleset", "extra"])] = rng.choice(EVENT_JUNK)
+    try:
+        result = rules.settle(record)
+    except MahjongError as e:
+        assert e.message
+    else:
+        assert sum(result.deltas) == 0

@@ -306,7 +306,7 @@ def test_lone_surrogate_in_a_line_does_not_stop_the_run():
     assert second["ok"] is True
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
                         st.sampled_from(list(SITUATION_FIELDS) + ["x"]), inner, max_size=6),

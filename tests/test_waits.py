@@ -170,3 +170,38 @@ def test_suit_tables():
     assert W.suit_waits((0, 0, 0, 0, 0, 0, 0), False) == ()
     assert W.thirteen_orphans_waits(T.counts34(T.parse_tiles("19m19p19s1234567z"))) == list(
         T.parse_tiles("19m19p19s1234567z"))
+
+
+JUNK = [None, 5, [], {}, "", "1m", "0m", "123", "1f", "🀄", "1111m1m", "123m456p789s1234z5z"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_waits_of_any_input_is_a_result_or_a_mahjong_error(variants, rng):
+    rules = variants[rng.choice(["mini", "mini-strict", "mini-108"])]
+    hand = near_ready(rng, rules)
+    for _ in range(rng.randint(1, 2)):
+        if not isinstance(hand, dict):
+            break
+        op = rng.randrange(5)
+        if op == 0:
+            hand["hand"] = rng.choice(JUNK) if rng.random() < 0.5 else hand["hand"] + T.name(rng.randrange(42))
+        elif op == 1:
+            hand[rng.choice(["wilds", "flowers", "seat_wind", "win_tile", "self_drawn", "melds", "hnd"])] = \
+                rng.choice(JUNK)
+        elif op == 2:
+            if not isinstance(hand.get("melds"), list):
+                hand["melds"] = []
+            hand["melds"].append({"type": rng.choice(["chow", "pung", "kong", "x"]),
+                                                 "tiles": rng.choice(JUNK + ["555p", "5555p", "345s"])})
+        elif op == 3:
+            hand = rng.choice(JUNK + ["1112345678999m", "[123m]456p"])
+        else:
+            hand["wilds"] = T.name(rng.randrange(34))
+    try:
+        got = rules.waits(hand)
+    except MahjongError as e:
+        assert e.code in ("invalid_tile", "wrong_tile_count", "too_many_copies", "invalid_meld",
+                          "invalid_situation") and e.message
+    else:
+        assert all(t in rules.table.kinds for t in got.tiles)
