@@ -7,7 +7,6 @@ payments of a prefix of the record are a prefix of the payments of the whole rec
 """
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
