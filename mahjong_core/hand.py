@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from . import tiles as T
 from .errors import HandError, MahjongError, TileError, did_you_mean
@@ -56,6 +57,9 @@ SITUATION_FIELDS = (
 _BOOL_FIELDS = ("self_drawn", "last_tile", "robbing_kong", "discard_after_kong", "fourth_tile",
                 "dealer", "first_turn", "ready_at_start", "declared_ready")
 MELD_FIELDS = ("type", "tiles", "concealed", "claimed", "from")
+_FIELD_SET = frozenset(SITUATION_FIELDS)
+_WIND_INDEX = {w: i for i, w in enumerate(T.WIND_LETTERS)}
+_NO_EXTRAS: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +139,27 @@ def _parse_tile_field(value, field_name: str) -> int:
     return tiles[0]
 
 
+_MELD_CACHE: dict = {}
+
+
 def parse_meld(data, index: int, rules: TableRules) -> Meld:
+    """A validated Meld; identical meld objects are parsed once (melds repeat across hands)."""
+    if type(data) is dict:
+        try:
+            key = (tuple(data.items()), rules.chows)
+            return _MELD_CACHE[key]
+        except (KeyError, TypeError):
+            pass
+    meld = _parse_meld(data, index, rules)
+    if type(data) is dict and len(_MELD_CACHE) < 100_000:
+        try:
+            _MELD_CACHE[(tuple(data.items()), rules.chows)] = meld
+        except TypeError:
+            pass
+    return meld
+
+
+def _parse_meld(data, index: int, rules: TableRules) -> Meld:
     where = f"melds[{index}]"
     if not isinstance(data, Mapping):
         raise _field_error(f"{where} must be an object like {{\"type\": \"pung\", \"tiles\": \"555p\"}}",
@@ -203,10 +227,10 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     if isinstance(data, Situation):
         validate(data, rules)
         return data
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise _field_error(f"a situation must be a JSON object, got {type(data).__name__}")
     for key in data:
-        if key not in SITUATION_FIELDS:
+        if key not in _FIELD_SET:
             raise _field_error(f"unknown field '{key}'{did_you_mean(str(key), SITUATION_FIELDS)}")
     for required in ("hand",) if pre_win else ("hand", "win_tile"):
         if required not in data:
@@ -224,9 +248,16 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         raise _field_error("field 'melds' must be a list", "invalid_meld")
     melds = tuple(parse_meld(m, i, rules) for i, m in enumerate(melds_data))
     win = None if pre_win else _parse_tile_field(data["win_tile"], "win_tile")
-    kw: dict[str, Any] = {name: _flag(data, name) for name in _BOOL_FIELDS}
+    kw: dict[str, Any] = {}
+    for name in _BOOL_FIELDS:
+        value = data.get(name, False)
+        if value is not False and value is not True:
+            raise _field_error(f"field '{name}' must be true or false, got {value!r}")
+        kw[name] = value
     for wind in ("seat_wind", "round_wind"):
-        kw[wind] = T.parse_wind(data.get(wind, "E"), wind)
+        value = data.get(wind, "E")
+        kw[wind] = _WIND_INDEX[value] if value.__class__ is str and value in _WIND_INDEX \
+            else T.parse_wind(value, wind)
     flowers = data.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, (int, str)) or flowers is None:
         raise _field_error(f"field 'flowers' must be flower tiles like '1f5f' or a number, got {flowers!r}")
@@ -261,10 +292,15 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     if void is not None and void not in ("m", "p", "s"):
         raise _field_error(f"field 'void_suit' must be 'm', 'p' or 's', got {void!r}")
     kw["void_suit"] = void
-    extras = data.get("extras", {})
-    if not isinstance(extras, Mapping):
+    extras = data.get("extras")
+    if extras:
+        if not isinstance(extras, Mapping):
+            raise _field_error("field 'extras' must be an object")
+        kw["extras"] = MappingProxyType(dict(extras))
+    elif extras is not None and not isinstance(extras, Mapping):
         raise _field_error("field 'extras' must be an object")
-    kw["extras"] = MappingProxyType(dict(extras))
+    else:
+        kw["extras"] = _NO_EXTRAS
     situation = Situation(hand=tuple(sorted(hand)), melds=melds, win_tile=win, **kw)
     validate(situation, rules)
     return situation
@@ -272,23 +308,27 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
 
 def validate(s: Situation, rules: TableRules) -> None:
     """Check counts, copies, tile set and flag consistency; raise the contract's code on failure."""
-    for t in s.all_tiles:
-        if T.is_flower(t):
-            raise TileError(f"flower {T.name(t)} belongs in 'flowers', not in the hand")
+    every = s.all_tiles
+    kinds = rules.kinds
+    for t in every:
+        if t not in kinds:
+            if T.is_flower(t):
+                raise TileError(f"flower {T.name(t)} belongs in 'flowers', not in the hand")
+            raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
     if s.flowers and not rules.flowers or s.flower_count and not rules.flowers:
         raise TileError(f"this ruleset's tile set '{rules.tile_set}' has no flowers")
-    for t in s.all_tiles + s.wilds:
-        if t not in rules.kinds:
+    for t in s.wilds:
+        if t not in kinds:
             raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
     size = len(s.hand) + 3 * len(s.melds)
     if size != rules.hand_size:
         raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
                            f"{size}, this ruleset needs {rules.hand_size} before the winning tile "
                            f"(standing tiles = {rules.hand_size} − 3 × melds)", "wrong_tile_count")
-    counts: dict[int, int] = {}
-    for t in s.all_tiles:
-        counts[t] = counts.get(t, 0) + 1
-    for t, n in sorted(counts.items()):
+    counts = [0] * T.NUM_KINDS
+    for t in every:
+        counts[t] += 1
+    for t, n in enumerate(counts):
         if n > 4:
             raise _field_error(f"too many copies of {T.name(t)}: {n} (hand, melds and winning tile hold at "
                                f"most 4)", "too_many_copies")

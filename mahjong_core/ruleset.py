@@ -5,7 +5,8 @@ import inspect
 import json
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from . import tiles as T
 from .config import Resolved
@@ -129,6 +130,10 @@ class Ruleset:
         self.value_formula, self.value_params = self._value(value)
         self.settlement_rule, self.settlement_params = self._settlement(data.get("settlement"))
         self._plan = self._check_plan()
+        self._info = self._fan_info()
+        self._has_exclusions = any(r.excludes or r.reduces for r in self.fan_rules)
+        self._value_needed = self.value_formula is not self.engine.registry.values["total"].item.value \
+            if "total" in self.engine.registry.values else True
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
@@ -274,8 +279,17 @@ class Ruleset:
                 entry = checks[r.check]
                 plan[key] = [entry.item.func, dict(r.args), [], entry.plugin]
             plan[key][2].append(r)
-        return tuple((func, args, tuple(rules), plugin, key[0]) for key, (func, args, rules, plugin) in
-                     plan.items())
+        return tuple((func, args, tuple(rules), frozenset(r.id for r in rules), plugin, key[0])
+                     for key, (func, args, rules, plugin) in plan.items())
+
+    def _fan_info(self) -> dict:
+        """Per fan: (sort order, Fan with count 1, points, counts toward minimum, excludes, reduces).
+        Fans are listed by points, highest first, then in YAML order."""
+        info = {}
+        for i, r in enumerate(self.fan_rules):
+            info[r.id] = ((-r.points, i), Fan(r.id, r.zh, r.en, r.points, 1), r.points, r.counts_to_minimum,
+                          r.excludes, dict(r.reduces))
+        return info
 
     # ------------------------------------------------------------------ scoring
     def parse(self, situation) -> Situation:
@@ -308,7 +322,7 @@ class Ruleset:
         """Score one decomposition: run the checks, apply exclusions and the fallback."""
         ctx = FanContext(s, dec, self, hand_memo)
         found: dict[str, int] = {}
-        for func, args, rules, plugin, check_id in self._plan:
+        for func, args, rules, ids, plugin, check_id in self._plan:
             try:
                 result = func(ctx, **args) if args else func(ctx)
             except MahjongError:
@@ -318,45 +332,51 @@ class Ruleset:
                                   f"{type(e).__name__}: {e}") from e
             if not result:
                 continue
-            if isinstance(result, Mapping):
-                for r in rules:
-                    n = result.get(r.id, 0)
-                    if n:
-                        found[r.id] = n
-            else:
+            if result.__class__ is int or result.__class__ is bool:
                 for r in rules:
                     found[r.id] = int(result)
-        by_id = self._fan_by_id
+            elif isinstance(result, Mapping):
+                for fid, n in result.items():
+                    if n and fid in ids:
+                        found[fid] = n
+            else:
+                raise PluginError(f"plugin '{plugin}': fan check '{check_id}' returned "
+                                  f"{type(result).__name__}; expected a count or a mapping of fan id to count")
+        info = self._info
         excluded: dict[str, list[str]] = {}
-        for fid in found:
-            rule = by_id[fid]
-            for x in rule.excludes:
-                if x in found:
-                    excluded.setdefault(x, []).append(fid)
-        for fid in excluded:
-            del found[fid]
-        for fid in list(found):
-            rule = by_id[fid]
-            for x, n in rule.reduces.items():
-                if x in found:
-                    found[x] -= n * found[fid]
-                    excluded.setdefault(x, []).append(fid)
-        fans = []
+        if self._has_exclusions:
+            for fid in found:
+                for x in info[fid][4]:
+                    if x in found:
+                        excluded.setdefault(x, []).append(fid)
+            for fid in excluded:
+                del found[fid]
+            for fid in list(found):
+                for x, n in info[fid][5].items():
+                    if x in found:
+                        found[x] -= n * found[fid]
+                        excluded.setdefault(x, []).append(fid)
         minimum_points = 0
-        for rule in self.fan_rules:
-            n = found.get(rule.id, 0)
+        total = 0
+        keyed = []
+        for fid, n in found.items():
             if n > 0:
-                fans.append(Fan(rule.id, rule.zh, rule.en, rule.points, n))
-                if rule.counts_to_minimum:
-                    minimum_points += rule.points * n
-        if self.fallback is not None and not any(by_id[f.id].counts_to_minimum for f in fans):
-            rule = by_id[self.fallback]
-            fans.insert(0, Fan(rule.id, rule.zh, rule.en, rule.points, 1))
-            minimum_points += rule.points
-        fans.sort(key=lambda f: -f.points)
-        total = sum(f.points * f.count for f in fans)
-        value = self.value_formula(total, fans, s, **self.value_params)
-        return ScoreResult(self.name, total, value, tuple(fans), dec, s, minimum_points,
+                order, template, points, counts = info[fid][:4]
+                keyed.append((order, template if n == 1 else Fan(template.id, template.zh, template.en,
+                                                                 points, n)))
+                total += points * n
+                if counts:
+                    minimum_points += points * n
+        if self.fallback is not None and minimum_points == 0 and \
+                not any(info[f.id][3] for _, f in keyed):
+            order, template, points, _ = info[self.fallback][:4]
+            keyed.append((order, template))
+            total += points
+            minimum_points += points
+        keyed.sort()
+        fans = tuple(f for _, f in keyed)
+        value = self.value_formula(total, fans, s, **self.value_params) if self._value_needed else total
+        return ScoreResult(self.name, total, value, fans, dec, s, minimum_points,
                            tuple((fid, tuple(by)) for fid, by in excluded.items()))
 
     def candidates(self, situation) -> list[ScoreResult]:
@@ -369,6 +389,8 @@ class Ruleset:
         return (r.value, r.total) + tuple(p in ids for p in self.prefer)
 
     def choose(self, candidates: list[ScoreResult]) -> ScoreResult:
+        if len(candidates) == 1:
+            return candidates[0]
         best_rank = max(self._rank(c) for c in candidates)
         tied = [c for c in candidates if self._rank(c) == best_rank]
         if len(tied) == 1:

@@ -253,7 +253,8 @@ def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
 
 def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Iterable[Decomposition]:
     """``pairs`` pairs from a concealed hand; four of a kind counts as two pairs when allowed."""
-    if inp.meld_groups or sum(inp.counts) + inp.wilds != 2 * pairs:
+    if inp.meld_groups or len(inp.counts) - inp.counts.count(0) > pairs \
+            or sum(inp.counts) + inp.wilds != 2 * pairs:
         return
     naturals: list[int] = []
     singles = 0
@@ -315,7 +316,8 @@ ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 def thirteen_orphans(inp: ShapeInput) -> Iterable[Decomposition]:
     """One of each terminal and honour plus a duplicate of any of them."""
-    if inp.meld_groups or sum(inp.counts) + inp.wilds != 14:
+    c = inp.counts
+    if inp.meld_groups or any(c[1:8]) or any(c[10:17]) or any(c[19:26]) or sum(c) + inp.wilds != 14:
         return
     missing = 0
     dup = None
