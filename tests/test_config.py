@@ -122,7 +122,9 @@ def test_misspelt_extends_path(club):
     path = write(folder, "house.yaml", "extends: ./clubbsae.yaml\n")
     err = error_of(engine, path)
     assert err.code == "unknown_ruleset"
-    assert err.message == f"{path}:1: extends './clubbsae.yaml': no such file {folder.resolve()}/clubbsae.yaml"
+    missing = f"{path}:1: extends './clubbsae.yaml': no such file {folder.resolve()}/clubbsae.yaml"
+    assert err.message in (f"{missing} (did you mean 'clubbase.yaml'?)",
+                           f"{missing} (did you mean './clubbase.yaml'?)")
 
 
 def test_misspelt_ruleset_name(club):
