@@ -5,6 +5,8 @@ rule book lets them combine with.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .facts import (DRAGON, GREEN, HONOR, RANK_OF, REVERSIBLE, SUIT_OF, TERMINAL, TERMINAL_OR_HONOR,
                     WIND, facts, seven_shifted)
 from .relations import chow_fans, pung_relations
@@ -255,8 +257,8 @@ def win(ctx):
         else:
             out["self_drawn"] = 1
     w = s.win_tile
-    if s.fourth_tile or (opts.get("last_tile_from_melds", True)
-                         and sum(m.tiles.count(w) for m in s.melds) == 3):
+    if s.fourth_tile or (s.melds and ctx.counts[w] - s.hand.count(w) == 4
+                         and opts.get("last_tile_from_melds", True)):
         out["last_tile"] = 1
     if s.last_tile:
         out["last_tile_draw" if self_drawn else "last_tile_claim"] = 1
@@ -284,18 +286,16 @@ _TERMINALS = _mask(TERMINAL)
 _TERM_HON = _TERMINALS | _HONORS
 _GREEN = _mask(GREEN)
 _REVERSIBLE = _mask(REVERSIBLE)
+_MELD_BITS = {"chow": tuple(7 << t for t in range(34)), "pung": tuple(1 << t for t in range(34)),
+              "kong": tuple(1 << t for t in range(34))}
 
 
-def _traits(counts) -> dict:
+@lru_cache(maxsize=4096)
+def _traits(present: int) -> dict:
     """无字, 缺一门, 混一色, 清一色, 五门齐, 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九 and the rank
-    ranges (全大/全中/全小/大于五/小于五) of the tiles as a whole, from a bit mask of the kinds held."""
+    ranges (全大/全中/全小/大于五/小于五) of the tiles as a whole, from a bit mask of the kinds held
+    (cached: the result is shared, never modified)."""
     out = {}
-    present = 0
-    bit = 1
-    for c in counts:
-        if c:
-            present |= bit
-        bit <<= 1
     honor = present & _HONORS
     missing = (not present & _M) + (not present & _P) + (not present & _S)
     if missing == 2:
@@ -338,7 +338,12 @@ def _hand_traits(ctx) -> dict:
     memo = ctx.hand_memo
     out = memo.get(key)
     if out is None:
-        out = memo[key] = _traits(ctx.counts)
+        present = 0
+        for t in ctx.decomposition.tiles:
+            present |= 1 << t
+        for m in ctx.situation.melds:
+            present |= _MELD_BITS[m.kind][m.tile]
+        out = memo[key] = _traits(present)
     return out
 
 

@@ -13,6 +13,8 @@ one every pung relationship of a reading, returning ``{fan_id: count}``:
 """
 from __future__ import annotations
 
+from mahjong_core import tiles as T
+
 from .facts import REF_KEY, SUIT_OF, RANK_OF, DRAGON, WIND
 
 # link kinds, in the calculator's priority order for the fourth chow's single extra link
@@ -71,7 +73,11 @@ def _four_chow_fan(t):
     return None
 
 
-def _cap_links(links, max_cnt, out):
+def _label(lo: int, kind: str = "chow") -> str:
+    return T.format_tiles((lo, lo + 1, lo + 2) if kind == "chow" else (lo,) * 3)
+
+
+def _cap_links(links, max_cnt, out, notes=None):
     """Keep at most ``max_cnt`` links, trimming duplicated kinds first (老少副 → 一般高)."""
     table = [0, 0, 0, 0]
     for link in links:
@@ -90,6 +96,10 @@ def _cap_links(links, max_cnt, out):
     for i, n in enumerate(table):
         if n:
             out[_LINK_ORDER[i]] = out.get(_LINK_ORDER[i], 0) + n
+    found = sum(1 for link in links if link is not None)
+    if notes is not None and found > cnt:
+        notes.append(f"套算一次: {found} pairwise chow links found, at most {max_cnt} count "
+                     f"(duplicated kinds trimmed first)")
 
 
 def _terminal_chows(chows, pair):
@@ -111,17 +121,23 @@ def _terminal_chows(chows, pair):
     return "three_suited_terminal_chows" if low == others and high == others else None
 
 
-def chow_fans(chows, pair) -> dict:
+def chow_fans(chows, pair, notes=None) -> dict:
+    """``notes``, when a list, receives one line per structural decision (for explanations)."""
     out: dict = {}
     n = len(chows)
     if n == 4:
         fan = _terminal_chows(chows, pair)
         if fan:
             out[fan] = 1
+            if notes is not None:
+                notes.append(f"{fan}: the four chows and the pair {T.format_tiles((pair, pair))} form it; "
+                             f"no other chow fan (不重复)")
             return out
         fan = _four_chow_fan(chows)
         if fan:
             out[fan] = 1
+            if notes is not None:
+                notes.append(f"{fan}: {' '.join(_label(c) for c in sorted(chows))}; no other chow fan (不重复)")
             return out
         t = _ref_sorted(chows)
         for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
@@ -129,10 +145,16 @@ def chow_fans(chows, pair) -> dict:
             if fan:
                 out[fan] = 1
                 found = {chow_link(t[i], t[x]), chow_link(t[j], t[x]), chow_link(t[k], t[x])}
+                extra = None
                 for link in _LINK_ORDER:
                     if link in found:
                         out[link] = 1
+                        extra = link
                         break
+                if notes is not None:
+                    notes.append(f"{fan}: {_label(t[i])} {_label(t[j])} {_label(t[k])} (不拆移: not re-linked "
+                                 f"among themselves); the fourth chow {_label(t[x])} adds "
+                                 f"{'one link, ' + extra if extra else 'no link'} (套算一次, 不得相同)")
                 return out
         links = [chow_link(t[0], t[1]), chow_link(t[0], t[2]), chow_link(t[0], t[3]),
                  chow_link(t[1], t[2]), chow_link(t[1], t[3]), chow_link(t[2], t[3])]
@@ -141,15 +163,17 @@ def chow_fans(chows, pair) -> dict:
             if links[a] is None and links[b] is None and links[c] is None:
                 max_cnt -= 1
         if max_cnt > 0:
-            _cap_links(links, max_cnt, out)
+            _cap_links(links, max_cnt, out, notes)
         return out
     if n == 3:
         fan = three_chow_fan(*chows)
         if fan:
             out[fan] = 1
+            if notes is not None:
+                notes.append(f"{fan}: {' '.join(_label(c) for c in sorted(chows))}; no pairwise links (不拆移)")
             return out
         a, b, c = chows
-        _cap_links([chow_link(a, b), chow_link(a, c), chow_link(b, c)], 2, out)
+        _cap_links([chow_link(a, b), chow_link(a, c), chow_link(b, c)], 2, out, notes)
         return out
     if n == 2:
         link = chow_link(chows[0], chows[1])
@@ -189,7 +213,7 @@ def _pung_link(a, b):
     return None
 
 
-def pung_relations(pungs, n_chows) -> dict:
+def pung_relations(pungs, n_chows, notes=None) -> dict:
     """Relationship fans among the pungs (kongs included) of a standard reading."""
     out: dict = {}
     n = len(pungs)
@@ -198,21 +222,29 @@ def pung_relations(pungs, n_chows) -> dict:
         a, b, c, d = t
         if a < 27 and SUIT_OF[a] == SUIT_OF[d] and b == a + 1 and c == b + 1 and d == c + 1:
             out["four_pure_shifted_pungs"] = 1
-            return out
-        if a == 27 and b == 28 and c == 29 and d == 30:
+        elif a == 27 and b == 28 and c == 29 and d == 30:
             out["big_four_winds"] = 1
+        if out:
+            if notes is not None:
+                notes.append(f"{next(iter(out))}: all four pungs; no other pung relationship (不重复)")
             return out
         for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
             fan = _three_pung_fan(t[i], t[j], t[k])
             if fan:
                 out[fan] = 1
+                extra = None
                 for y in range(4):
                     if y == x:
                         continue
                     link = _pung_link(t[y], t[x])
                     if link:
                         out[link] = out.get(link, 0) + 1
+                        extra = link
                         break
+                if notes is not None:
+                    notes.append(f"{fan}: {' '.join(_label(p, 'pung') for p in (t[i], t[j], t[k]))}; the fourth "
+                                 f"pung {_label(t[x], 'pung')} adds {'one link, ' + extra if extra else 'no link'} "
+                                 f"(套算一次)")
                 return out
         for i in range(4):
             for j in range(i + 1, 4):
@@ -224,6 +256,8 @@ def pung_relations(pungs, n_chows) -> dict:
         fan = _three_pung_fan(*pungs)
         if fan:
             out[fan] = 1
+            if notes is not None:
+                notes.append(f"{fan}: {' '.join(_label(p, 'pung') for p in sorted(pungs))}; no pairwise pung links")
             return out
         for i, j in ((0, 1), (0, 2), (1, 2)):
             link = _pung_link(pungs[i], pungs[j])

@@ -14,7 +14,7 @@ def honors_and_knitted(inp: ShapeInput) -> Iterable[Decomposition]:
     if inp.meld_groups or inp.wilds:
         return
     counts = inp.counts
-    if sum(counts) != 14 or any(c > 1 for c in counts):
+    if max(counts) > 1 or sum(counts) != 14:
         return
     numbered = [t for t in range(27) if counts[t]]
     if not 7 <= len(numbered) <= 9:
@@ -57,7 +57,12 @@ def knitted_straight(inp: ShapeInput) -> Iterable[Decomposition]:
     """组合龙 (147/258/369 in three suits) as three sets, plus one set (or one meld) and a pair."""
     if inp.wilds or len(inp.meld_groups) > 1:
         return
-    counts = inp.counts
+    c = counts = inp.counts
+    # quick reject: every suit needs one whole 147 / 258 / 369 class
+    for b in (0, 9, 18):
+        if not ((c[b] and c[b + 3] and c[b + 6]) or (c[b + 1] and c[b + 4] and c[b + 7])
+                or (c[b + 2] and c[b + 5] and c[b + 8])):
+            return
     for body in KNITTED:
         if all(counts[t] for t in body):
             break
