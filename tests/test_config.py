@@ -303,3 +303,103 @@ def test_list_valued_args_are_accepted(tmp_path):
     rules = engine.load_ruleset(path)
     res = rules.score({"hand": "123m456p789s1113m", "win_tile": "3m"})
     assert "pair_369" in [f.id for f in res.fans]
+
+
+# --------------------------------------------------------------------------- scoring semantics of the YAML
+
+SEMANTICS = """\
+title: Semantics
+table: {tile_set: standard_144, hand_size: 13, chows: true}
+shapes: {standard: {}, seven_pairs: {}}
+scoring: {minimum: 0, fallback: plain}
+fans:
+  plain: {zh: 和, en: Plain, points: 1, check: core.shape, args: {shape: none}, counts_to_minimum: false}
+  a: {zh: 甲, en: A, points: 2, check: core.flag, args: {flag: self_drawn}, excludes: [b]}
+  b: {zh: 乙, en: B, points: 3, check: core.flag, args: {flag: dealer}, excludes: [a]}
+  c: {zh: 丙, en: C, points: 1, check: core.flowers, counts_to_minimum: false}
+  d: {zh: 丁, en: D, points: 5, check: core.flag, args: {flag: last_tile}, reduces: {c: 2}}
+  pairs: {zh: 对, en: Pairs, points: 2, check: core.shape, args: {shape: seven_pairs}}
+  sets: {zh: 组, en: Sets, points: 2, check: core.shape, args: {shape: standard}}
+"""
+PLAIN = {"hand": "123m456p789s1122z", "win_tile": "1z"}
+BOTH_SHAPES = {"hand": "1122334455667m", "win_tile": "7m"}     # seven pairs, or 123 123 456 456 77
+
+
+def _semantics(core_engine, tmp_path, extra: str = "", text: str = SEMANTICS):
+    base = write(tmp_path, "semantics.yaml", text)
+    if not extra:
+        return core_engine.load_ruleset(base)
+    return core_engine.load_ruleset(write(tmp_path, "overlay.yaml", "extends: semantics.yaml\n" + extra))
+
+
+def _fans(result) -> dict:
+    return {f.id: f.count for f in result.fans}
+
+
+def test_mutual_exclusion_removes_both_whatever_the_order(core_engine, tmp_path):
+    head, fans = SEMANTICS.split("fans:\n")
+    for text in (SEMANTICS, head + "fans:\n" + "".join(reversed(fans.splitlines(True)))):
+        rules = _semantics(core_engine, tmp_path, text=text)
+        res = rules.score(dict(PLAIN, self_drawn=True, dealer=True))
+        assert _fans(res) == {"sets": 1}
+        assert dict(res.excluded) == {"a": ("b",), "b": ("a",)}
+
+
+def test_fallback_only_when_nothing_counting_remains(core_engine, tmp_path):
+    rules = _semantics(core_engine, tmp_path, "fans:\n  sets: {enabled: false}\n")
+    assert _fans(rules.score(PLAIN)) == {"plain": 1}
+    assert _fans(rules.score(dict(PLAIN, flowers=2))) == {"plain": 1, "c": 2}     # flowers never count
+    assert _fans(rules.score(dict(PLAIN, self_drawn=True))) == {"a": 1}
+
+
+def test_reduces_removes_n_per_occurrence(core_engine, tmp_path):
+    rules = _semantics(core_engine, tmp_path)
+    res = rules.score(dict(PLAIN, last_tile=True, flowers=3))
+    assert _fans(res) == {"d": 1, "c": 1, "sets": 1}
+    assert res.total == 5 + 1 + 2
+    res = rules.score(dict(PLAIN, last_tile=True, flowers=2))
+    assert _fans(res) == {"d": 1, "sets": 1}
+
+
+def test_minimum_ignores_non_counting_fans(core_engine, tmp_path):
+    from mahjong_core import BelowMinimumError
+    rules = _semantics(core_engine, tmp_path, "scoring: {minimum: 3}\n")
+    with pytest.raises(BelowMinimumError) as info:
+        rules.score(dict(PLAIN, flowers=8))
+    assert info.value.result.total == 10 and info.value.result.minimum_points == 2
+    assert info.value.to_dict()["total"] == 10
+    assert rules.score(dict(PLAIN, flowers=8), enforce_minimum=False).total == 10
+    assert rules.score(dict(PLAIN, dealer=True)).minimum_points == 5
+
+
+def test_prefer_breaks_ties_between_readings(core_engine, tmp_path):
+    rules = _semantics(core_engine, tmp_path)
+    first = rules.score(BOTH_SHAPES)
+    assert first.total == 2
+    for preferred, shape in (("pairs", "seven_pairs"), ("sets", "standard")):
+        ranked = _semantics(core_engine, tmp_path, f"scoring: {{prefer: [{preferred}]}}\n")
+        res = ranked.score(BOTH_SHAPES)
+        assert (res.decomposition.shape, _fans(res)) == (shape, {preferred: 1})
+
+
+def test_higher_total_wins_over_reading_order(core_engine, tmp_path):
+    rules = _semantics(core_engine, tmp_path, "fans:\n  pairs: {points: 4}\n")
+    assert rules.score(BOTH_SHAPES).decomposition.shape == "seven_pairs"
+    rules = _semantics(core_engine, tmp_path, "fans:\n  sets: {points: 4}\n")
+    assert rules.score(BOTH_SHAPES).decomposition.shape == "standard"
+
+
+def test_doubling_value_formula_with_cap(core_engine, tmp_path):
+    rules = _semantics(core_engine, tmp_path, "scoring: {value: {formula: doubling, params: {base: 2, cap: 3}}}\n")
+    assert (lambda r: (r.total, r.value))(rules.score(dict(PLAIN, dealer=True))) == (5, 16)
+    assert (lambda r: (r.total, r.value))(rules.score(PLAIN)) == (2, 8)
+    res = rules.score(PLAIN).to_dict()
+    assert (res["total"], res["value"]) == (2, 8)
+
+
+def test_disabled_shape_and_counted_fans(core_engine, tmp_path):
+    rules = _semantics(core_engine, tmp_path, "shapes:\n  seven_pairs: {enabled: false}\n")
+    assert rules.score(BOTH_SHAPES).decomposition.shape == "standard"
+    with pytest.raises(MahjongError) as info:
+        rules.score({"hand": "1122334455779m", "win_tile": "9m"})
+    assert info.value.code == "not_winning"
