@@ -43,11 +43,13 @@ def run_chunk(args: tuple[int, int, int]) -> dict:
     rng = random.Random(seed * 1_000_003 + index)
     rules = _rules()
     out = {"n": 0, "totals": 0, "fans": 0, "both_refuse": 0, "classes": Counter(),
-           "total_differs": Counter(), "examples": {}}
+           "total_differs": Counter(), "examples": {}, "fan_hits": Counter()}
     for _ in range(size):
         sit = handgen.random_situation(rng, form)
         key, detail = ref.compare(sit, rules)
         out["n"] += 1
+        if "reference" in detail:
+            out["fan_hits"].update(detail["reference"]["fans"].keys())
         if key is None:
             if "engine" in detail or "reference" in detail:
                 out["totals"] += 1
@@ -67,12 +69,13 @@ def run_chunk(args: tuple[int, int, int]) -> dict:
 
 def merge(parts: list[dict]) -> dict:
     total = {"n": 0, "totals": 0, "fans": 0, "both_refuse": 0, "classes": Counter(),
-             "total_differs": Counter(), "examples": {}}
+             "total_differs": Counter(), "examples": {}, "fan_hits": Counter()}
     for p in parts:
         for k in ("n", "totals", "fans", "both_refuse"):
             total[k] += p[k]
         total["classes"].update(p["classes"])
         total["total_differs"].update(p["total_differs"])
+        total["fan_hits"].update(p["fan_hits"])
         for k, v in p["examples"].items():
             total["examples"].setdefault(k, v)
     return total
@@ -94,6 +97,11 @@ def report(res: dict, out=sys.stdout, examples: int = 1) -> None:
     out.write(f"hands compared: {n}\n")
     out.write(f"totals agree (flowers included): {pct('totals')}\n")
     out.write(f"fan lists agree (id and count):  {pct('fans')}\n")
+    hits = res["fan_hits"]
+    rare = sorted((hits[f], f) for f, _, _ in ref.FAN_TABLE)
+    out.write(f"fans exercised (reference awards them in at least one hand): "
+              f"{sum(1 for c, _ in rare if c)} / {len(rare)}; rarest: "
+              + ", ".join(f"{f} {c}" for c, f in rare[:6]) + "\n")
     if res["both_refuse"]:
         out.write(f"both refuse: {res['both_refuse']}\n")
     if not res["classes"]:
