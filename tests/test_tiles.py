@@ -32,6 +32,31 @@ def test_unicode_tiles_are_accepted():
     assert parse_tiles("🀇🀀🀄") == (0, 27, 33)
 
 
+UNICODE_NAMES = {
+    **{f"{w} WIND": f"{i}z" for i, w in enumerate(("EAST", "SOUTH", "WEST", "NORTH"), 1)},
+    "WHITE DRAGON": "5z", "GREEN DRAGON": "6z", "RED DRAGON": "7z",
+    **{f"{n} OF {suit}": f"{r}{letter}" for suit, letter in (("CHARACTERS", "m"), ("CIRCLES", "p"), ("BAMBOOS", "s"))
+       for r, n in enumerate(("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"), 1)},
+    # contract §1: flowers 春 夏 秋 冬 梅 兰 竹 菊 are 1f … 8f
+    "SPRING": "1f", "SUMMER": "2f", "AUTUMN": "3f", "WINTER": "4f",
+    "PLUM": "5f", "ORCHID": "6f", "BAMBOO": "7f", "CHRYSANTHEMUM": "8f",
+}
+
+
+@pytest.mark.parametrize("codepoint", range(0x1F000, 0x1F02A), ids=lambda c: f"U+{c:X}")
+def test_every_unicode_tile_maps_to_its_name(codepoint):
+    import unicodedata
+    ch = chr(codepoint)
+    expected = UNICODE_NAMES[unicodedata.name(ch).removeprefix("MAHJONG TILE ")]
+    assert format_tiles(parse_tiles(ch)) == expected
+
+
+def test_unicode_joker_and_back_are_not_tiles():
+    for ch in ("\U0001F02A", "\U0001F02B"):
+        with pytest.raises(TileError):
+            parse_tiles(ch)
+
+
 def test_suit_views():
     assert (T.suit(0), T.suit(17), T.suit(26), T.suit(33), T.suit(34)) == ("m", "p", "s", "z", "f")
     assert (T.rank(0), T.rank(17), T.rank(27), T.rank(33), T.rank(41)) == (1, 9, 1, 7, 8)
