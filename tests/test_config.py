@@ -403,3 +403,21 @@ def test_disabled_shape_and_counted_fans(core_engine, tmp_path):
     with pytest.raises(MahjongError) as info:
         rules.score({"hand": "1122334455779m", "win_tile": "9m"})
     assert info.value.code == "not_winning"
+
+
+def test_editing_a_base_file_is_seen_by_its_overlays(tmp_path):
+    """An engine caches resolved rulesets; the cache must notice a change in any file of the
+    ``extends`` chain, not only in the file asked for."""
+    import os
+    import time
+    engine = Engine(entry_points=False)
+    base = write(tmp_path, "base.yaml", BASE)
+    overlay = write(tmp_path, "house.yaml", "extends: base.yaml\ntitle: House\n")
+    first = engine.load_ruleset(overlay)
+    assert first.minimum == 1
+    base.write_text(BASE.replace("minimum: 1", "minimum: 5"), encoding="utf-8")
+    later = time.time() + 5
+    os.utime(base, (later, later))
+    again = engine.load_ruleset(overlay)
+    assert again.minimum == 5
+    assert again.fingerprint != first.fingerprint
