@@ -28,7 +28,7 @@ SCHEMA: dict = {
     "title": ANY,
     "description": ANY,
     "extends": ANY,
-    "table": {"tile_set": ANY, "hand_size": ANY, "chows": ANY},
+    "table": {"tile_set": ANY, "hand_size": ANY, "chows": ANY, "sequences": ANY},
     "shapes": (ID_MAP, SHAPE_FIELDS),
     "scoring": {"minimum": ANY, "value": {"formula": ANY, "params": ANY}, "fallback": ANY,
                 "prefer": ANY},

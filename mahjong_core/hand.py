@@ -19,9 +19,10 @@ class TableRules:
 
     kinds: frozenset = frozenset(range(T.NUM_KINDS))
     hand_size: int = 13
-    chows: bool = True
+    chows: bool = True              # chow melds may be claimed
     flowers: bool = True
     tile_set: str = "standard"
+    sequences: bool = True          # runs count as sets in a winning hand (Sichuan: yes, without chow melds)
 
 
 @dataclass(frozen=True, slots=True)

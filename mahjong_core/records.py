@@ -48,6 +48,7 @@ class Record:
         seat = event.seat
         situation.setdefault("seat_wind", T.WIND_LETTERS[self.seat_wind(seat)])
         situation.setdefault("round_wind", T.WIND_LETTERS[self.round_wind])
+        situation.setdefault("dealer", seat == self.dealer)
         if event.get("from") is None:
             situation.setdefault("self_drawn", True)
         else:

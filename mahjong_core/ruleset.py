@@ -157,10 +157,12 @@ class Ruleset:
         if hand_size % 3 != 1 or not 4 <= hand_size <= 19:
             raise RulesetError(f"{self.where('table.hand_size')}: 'table.hand_size' must be 3n + 1 "
                                f"(13 or 16), got {hand_size}")
-        chows = table.get("chows", True)
-        if not isinstance(chows, bool):
-            raise RulesetError(f"{self.where('table.chows')}: 'table.chows' must be true or false")
-        return TableRules(frozenset(ts.kinds), hand_size, chows, ts.flowers, ts.id)
+        flags = {}
+        for key in ("chows", "sequences"):
+            flags[key] = table.get(key, True)
+            if not isinstance(flags[key], bool):
+                raise RulesetError(f"{self.where('table.' + key)}: 'table.{key}' must be true or false")
+        return TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"])
 
     def _fans(self, fans: Mapping) -> tuple[FanRule, ...]:
         checks = self.engine.registry.checks

@@ -69,7 +69,7 @@ class ShapeInput:
     wilds: int                         # wild tiles among them
     meld_groups: tuple[Group, ...]
     sets_needed: int                   # sets still to find among the standing tiles
-    chows: bool                        # chows allowed
+    chows: bool                        # runs allowed as sets (table.sequences)
     kinds: frozenset                   # tile kinds that exist in this tile set
     meld_counts: tuple[int, ...]       # 34 counts of tiles in melds (for the 4-copy cap)
 

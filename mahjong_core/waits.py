@@ -36,7 +36,7 @@ def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table) -> 
         for t in m.tiles:
             meld_counts[t] += 1
     return S.ShapeInput(tuple(counts), n_wild, tuple(groups), table.hand_size // 3 - len(melds),
-                        table.chows, table.kinds, tuple(meld_counts))
+                        table.sequences, table.kinds, tuple(meld_counts))
 
 
 @lru_cache(maxsize=None)
@@ -160,7 +160,7 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
     for shape, args, _ in ruleset.shapes:
         if base.wilds == 0 and shape.find is S.standard:
             if sum(base.counts) == 3 * base.sets_needed + 1:
-                found.update(standard_waits(base.counts, table.chows, table.kinds))
+                found.update(standard_waits(base.counts, table.sequences, table.kinds))
         elif base.wilds == 0 and shape.find is S.seven_pairs:
             if not melds:
                 found.update(seven_pairs_waits(base.counts, **args))

@@ -7,15 +7,9 @@ Keys, values and record events are documented in this folder's README.md.
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SettlementRule, ValueFormula, WinShape, hookimpl
+from mahjong_core.hookspecs import SettlementRule, ValueFormula, hookimpl
 
 from . import patterns, settlement, shapes, validate
-
-
-@hookimpl
-def mahjong_win_shapes():
-    return [WinShape("sichuan.standard", shapes.standard_with_sequences,
-                     shapes.standard_with_sequences.__doc__)]
 
 
 @hookimpl

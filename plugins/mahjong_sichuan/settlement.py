@@ -20,7 +20,6 @@ from mahjong_core.errors import MahjongError, SettlementError, did_you_mean
 from mahjong_core.hand import parse_situation
 from mahjong_core.records import Payment
 
-from . import shapes
 from .options import cap_multiplier, option
 
 EVENT_TYPES = ("void", "kong", "win", "end")
@@ -409,7 +408,7 @@ def best_wait(ruleset, s, void):
         for t in m.tiles:
             held[t] += 1
     best = None
-    for t in shapes.waits(ruleset, s):
+    for t in ruleset.waits_of_situation(s):
         if held[t] >= 4:
             continue              # a formal wait on a tile whose four copies are all held
         sit = replace(s, win_tile=t, void_suit=void)
