@@ -282,6 +282,20 @@ def test_notation_of_the_wrong_type_is_invalid_tile(mini, field, value):
     assert f"'{field}'" in info.value.message
 
 
+def test_fuzzed_jsonl_under_every_installed_ruleset(engine):
+    """The plugins' checks and vetoes see the same junk: still only known codes, line for line."""
+    lines = fuzz_lines(99, 300)
+    names = [n for n, title in engine.ruleset_names() if not title.startswith("(broken")]
+    assert names
+    for name in names:
+        rc, out, err = run_cli(["score", "--ruleset", name, "--jsonl"], "\n".join(lines) + "\n")
+        assert (rc, err) == (0, ""), name
+        results = [json.loads(x) for x in out.splitlines()]
+        assert len(results) == len(lines), name
+        for line, res in zip(lines, results):
+            assert res["ok"] is True or res["error"]["code"] in CODES, (name, line, res)
+
+
 def test_deeply_nested_json_line_is_an_error_line_not_a_crash():
     """A pathological line must yield its own ``ok: false`` line; the run goes on."""
     deep = "[" * 100000 + "]" * 100000
