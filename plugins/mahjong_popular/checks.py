@@ -207,9 +207,10 @@ def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequenc
     return 1
 
 
-def mixed_dragon(ctx, suits: int | Sequence[int] = 2) -> int:
+def mixed_dragon(ctx, suits: int | Sequence[int] = 2, excluded_by: str | Sequence[str] = ()) -> int:
     """混龙: chows 123, 456 and 789 spread over exactly ``suits`` suits (2: two of them share a
-    suit — one suit is 清龙, three suits 花龙)."""
+    suit — one suit is 清龙, three suits 花龙); not counted beside the fans in ``excluded_by``
+    (联众 judge: not when 清龙 or 花龙 is scored)."""
     chows, _ = _number_sets(ctx)
     if len(chows) < 3:
         return 0
@@ -220,7 +221,9 @@ def mixed_dragon(ctx, suits: int | Sequence[int] = 2) -> int:
     if not all(choices):
         return 0
     wanted = _suit_counts(suits)
-    return int(any(len(set(pick)) in wanted for pick in product(*choices)))
+    if not any(len(set(pick)) in wanted for pick in product(*choices)):
+        return 0
+    return 0 if _blocked(ctx, excluded_by) else 1
 
 
 def pair_258(ctx) -> int:
