@@ -108,6 +108,29 @@ def test_invalid_situation_raises_its_code(mini, situation, code, message):
     assert info.value.to_dict() == {"ok": False, "error": {"code": code, "message": message}}
 
 
+@pytest.mark.parametrize("situation, fields", [
+    # two consecutive kong replacements need two kongs
+    ({"hand": "123m456p789s1z", "melds": [{"type": "kong", "tiles": "2222z", "concealed": True}], "win_tile": "1z",
+      "self_drawn": True, "after_kong": 2}, ("after_kong",)),
+    # a win in the first go-around "with no claim made before it" cannot hold a claimed pung
+    ({"hand": "123m456p789s1z", "melds": [{"type": "pung", "tiles": "222z"}], "win_tile": "1z", "first_turn": True},
+     ("first_turn",)),
+])
+def test_more_inconsistent_flags(mini, situation, fields):
+    with pytest.raises(MahjongError) as info:
+        mini.score(situation)
+    assert info.value.code == "invalid_situation"
+    assert all(f"'{f}'" in info.value.message for f in fields)
+
+
+def test_consistent_flags_are_accepted(mini):
+    kongs = [{"type": "kong", "tiles": "2222z", "concealed": True}, {"type": "kong", "tiles": "3333z", "from": "left"}]
+    assert mini.score({"hand": "456p1z", "melds": kongs + [{"type": "chow", "tiles": "789s"}], "win_tile": "1z",
+                       "self_drawn": True, "after_kong": 2}).total >= 1
+    assert mini.score({"hand": "123m456p789s1z", "melds": kongs[:1], "win_tile": "1z", "first_turn": True,
+                       "self_drawn": True, "dealer": True}).total >= 1
+
+
 def test_valid_base_situations_score(mini):
     assert mini.score(BASE).total == 1
     melded = dict(MELDED, melds=[{"type": "chow", "tiles": "123m", "claimed": "2m", "from": "left"}])
