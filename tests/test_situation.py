@@ -426,3 +426,17 @@ def test_suits_only_tile_set_rejects_honours_and_flowers():
     with pytest.raises(MahjongError) as info:
         parse_situation({"hand": "123m456p789s1155m", "win_tile": "1m", "flowers": 1}, rules)
     assert info.value.message == "this ruleset's tile set 'suits_108' has no flowers"
+
+
+def test_a_situation_object_is_validated_like_a_dict(core_engine, mini):
+    """Contract §6 accepts the library's own Situation: it must meet the same checks (table, copies,
+    plugin vetoes) as the dict it could have been written as."""
+    s = parse_situation(BASE)
+    assert mini.score(s).to_dict() == mini.score(BASE).to_dict()
+    sixteen = core_engine.load_ruleset(MINI.parent / "mini-16.yaml")
+    with pytest.raises(MahjongError) as info:
+        sixteen.score(s)
+    assert info.value.code == "wrong_tile_count"
+    with pytest.raises(MahjongError) as info:
+        mini.score(Situation(hand=(0,) * 5 + tuple(range(9, 17)), win_tile=0))
+    assert info.value.code == "too_many_copies"
