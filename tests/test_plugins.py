@@ -95,6 +95,28 @@ def test_misspelt_hook_is_an_error_naming_the_plugin():
     assert info.value.message.startswith("plugin 'typo_plugin': unknown hook 'mahjong_fan_check'")
 
 
+def test_misspelt_hook_in_an_entry_point_is_reported_by_its_name(tmp_path, monkeypatch):
+    """Either the engine refuses to start, or it records the plugin as failed: never silence."""
+    (tmp_path / "ep_typo.py").write_text(
+        "from mahjong_core.hookspecs import hookimpl\n"
+        "@hookimpl\n"
+        "def mahjong_fan_check():\n"
+        "    return []\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("ep_typo", None)
+    eps = [importlib.metadata.EntryPoint("typo", "ep_typo", "mahjong_core")]
+    real = importlib.metadata.entry_points
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda **kw: eps if kw.get("group") == "mahjong_core" else real(**kw))
+    try:
+        engine = Engine()
+    except PluginError as e:
+        assert e.message.startswith("plugin 'typo': ") and "mahjong_fan_check" in e.message
+    else:
+        assert "mahjong_fan_check" in engine.failures["typo"]
+        assert not engine.pm.has_plugin("typo")
+
+
 def test_misspelt_hook_suggests_the_nearest_hook():
     bad = plugin("typo_plugin", mahjong_fan_check=lambda: [])
     with pytest.raises(PluginError) as info:
