@@ -211,8 +211,14 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
         if target.endswith((".yaml", ".yml")) or "/" in target:
             base_path = (path.parent / target)
             if not base_path.is_file():
+                folder = base_path.parent
+                siblings = sorted(f.name for f in folder.glob("*.y*ml")) if folder.is_dir() else []
+                hint = did_you_mean(base_path.name, siblings)
+                if hint:
+                    head = target[: len(target) - len(base_path.name)]
+                    hint = hint.replace("'", "'" + head, 1)
                 raise UnknownRulesetError(f"{src.where('extends')}: extends '{target}': no such file "
-                                          f"{base_path}")
+                                          f"{base_path}{hint}")
         else:
             base_path = find_by_name(target)
             if base_path is None:

@@ -31,7 +31,7 @@ _NAME_TO_TILE = {name: i for i, name in enumerate(ALL_NAMES)}
 _UNICODE = {chr(0x1F000 + i): n for i, n in enumerate(
     ["1z", "2z", "3z", "4z", "7z", "6z", "5z"]
     + [f"{r}m" for r in range(1, 10)] + [f"{r}s" for r in range(1, 10)]
-    + [f"{r}p" for r in range(1, 10)] + ["5f", "6f", "8f", "7f", "1f", "2f", "3f", "4f"])}
+    + [f"{r}p" for r in range(1, 10)] + ["5f", "6f", "7f", "8f", "1f", "2f", "3f", "4f"])}
 
 
 def suit(tile: int) -> str:
