@@ -205,3 +205,24 @@ def test_waits_of_any_input_is_a_result_or_a_mahjong_error(variants, rng):
                           "invalid_situation") and e.message
     else:
         assert all(t in rules.table.kinds for t in got.tiles)
+
+
+@pytest.mark.parametrize("name", ["guobiao", "sichuan"])
+def test_waits_under_installed_plugin_rulesets_equal_brute_force(engine, name):
+    """Plugin win shapes (knitted hands, …) go through the generic path next to the tables."""
+    if name not in engine.ruleset_files():
+        pytest.skip(f"the {name} ruleset is not installed")
+    rules = engine.load_ruleset(name)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(150):
+        hand = near_ready(rng, rules)
+        try:
+            s = parse_pre_win(rules, hand)
+        except MahjongError:
+            continue                     # e.g. a melded chow where the ruleset has none
+        got = W.waits(rules, s.hand, s.melds, s.wilds)
+        assert got == brute_waits(rules, s.hand, s.melds), hand
+        assert rules.waits(hand).tiles == got
+        checked += 1
+    assert checked >= 30
