@@ -94,13 +94,14 @@ def test_non_finite_amounts_are_refused(amount):
 def test_parse_record_defaults_and_views():
     rec = parse_record({"seats": 4, "dealer": 2, "round_wind": "S", "events": [
         {"type": "win", "seat": 1, "from": 3, "situation": SIT},
-        {"type": "win", "seat": 0, "situation": dict(SIT, seat_wind="N")}]})
+        {"type": "win", "seat": 2, "situation": dict(SIT, seat_wind="W")}]})
     assert (rec.seats, rec.dealer, rec.round_wind, rec.ruleset) == (4, 2, 1, None)
     assert [rec.seat_wind(s) for s in range(4)] == [2, 3, 0, 1]
     first, second = rec.of_type("win")
     assert (first.index, first.seat, first.get("from"), first.where()) == (0, 1, 3, "events[0] (win)")
-    assert rec.situation_dict(first) == dict(SIT, seat_wind="N", round_wind="S", self_drawn=False)
-    assert rec.situation_dict(second) == dict(SIT, seat_wind="N", round_wind="S", self_drawn=True)
+    assert rec.situation_dict(first) == dict(SIT, seat_wind="N", round_wind="S", self_drawn=False, dealer=False)
+    # what the situation says wins over what the record implies (here a wrong seat wind)
+    assert rec.situation_dict(second) == dict(SIT, seat_wind="W", round_wind="S", self_drawn=True, dealer=True)
     assert parse_record(rec) is rec
     assert parse_record({}) == Record(4, 0, 0, ())
 
