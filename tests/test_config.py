@@ -421,3 +421,22 @@ def test_editing_a_base_file_is_seen_by_its_overlays(tmp_path):
     again = engine.load_ruleset(overlay)
     assert again.minimum == 5
     assert again.fingerprint != first.fingerprint
+
+
+def test_chow_melds_and_runs_in_hand_are_separate_switches(core_engine, tmp_path):
+    """table.chows: may a chow be claimed; table.sequences: do runs count as sets (Sichuan: runs
+    yes, claimed chows no)."""
+    write(tmp_path, "base.yaml", BASE)
+    no_claims = core_engine.load_ruleset(write(tmp_path, "a.yaml", "extends: base.yaml\ntable: {chows: false}\n"))
+    assert no_claims.score({"hand": "123m456p789s1122z", "win_tile": "1z"}).total == 1
+    with pytest.raises(MahjongError) as info:
+        no_claims.score({"hand": "456p789s1122z", "melds": [{"type": "chow", "tiles": "123m"}], "win_tile": "1z"})
+    assert (info.value.code, info.value.message) == ("invalid_meld",
+                                                     "melds[0]: chows are not allowed in this ruleset (123m)")
+    assert [t for t in no_claims.waits("111p444p777s1123m").tiles] == [0, 3]
+    no_runs = core_engine.load_ruleset(write(tmp_path, "b.yaml", "extends: a.yaml\ntable: {sequences: false}\n"))
+    with pytest.raises(MahjongError) as info:
+        no_runs.score({"hand": "123m456p789s1122z", "win_tile": "1z"})
+    assert info.value.code == "not_winning"
+    assert no_runs.waits("111p444p777s1123m").tiles == ()
+    assert no_runs.score({"hand": "111m444p777s1122z", "win_tile": "1z"}).total == 1
