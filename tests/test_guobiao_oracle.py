@@ -82,3 +82,26 @@ def test_every_fan_is_exercised(outcomes):
     for _, result, _ in outcomes:
         fired.update(f.id for f in result.fans)
     assert len(fired) == 82
+
+
+@pytest.mark.parametrize("name", ["guobiao-2014", "guobiao-strict98"])
+def test_overlays_score_the_whole_corpus(outcomes, name):
+    """Every corpus hand scores under each shipped overlay (or is below its minimum); where the
+    overlay's choices cannot matter (no kongs, no special shape, no 绿一色/清幺九/九莲, no
+    self-drawn special hand) it scores exactly like guobiao."""
+    rules = mahjong_core.load_ruleset(name)
+    touched = {"concealed_kong_and_melded_kong", "two_concealed_kongs", "all_green", "all_terminals",
+               "nine_gates", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans",
+               "lesser_honors_and_knitted_tiles", "greater_honors_and_knitted_tiles"}
+    same = 0
+    for row, base, _ in outcomes:
+        try:
+            result = rules.score(row["situation"])
+        except BelowMinimumError as e:
+            result = e.result
+        assert result.total == sum(f.points * f.count for f in result.fans)
+        kongs = any(m["type"] == "kong" for m in row["situation"].get("melds", ()))
+        if not kongs and not touched & {f.id for f in base.fans}:
+            assert _counts(result.fans) == _counts(base.fans), row["id"]
+            same += 1
+    assert same > 3000

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .facts import (DRAGON, GREEN, HONOR, RANK_OF, REVERSIBLE, SUIT_OF, TERMINAL, TERMINAL_OR_HONOR,
-                    WIND, facts, seven_shifted)
+from .facts import DRAGON, GREEN, RANK_OF, REVERSIBLE, TERMINAL, WIND, facts, seven_shifted
 from .relations import chow_fans, pung_relations
 from .waits import hand_waits, knitted_remainder_unique
 

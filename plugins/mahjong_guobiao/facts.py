@@ -26,7 +26,6 @@ KNITTED = tuple(tuple(sorted(base + o for base, offs in zip((0, 18, 9), seq) for
                 for seq in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
 
-SPECIAL_SHAPES = frozenset(("seven_pairs", "thirteen_orphans", "honors_and_knitted", "nine_gates"))
 
 
 class Facts:
