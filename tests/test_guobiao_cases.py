@@ -117,3 +117,37 @@ def test_result_does_not_depend_on_meld_or_tile_order(rulesets):
         assert (a.total, counts(a.fans)) == (b.total, counts(b.fans)), c["id"]
         checked += 1
     assert checked >= 20
+
+
+OPTION_CASES = [
+    # (option, value, situation, fans that appear (+) / disappear (-) against guobiao)
+    ("four_concealed_pungs_fully_concealed", True,
+     {"hand": "111m333777s1166z", "win_tile": "1z", "self_drawn": True},           # S000-12b
+     {"fully_concealed_hand": +1, "self_drawn": -1}),
+    ("last_tile_from_melds", False,
+     {"hand": "123p456s78s99m", "melds": [{"type": "pung", "tiles": "999s"}], "win_tile": "9s"},
+     {"last_tile": -1}),
+    ("formal_waits", False,
+     {"hand": "1234444678m456p", "win_tile": "1m", "self_drawn": True},              # T21
+     {"single_wait": +1}),
+    ("melded_and_concealed_kong", "separate",
+     {"hand": "123p456p7s", "melds": [{"type": "kong", "tiles": "1111m", "from": "left"},
+                                      {"type": "kong", "tiles": "9999s", "concealed": True}],
+      "win_tile": "7s"},                                                               # T16
+     {"concealed_kong_and_melded_kong": -1, "melded_kong": +1, "concealed_kong": +1}),
+    ("special_hands_fully_concealed", True,
+     {"hand": "19m19p19s1234567z", "win_tile": "4z", "self_drawn": True},            # T35
+     {"fully_concealed_hand": +1, "self_drawn": -1}),
+]
+
+
+@pytest.mark.parametrize("option, value, situation, change", OPTION_CASES, ids=[c[0] for c in OPTION_CASES])
+def test_each_option_changes_what_it_documents(option, value, situation, change, rulesets, tmp_path):
+    assert option in rulesets["guobiao"].options
+    overlay = tmp_path / "house.yaml"
+    overlay.write_text(yaml.safe_dump({"extends": "guobiao", "options": {option: value}}), encoding="utf-8")
+    house = mahjong_core.load_ruleset(overlay)
+    base = counts(rulesets["guobiao"].score(situation, enforce_minimum=False).fans)
+    got = counts(house.score(situation, enforce_minimum=False).fans)
+    diff = {k: got.get(k, 0) - base.get(k, 0) for k in set(base) | set(got) if got.get(k, 0) != base.get(k, 0)}
+    assert diff == change
