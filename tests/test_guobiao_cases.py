@@ -151,3 +151,17 @@ def test_each_option_changes_what_it_documents(option, value, situation, change,
     got = counts(house.score(situation, enforce_minimum=False).fans)
     diff = {k: got.get(k, 0) - base.get(k, 0) for k in set(base) | set(got) if got.get(k, 0) != base.get(k, 0)}
     assert diff == change
+
+
+def test_fan_table_matches_the_rules_document(rulesets):
+    """id, zh, en and points of every fan exactly as shared/rules/guobiao.md §2 lists them."""
+    import re
+    doc = Path(__file__).resolve().parents[2] / "shared" / "rules" / "guobiao.md"
+    if not doc.is_file():
+        pytest.skip(f"rules document not found at {doc}")
+    rows = re.findall(r"^\| (\d+) \| `(\w+)` \| (\S+) \| ([^|]+?) \| (\d+) \|$",
+                      doc.read_text(encoding="utf-8"), flags=re.M)
+    assert len(rows) == 82
+    table = {fid: (zh, en, int(points)) for _, fid, zh, en, points in rows}
+    rules = rulesets["guobiao"]
+    assert {r.id: (r.zh, r.en, r.points) for r in rules.fan_rules} == table
