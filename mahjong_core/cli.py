@@ -120,7 +120,7 @@ def _error(e: MahjongError, err: TextIO) -> int:
     return EXIT_ERROR
 
 
-def cmd_rulesets(engine: Engine, args, out: TextIO) -> int:
+def cmd_rulesets(engine: Engine, args, out: TextIO, err: TextIO) -> int:
     names = engine.ruleset_names()
     if args.json:
         out.write(json.dumps([{"name": n, "title": t} for n, t in names], ensure_ascii=False) + "\n")
@@ -129,7 +129,7 @@ def cmd_rulesets(engine: Engine, args, out: TextIO) -> int:
         for n, t in names:
             out.write(f"{n:<{width}}  {t}\n")
     for name, problem in sorted(engine.failures.items()):
-        sys.stderr.write(f"warning: plugin '{name}' failed to load: {problem}\n")
+        err.write(f"warning: plugin '{name}' failed to load: {problem}\n")
     return 0
 
 
@@ -316,7 +316,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     try:
         engine = Engine()
         if args.command == "rulesets":
-            return cmd_rulesets(engine, args, out)
+            return cmd_rulesets(engine, args, out, err)
         if args.command == "score":
             return cmd_score(engine, args, out, inp)
         if args.command == "waits":

@@ -178,6 +178,7 @@ class Resolved:
     data: dict
     origins: dict[str, str] = field(default_factory=dict)     # dotted key -> file:line
     chain: tuple[str, ...] = ()
+    files: tuple[Path, ...] = ()          # every file of the extends chain, for cache checks
 
     def where(self, key: str) -> str:
         k = key
@@ -233,4 +234,5 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
             origins[key] = f"{src.path}:{line}"
     merged = deep_merge(base.data, data) if base else data
     chain = (base.chain if base else ()) + (path.stem,)
-    return Resolved(path.stem, path, merged, origins, chain)
+    files = (base.files if base else ()) + (path,)
+    return Resolved(path.stem, path, merged, origins, chain, files)

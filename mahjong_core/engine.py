@@ -32,6 +32,29 @@ class Registry:
     ruleset_dirs: list
 
 
+def _mtime(path: Path):
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+HOOK_NAMES = tuple(n for n in vars(MahjongSpec) if n.startswith("mahjong_"))
+
+
+def _unknown_hook(plugin) -> str | None:
+    """A function marked @hookimpl whose name is no hook is a typo: say which, and the nearest."""
+    for attr in dir(plugin):
+        value = getattr(plugin, attr, None)
+        opts = getattr(value, PROJECT + "_impl", None)
+        if opts is None:
+            continue
+        name = opts.get("specname") or attr
+        if name not in HOOK_NAMES and not opts.get("optionalhook"):
+            return f"unknown hook '{name}'{did_you_mean(name, HOOK_NAMES)}"
+    return None
+
+
 class Engine:
     """Plugins from the ``mahjong_core`` entry-point group (one at a time: a broken plugin is
     recorded by name and the rest still load), plus any passed in directly."""
@@ -47,22 +70,31 @@ class Engine:
                     continue
                 try:
                     module = ep.load()
+                    problem = _unknown_hook(module)
+                    if problem:
+                        raise PluginError(problem)
                     self.pm.register(module, name=ep.name)
                 except Exception as e:  # a broken plugin must not take the others down
                     self.failures[ep.name] = f"{type(e).__name__}: {e}"
         for p in plugins:
             name = getattr(p, "__name__", None) or repr(p)
+            problem = _unknown_hook(p)
+            if problem:
+                raise PluginError(f"plugin '{name}': {problem}")
             try:
                 self.pm.register(p, name=name)
-            except ValueError as e:
+            except (ValueError, pluggy.PluginValidationError) as e:
                 raise PluginError(f"plugin '{name}': {e}") from None
-        try:
-            self.pm.check_pending()
-        except pluggy.PluginValidationError as e:
-            raise PluginError(f"plugin '{getattr(e, 'plugin_name', '?')}': {e}") from None
+        self._check_pending()
         self.registry = self._collect()
         self._situation_hooks = bool(self.pm.hook.mahjong_validate_situation.get_hookimpls())
         self._cache: dict = {}
+
+    def _check_pending(self) -> None:
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as e:
+            raise PluginError(f"plugin '{self.pm.get_name(e.plugin)}': {e}") from None
 
     # ----------------------------------------------------------------- registrations
     def _gather(self, hook_name: str, id_attr: str = "id") -> dict:
@@ -122,14 +154,16 @@ class Engine:
     def load_ruleset(self, name_or_path) -> "Ruleset":
         from .ruleset import Ruleset
 
-        path = self._locate(name_or_path)
-        key = (str(path), path.stat().st_mtime_ns)
-        cached = self._cache.get(key)
-        if cached is None:
-            files = self.ruleset_files()
-            resolved = resolve(path, lambda n: files.get(n), lambda: files.keys())
-            cached = self._cache[key] = Ruleset(resolved, self)
-        return cached
+        path = self._locate(name_or_path).resolve()
+        cached = self._cache.get(path)
+        if cached is not None and all(_mtime(f) == m for f, m in cached[1]):
+            return cached[0]
+        files = self.ruleset_files()
+        resolved = resolve(path, lambda n: files.get(n), lambda: files.keys())
+        stamps = tuple((f, _mtime(f)) for f in resolved.files)
+        ruleset = Ruleset(resolved, self)
+        self._cache[path] = (ruleset, stamps)
+        return ruleset
 
     def _locate(self, name_or_path) -> Path:
         text = str(name_or_path)

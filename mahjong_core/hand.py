@@ -336,12 +336,15 @@ def validate(s: Situation, rules: TableRules) -> None:
     if len(set(s.flowers)) != len(s.flowers):
         dup = next(t for t in s.flowers if s.flowers.count(t) > 1)
         raise _field_error(f"flower {T.name(dup)} appears twice; each flower exists once", "too_many_copies")
-    has_kong = any(m.kind == "kong" for m in s.melds)
+    kongs = sum(1 for m in s.melds if m.kind == "kong")
     if s.after_kong:
         if not s.self_drawn:
             raise _field_error("'after_kong' (a win on the kong replacement tile) needs 'self_drawn': true")
-        if not has_kong:
+        if not kongs:
             raise _field_error("'after_kong' needs a kong among the melds")
+        if s.after_kong > kongs:
+            raise _field_error(f"'after_kong': {s.after_kong} consecutive kong replacements need as many kongs, "
+                               f"the melds hold {kongs}")
         if s.last_tile:
             raise _field_error("'last_tile' and 'after_kong' cannot both hold: a replacement tile is not the "
                                "last tile of the wall")
@@ -352,6 +355,9 @@ def validate(s: Situation, rules: TableRules) -> None:
         if held:
             raise _field_error(f"'robbing_kong': the winner already holds {T.name(s.win_tile)}, so nobody can "
                                f"add it to a kong")
+    if s.first_turn and any(not (m.kind == "kong" and m.concealed) for m in s.melds):
+        raise _field_error("'first_turn' means no claim was made before the win, but the melds hold a "
+                           "claimed set")
     if s.discard_after_kong and s.self_drawn:
         raise _field_error("'discard_after_kong' is a win on a discard: it cannot be 'self_drawn'")
     if s.discard_after_kong and s.robbing_kong:

@@ -1,6 +1,7 @@
 """Game records (contract §4), payments and the zero-sum ledger."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -137,6 +138,8 @@ class Ledger:
         self.payments: list[Payment] = []
 
     def pay(self, payer: int, payee: int, amount, reason: str) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not math.isfinite(amount):
+            raise SettlementError(f"payment amount must be a finite number, got {amount!r} ({reason})")
         if payer == payee:
             raise SettlementError(f"a seat cannot pay itself ({reason})")
         for s in (payer, payee):
@@ -149,6 +152,8 @@ class Ledger:
 
     def extend(self, payments: Iterable[Payment]) -> None:
         for p in payments:
+            if not isinstance(p, Payment):
+                raise SettlementError(f"a settlement must yield Payment objects, got {type(p).__name__}")
             self.pay(p.payer, p.payee, p.amount, p.reason)
 
     @property

@@ -295,6 +295,7 @@ class Ruleset:
 
     # ------------------------------------------------------------------ scoring
     def parse(self, situation) -> Situation:
+        """Validate a §2 dict or a Situation object against this ruleset (table and plugin vetoes)."""
         s = parse_situation(situation, self.table)
         self.engine.validate_situation(s, self)
         return s
@@ -382,7 +383,7 @@ class Ruleset:
                            tuple((fid, tuple(by)) for fid, by in excluded.items()))
 
     def candidates(self, situation) -> list[ScoreResult]:
-        s = situation if isinstance(situation, Situation) else self.parse(situation)
+        s = self.parse(situation)
         hand_memo: dict = {}
         return [self.evaluate(s, dec, hand_memo) for dec in self.decompositions(s)]
 
@@ -401,8 +402,9 @@ class Ruleset:
 
     def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
         """Score a winning hand (contract §2 dict or Situation); raises MahjongError."""
-        s = situation if isinstance(situation, Situation) else self.parse(situation)
-        candidates = self.candidates(s)
+        s = self.parse(situation)
+        hand_memo: dict = {}
+        candidates = [self.evaluate(s, dec, hand_memo) for dec in self.decompositions(s)]
         if not candidates:
             raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
                                   f"ruleset '{self.name}'")
@@ -453,13 +455,12 @@ class Ruleset:
             pass  # a record may be settled under a house overlay of the ruleset it names
         ledger = Ledger(rec.seats)
         try:
-            payments = list(rule.settle(rec, self, **self.settlement_params))
+            ledger.extend(rule.settle(rec, self, **self.settlement_params))
         except MahjongError:
             raise
         except Exception as e:
             raise PluginError(f"plugin '{self.settlement_rule.plugin}': settlement '{rule.id}' failed: "
                               f"{type(e).__name__}: {e}") from e
-        ledger.extend(payments)
         return ledger.close(self.name)
 
     def __repr__(self) -> str:
