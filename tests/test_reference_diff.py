@@ -194,3 +194,24 @@ def test_guobiao_totals_agree_with_the_reference(diff_run):
 def test_guobiao_fan_lists_agree_with_the_reference(diff_run):
     classes, _, examples = diff_run
     assert not classes, "\n" + _describe(classes, examples, [k for k, _ in classes.most_common(10)])
+
+
+def test_guobiao_minimum_matches_the_reference_points(gb):
+    """Rejected with below_minimum exactly when the reference gives < 8 without flowers; the
+    error still carries the reference's breakdown."""
+    import mahjong_core
+    rules = mahjong_core.load_ruleset("guobiao")
+    below = 0
+    for sit in handgen.situations(DIFF_SEED + 1, 1500):
+        want = ref.reference_score(sit)
+        if want["total_without_flowers"] >= 8:
+            assert rules.score(sit).total == want["total"], sit
+            continue
+        below += 1
+        with pytest.raises(mahjong_core.BelowMinimumError) as info:
+            rules.score(sit)
+        data = info.value.to_dict()
+        assert data["error"]["code"] == "below_minimum"
+        assert (data["total"], ref.fan_counts(data["fans"])) == \
+            (want["total"], ref.fan_counts(want["fans"])), sit
+    assert below > 50          # the generator does produce hands under the minimum
