@@ -13,9 +13,12 @@ an overlay cannot edit without replacing its whole ``excludes`` list.
 """
 from __future__ import annotations
 
+import weakref
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from itertools import product
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from mahjong_core import tiles as T
 from mahjong_core.errors import HandError
@@ -34,18 +37,28 @@ def _wilds(ctx):
 
 
 def _number_sets(ctx) -> tuple[tuple, tuple]:
-    """(chows, pungs) of number tiles as (suit, rank0) pairs; kongs count as pungs."""
+    """(chows, pungs) of number tiles as 9 suit bit masks each: bit s of entry r is set when
+    suit s holds a chow starting at rank r (or a pung/kong of rank r)."""
     def compute():
-        chows, pungs = [], []
+        chows, pungs = [0] * 9, [0] * 9
         for g in ctx.groups:
-            if g.tile >= 27:
+            t = g.tile
+            if t >= 27:
                 continue
             if g.kind == "chow":
-                chows.append((g.tile // 9, g.tile % 9))
+                chows[t % 9] |= 1 << (t // 9)
             elif g.kind in ("pung", "kong"):
-                pungs.append((g.tile // 9, g.tile % 9))
+                pungs[t % 9] |= 1 << (t // 9)
         return tuple(chows), tuple(pungs)
     return ctx.memoised("popular.number_sets", compute)
+
+
+@lru_cache(maxsize=None)
+def _spread(masks: tuple, wanted: frozenset) -> bool:
+    """Can one suit be picked from each mask so that the picks cover a number of distinct suits
+    in ``wanted``?"""
+    choices = [[s for s in range(3) if m >> s & 1] for m in masks]
+    return any(len(set(pick)) in wanted for pick in product(*choices))
 
 
 def _the_pair(ctx):
@@ -54,25 +67,68 @@ def _the_pair(ctx):
     return pairs[0] if len(pairs) == 1 else None
 
 
-def _rule_index(ctx) -> Mapping:
-    rs = ctx.ruleset
-    return ctx.memoised("popular.rules", lambda: {r.id: r for r in rs.fan_rules}, per_hand=True)
+class _Plan:
+    """Per ruleset, computed once: each fan's check function, args and memo key; the fallback
+    fan and what 无番和 may be awarded beside (``chicken_hand``'s ``besides``)."""
+
+    __slots__ = ("fans", "rules", "fallback", "besides", "cheap_besides", "others", "excludable")
+
+    def __init__(self, ruleset):
+        checks = ruleset.engine.registry.checks
+        self.rules = {r.id: r for r in ruleset.fan_rules}
+        self.fans = {}
+        for r in ruleset.fan_rules:
+            args = dict(r.args)
+            try:
+                key = ("popular.fires", r.check, tuple(sorted(args.items())))
+                hash(key)
+            except TypeError:
+                key = ("popular.fires", r.id)
+            self.fans[r.id] = (key, checks[r.check].item.func, args)
+        self.fallback = ruleset.fallback
+        chicken = [r for r in ruleset.fan_rules if r.check == "popular.chicken_hand"]
+        self.besides = frozenset(fan_ids(chicken[0].args.get("besides", ()))) if chicken else frozenset()
+        self.cheap_besides = tuple(b for b in self.besides
+                                   if b in self.rules and self.rules[b].check not in _META)
+        # counting fans that rule 无番和 out when they fire, unless a `besides` fan may exclude
+        # them; the likeliest first (win method, tile traits), so the search usually stops early
+        others = [r for r in ruleset.fan_rules
+                  if r.counts_to_minimum and r.id not in self.besides and r.id != self.fallback
+                  and r.check not in _META]
+        self.others = tuple(r.id for r in sorted(others, key=lambda r: _LIKELY.get(r.check, 9)))
+        self.excludable = frozenset(x for b in self.besides if b in self.rules
+                                    for x in self.rules[b].excludes)
+
+
+_PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_LIKELY = {"popular.resolved": 0, "guobiao.win": 0, "guobiao.tiles": 1, "guobiao.concealment": 2}
+
+
+def _plan(ruleset) -> _Plan:
+    plan = _PLANS.get(ruleset)
+    if plan is None:
+        plan = _PLANS[ruleset] = _Plan(ruleset)
+    return plan
 
 
 def fires(ctx, fan_id: str) -> bool:
     """Does ``fan_id`` (an enabled fan of this ruleset) apply to this decomposition? Runs the
-    fan's own check with its own YAML args; disabled or unknown fans never fire."""
-    rule = _rule_index(ctx).get(fan_id)
-    if rule is None:
+    fan's own check with its own YAML args (once per check and args); disabled or unknown fans
+    never fire. Exclusions are not applied."""
+    entry = _plan(ctx.ruleset).fans.get(fan_id)
+    if entry is None:
         return False
-    key = ("popular.fires", rule.check, tuple(sorted(rule.args.items())))
-    result = ctx.memo.get(key)
-    if result is None:
-        func = ctx.ruleset.engine.registry.checks[rule.check].item.func
-        result = ctx.memo[key] = func(ctx, **rule.args)
+    key, func, args = entry
+    memo = ctx.memo
+    result = memo.get(key, _MISSING)
+    if result is _MISSING:
+        result = memo[key] = func(ctx, **args)
     if isinstance(result, Mapping):
         return result.get(fan_id, 0) > 0
     return bool(result)
+
+
+_MISSING = object()
 
 
 def fan_ids(value) -> tuple[str, ...]:
@@ -187,19 +243,12 @@ def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequenc
     2 for the three-set fans — two share a suit; 3 for the four-set fans. 1 when such sets
     exist."""
     chows, pungs = _number_sets(ctx)
-    items = chows if kind == "chow" else pungs
-    if len(items) < length:
-        return 0
-    by_rank: dict[int, set] = {}
-    for suit, rank in items:
-        by_rank.setdefault(rank, set()).add(suit)
+    masks = chows if kind == "chow" else pungs
     wanted = _suit_counts(suits)
     found = False
     for start in range(0, 9 - length + 1):
-        choices = [by_rank.get(start + k) for k in range(length)]
-        if not all(choices):
-            continue
-        if any(len(set(pick)) in wanted for pick in product(*choices)):
+        window = masks[start:start + length]
+        if all(window) and _spread(window, wanted):
             found = True
             break
     if not found or _blocked(ctx, excluded_by):
@@ -212,16 +261,8 @@ def mixed_dragon(ctx, suits: int | Sequence[int] = 2, excluded_by: str | Sequenc
     suit — one suit is 清龙, three suits 花龙); not counted beside the fans in ``excluded_by``
     (联众 judge: not when 清龙 or 花龙 is scored)."""
     chows, _ = _number_sets(ctx)
-    if len(chows) < 3:
-        return 0
-    by_rank: dict[int, set] = {}
-    for suit, rank in chows:
-        by_rank.setdefault(rank, set()).add(suit)
-    choices = [by_rank.get(r) for r in (0, 3, 6)]
-    if not all(choices):
-        return 0
-    wanted = _suit_counts(suits)
-    if not any(len(set(pick)) in wanted for pick in product(*choices)):
+    window = (chows[0], chows[3], chows[6])
+    if not all(window) or not _spread(window, _suit_counts(suits)):
         return 0
     return 0 if _blocked(ctx, excluded_by) else 1
 
@@ -251,15 +292,21 @@ def no_wilds(ctx) -> int:
 def four_wilds(ctx, others_at_most: int = 32) -> int:
     """四混: all four wilds held at the win — dropped when the hand's other fans already total
     more than ``others_at_most`` (大众: 32). 'Other fans' = the full score of this same reading
-    without 四混 (flowers included)."""
+    without 四混 (flowers included; 无番和 when no other fan of the base ruleset remains)."""
+    if _meta_inside(ctx):
+        return 0
     facts = _wilds(ctx)
     if facts.held < 4:
         return 0
     win_value(ctx)                             # fix the wild winning tile's value first
-    inner = _inner_evaluation(ctx, "popular.four_wilds")
-    if inner is None:
-        return 0                               # the inner evaluation scores the other fans
-    others = inner.total
+    base = _base(ctx)
+    plan = _plan(ctx.ruleset)
+    others = base.total
+    if plan.fallback is not None and plan.besides:
+        rule = plan.rules[plan.fallback]
+        had = any(f.id == plan.fallback for f in base.fans)
+        gets = _no_counting_fan_besides(plan, base.fans)
+        others += rule.points * (gets - had)
     return int(others <= others_at_most)
 
 
@@ -277,25 +324,42 @@ def resolved(ctx, checks: str | Sequence[str] = "guobiao.waits guobiao.win"):
     (the 联众 judge tracks what each wild became). A wild winning tile may have become any of the
     values the wilds took: the one giving the reading its best score is used (``win_value``).
     Without wilds the checks run on the hand as it is. Returns the merged fan → count mapping."""
-    registry = ctx.ruleset.engine.registry.checks
-    funcs = [registry[c].item.func for c in fan_ids(checks)]
+    funcs = _funcs(ctx, checks)
     dec = ctx.decomposition
     if not dec.wild_as:
         return _merge(ctx, funcs)
-    s = ctx.situation
     w = win_value(ctx)
-    hand = list(dec.tiles)
-    hand.remove(w)
-    rs = replace(s, hand=tuple(hand), win_tile=w, wilds=())
-    rdec = Decomposition(dec.shape, tuple(g._replace(wilds=0) for g in dec.groups), dec.tiles, ())
-    memo = ctx.hand_memo.setdefault(("popular.resolved", dec.wild_as, w), {})
-    return _merge(FanContext(rs, rdec, ctx.ruleset, memo), funcs)
+    return _resolved_for(ctx, funcs, checks, w)
+
+
+def _funcs(ctx, checks) -> tuple:
+    registry = ctx.ruleset.engine.registry.checks
+    return tuple(registry[c].item.func for c in fan_ids(checks))
+
+
+def _resolved_for(ctx, funcs, checks, w: int) -> dict:
+    """The wrapped checks' result for this reading with the winning tile read as ``w``
+    (memoised per reading and value: it does not depend on anything else)."""
+    dec = ctx.decomposition
+    memo = ctx.hand_memo
+    key = ("popular.resolved", id(dec), w, checks)
+    out = memo.get(key)
+    if out is None:
+        s = ctx.situation
+        hand = list(dec.tiles)
+        hand.remove(w)
+        rs = replace(s, hand=tuple(hand), win_tile=w, wilds=())
+        rdec = Decomposition(dec.shape, tuple(g._replace(wilds=0) for g in dec.groups), dec.tiles, ())
+        sub_memo = memo.setdefault(("popular.resolved_memo", dec.wild_as, w), {})
+        out = memo[key] = _merge(FanContext(rs, rdec, ctx.ruleset, sub_memo), funcs)
+    return out
 
 
 def win_value(ctx) -> int:
     """What the winning tile is in this reading: itself, or — a wild winning tile — the value
-    among those the wilds took that scores the reading best (decided once per reading by scoring
-    it with each value; checks asked meanwhile see the value being tried)."""
+    among those the wilds took that scores the reading best. Only the resolved checks read the
+    winning tile, so when they answer alike for every value any value will do; otherwise the
+    reading is scored once per value (checks asked meanwhile see the value being tried)."""
     s = ctx.situation
     dec = ctx.decomposition
     if s.win_tile not in s.wilds:
@@ -307,16 +371,30 @@ def win_value(ctx) -> int:
     chosen = ctx.hand_memo.get(key)
     if chosen is not None:
         return chosen
-    best, best_rank = values[0], None
-    try:
-        for v in values:
-            ctx.hand_memo[key] = v
-            r = ctx.ruleset.evaluate(s, dec, ctx.hand_memo)
-            rank = (r.value, r.total)
-            if best_rank is None or rank > best_rank:
-                best, best_rank = v, rank
-    finally:
-        ctx.hand_memo[key] = best
+    outcomes = {}
+    for r in _plan(ctx.ruleset).rules.values():
+        if r.check == "popular.resolved":
+            checks = r.args.get("checks", "guobiao.waits guobiao.win")
+            funcs = _funcs(ctx, checks)
+            for v in values:
+                outcomes.setdefault(v, []).append(tuple(sorted(_resolved_for(ctx, funcs, checks, v).items())))
+            break
+    distinct = {}
+    for v in values:
+        distinct.setdefault(tuple(outcomes.get(v, ())), v)
+    candidates = list(distinct.values())
+    best, best_rank = candidates[0], None
+    if len(candidates) > 1:
+        try:
+            for v in candidates:
+                ctx.hand_memo[key] = v
+                r = ctx.ruleset.evaluate(s, dec, ctx.hand_memo)
+                rank = (r.value, r.total)
+                if best_rank is None or rank > best_rank:
+                    best, best_rank = v, rank
+        finally:
+            ctx.hand_memo[key] = best
+    ctx.hand_memo[key] = best
     return best
 
 
@@ -334,35 +412,57 @@ def _merge(ctx, funcs) -> dict:
 
 # ------------------------------------------------------------------ the fallback
 
-def _inner_evaluation(ctx, name: str):
-    """This reading scored again, with the check ``name`` answering 0 inside (so a check can ask
-    what the hand is worth without itself); None when already inside."""
-    guard = (name, id(ctx.decomposition))
-    if ctx.hand_memo.get(guard):
-        return None
-    ctx.hand_memo[guard] = True
-    try:
-        return ctx.ruleset.evaluate(ctx.situation, ctx.decomposition, ctx.hand_memo)
-    finally:
-        del ctx.hand_memo[guard]
+_META = ("popular.four_wilds", "popular.chicken_hand")
+_META_DEPTH = "popular.meta"
+
+
+def _meta_inside(ctx) -> bool:
+    return ctx.hand_memo.get(_META_DEPTH, 0) > 0
+
+
+def _base(ctx):
+    """This reading scored without the fans that depend on the others' total (四混, and 无番和
+    beside popular fans): those checks answer 0 inside. Once per reading (and winning value)."""
+    key = ("popular.base", id(ctx.decomposition), ctx.hand_memo.get(("popular.win_as", id(ctx.decomposition))))
+    memo = ctx.hand_memo
+    result = memo.get(key)
+    if result is None:
+        memo[_META_DEPTH] = memo.get(_META_DEPTH, 0) + 1
+        try:
+            result = memo[key] = ctx.ruleset.evaluate(ctx.situation, ctx.decomposition, memo)
+        finally:
+            memo[_META_DEPTH] -= 1
+    return result
+
+
+def _no_counting_fan_besides(plan: _Plan, fans) -> bool:
+    """No counting fan other than the fallback and the ``besides`` fans among ``fans``."""
+    rules = plan.rules
+    return not any(rules[f.id].counts_to_minimum for f in fans
+                   if f.id not in plan.besides and f.id != plan.fallback)
 
 
 def chicken_hand(ctx, besides: str | Sequence[str] = ()) -> int:
     """无番和 when no fan *other than* those in ``besides`` remains: the popular fans are added to
     the Guobiao fans of the hand, so a hand with no Guobiao fan is 无番和 plus its popular fans.
     (The engine's ``scoring.fallback`` covers the case with no counting fan at all.)"""
-    ids = fan_ids(besides)
-    if not any(fires(ctx, f) for f in ids):
+    if _meta_inside(ctx):
         return 0
+    plan = _plan(ctx.ruleset)
+    held4 = _wilds(ctx).held >= 4              # 四混 may fire (asked only when needed)
+    if not held4 and not any(fires(ctx, f) for f in plan.cheap_besides):
+        return 0                               # the engine's own fallback decides
+    maybe = False
+    for fid in plan.others:
+        if fires(ctx, fid):
+            if fid not in plan.excludable:
+                return 0                       # a fan of the base ruleset stays: no 无番和
+            maybe = True
+    if not maybe:
+        return 1
     if ctx.decomposition.wild_as:
-        win_value(ctx)                         # fix the wild winning tile's value first
-    inner = _inner_evaluation(ctx, "popular.chicken_hand")
-    if inner is None:
-        return 0
-    rules = _rule_index(ctx)
-    fallback = ctx.ruleset.fallback
-    skip = set(ids) | {fallback}
-    return int(not any(rules[f.id].counts_to_minimum for f in inner.fans if f.id not in skip))
+        win_value(ctx)
+    return int(_no_counting_fan_besides(plan, _base(ctx).fans))
 
 
 # ------------------------------------------------------------------ flower fans
