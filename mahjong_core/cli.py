@@ -93,7 +93,7 @@ def _situation_from_args(args) -> dict:
     return sit
 
 
-def _fan_table(result, out: TextIO, explain: bool = False) -> None:
+def _fan_table(result, out: TextIO, explained: dict | None = None) -> None:
     s = result.situation
     melds = " ".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
     out.write(f"ruleset   {result.ruleset}\n")
@@ -109,10 +109,15 @@ def _fan_table(result, out: TextIO, explain: bool = False) -> None:
     out.write(f"total     {result.total}\n")
     if result.value != result.total:
         out.write(f"value     {result.value}\n")
-    if explain:
-        out.write(f"toward the minimum: {result.minimum_points}\n")
-        for fid, by in result.excluded:
-            out.write(f"  excluded {fid}  by {', '.join(by)}\n")
+    if explained is not None:
+        out.write(f"toward the minimum: {result.minimum_points} (minimum {explained['minimum']})\n")
+        for item in explained["excluded"]:
+            by = item.get("by")
+            by = ", ".join(by) if isinstance(by, (list, tuple)) else str(by)
+            out.write(f"  not counted: {item.get('zh', '') + ' ' if item.get('zh') else ''}{item['id']}"
+                      f"  (by {by})\n")
+        for note in explained.get("notes", ()):
+            out.write(f"  note: {note}\n")
 
 
 def _error(e: MahjongError, err: TextIO) -> int:
@@ -177,13 +182,13 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
         if args.json:
             out.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
             return EXIT_ERROR
-        _fan_table(e.result, out, args.explain)
+        _fan_table(e.result, out, rules.explain(e.result) if args.explain else None)
         raise
     if args.json:
-        data = result.explain() if args.explain else result.to_dict()
+        data = rules.explain(result) if args.explain else result.to_dict()
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
-        _fan_table(result, out, args.explain)
+        _fan_table(result, out, rules.explain(result) if args.explain else None)
     return 0
 
 

@@ -87,7 +87,9 @@ class Engine:
                 raise PluginError(f"plugin '{name}': {e}") from None
         self._check_pending()
         self.registry = self._collect()
-        self._situation_hooks = bool(self.pm.hook.mahjong_validate_situation.get_hookimpls())
+        # called directly on the hot path: pluggy's dispatch costs more than the checks themselves
+        self._situation_hooks = tuple(reversed([i.function for i in
+                                                self.pm.hook.mahjong_validate_situation.get_hookimpls()]))
         self._cache: dict = {}
 
     def _check_pending(self) -> None:
@@ -190,11 +192,19 @@ class Engine:
     def validate_situation(self, situation, ruleset) -> None:
         if self._situation_hooks:
             try:
-                self.pm.hook.mahjong_validate_situation(situation=situation, ruleset=ruleset)
+                for hook in self._situation_hooks:
+                    hook(situation=situation, ruleset=ruleset)
             except MahjongError:
                 raise
             except Exception as e:
                 raise PluginError(f"situation check failed in a plugin: {type(e).__name__}: {e}") from e
+
+    def explain(self, result, ruleset) -> list[dict]:
+        out = []
+        for part in self.pm.hook.mahjong_explain(result=result, ruleset=ruleset):
+            if part:
+                out.append(part)
+        return out
 
     def choose(self, candidates, ruleset):
         return self.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)

@@ -180,6 +180,21 @@ class MahjongSpec:
                     raise NotWinningError("honours are not allowed in this ruleset")
         """
 
+    @hookspec
+    def mahjong_explain(self, result, ruleset):
+        """Say more about a scored result for ``--explain``: return a dict with ``notes`` (a list
+        of sentences a player can read) and/or ``excluded`` (``[{"id", "by"}]``), or None.
+
+        Example::
+
+            from mahjong_core.hookspecs import hookimpl
+
+            @hookimpl
+            def mahjong_explain(result, ruleset):
+                if result.decomposition.shape == "seven_pairs":
+                    return {"notes": ["read as seven pairs: no set fans apply"]}
+        """
+
     @hookspec(firstresult=True)
     def mahjong_choose_result(self, candidates, ruleset):
         """Pick the interpretation to report among candidates (ScoreResults) that tie on value,

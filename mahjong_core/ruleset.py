@@ -303,10 +303,10 @@ class Ruleset:
     def shape_input(self, s: Situation, extra_tile: int | None = -1) -> ShapeInput:
         standing = list(s.hand)
         if extra_tile == -1:
-            standing.append(s.win_tile)
-        elif extra_tile is not None:
+            extra_tile = s.win_tile
+        if extra_tile is not None:
             standing.append(extra_tile)
-        return W.shape_input(standing, s.melds, s.wilds, self.table)
+        return W.shape_input(standing, s.melds, s.wilds, self.table, extra_tile)
 
     def decompositions(self, s: Situation) -> list[Decomposition]:
         inp = self.shape_input(s)
@@ -381,6 +381,22 @@ class Ruleset:
         value = self.value_formula(total, fans, s, **self.value_params) if self._value_needed else total
         return ScoreResult(self.name, total, value, fans, dec, s, minimum_points,
                            tuple((fid, tuple(by)) for fid, by in excluded.items()))
+
+    def explain(self, result: ScoreResult) -> dict:
+        """The result with what it took to get there: points toward the minimum, the fans
+        excluded and by what, and whatever the ruleset's plugins add (``notes``)."""
+        out = result.explain()
+        out["minimum"] = self.minimum
+        notes: list[str] = []
+        for part in self.engine.explain(result, self):
+            notes.extend(part.get("notes", ()))
+            seen = {e["id"] for e in out["excluded"]}
+            for e in part.get("excluded", ()):
+                if e.get("id") not in seen:
+                    out["excluded"].append(dict(e))
+        if notes:
+            out["notes"] = notes
+        return out
 
     def candidates(self, situation) -> list[ScoreResult]:
         s = self.parse(situation)

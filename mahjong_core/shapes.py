@@ -6,7 +6,7 @@ concrete tiles enumerated, and those are rare.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Callable, Iterable, NamedTuple, Sequence
@@ -34,6 +34,8 @@ class Group(NamedTuple):
             return (self.tile,) * 4
         if k == "pair":
             return (self.tile,) * 2
+        if k == "knitted":                     # one third of a knitted straight: 147, 258 or 369
+            return (self.tile, self.tile + 3, self.tile + 6)
         return (self.tile,)
 
     def label(self) -> str:
@@ -72,6 +74,9 @@ class ShapeInput:
     chows: bool                        # runs allowed as sets (table.sequences)
     kinds: frozenset                   # tile kinds that exist in this tile set
     meld_counts: tuple[int, ...]       # 34 counts of tiles in melds (for the 4-copy cap)
+    # the winning tile, for shapes defined on the pre-win hand (nine gates); not part of the
+    # cache key, as the standard splits do not depend on it
+    win_tile: int | None = field(default=None, compare=False)
 
     @property
     def natural_tiles(self) -> tuple[int, ...]:

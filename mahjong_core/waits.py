@@ -16,7 +16,8 @@ from . import tiles as T
 _SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table) -> S.ShapeInput:
+def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table,
+                win_tile: int | None = None) -> S.ShapeInput:
     counts = [0] * T.NUM_KINDS
     n_wild = 0
     if wilds:
@@ -36,7 +37,7 @@ def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table) -> 
         for t in m.tiles:
             meld_counts[t] += 1
     return S.ShapeInput(tuple(counts), n_wild, tuple(groups), table.hand_size // 3 - len(melds),
-                        table.sequences, table.kinds, tuple(meld_counts))
+                        table.sequences, table.kinds, tuple(meld_counts), win_tile)
 
 
 @lru_cache(maxsize=None)

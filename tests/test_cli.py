@@ -84,7 +84,7 @@ def test_score_flags_reach_the_situation():
 def test_score_explain_text():
     rc, out, _ = run_cli(["score", "--ruleset", M, "--explain", "--self-drawn", "123m456p789s1122z 1z"])
     assert rc == 0
-    assert out.splitlines()[-2:] == ["total     1", "toward the minimum: 1"]
+    assert out.splitlines()[-2:] == ["total     1", "toward the minimum: 1 (minimum 1)"]
 
 
 def test_score_situation_json():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, WinShape, hookimpl
 
-from . import checks, choose, settlement, shapes
+from . import checks, choose, explain, settlement, shapes
 
 
 @hookimpl
@@ -39,3 +39,11 @@ def mahjong_choose_result(candidates, ruleset):
     if ruleset.options.get("tie_break") != "reference":
         return None
     return choose.reference_choice(candidates)
+
+
+@hookimpl
+def mahjong_explain(result, ruleset):
+    """Which sets made which relationship fans, what the combination principles removed."""
+    if not any(r.check.startswith("guobiao.") for r in ruleset.fan_rules):
+        return None
+    return explain.explain(result, ruleset)
