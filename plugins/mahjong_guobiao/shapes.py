@@ -92,4 +92,12 @@ def nine_gates(inp: ShapeInput) -> Iterable[Decomposition]:
         return
     if suit[0] < 3 or suit[8] < 3 or any(c == 0 for c in suit):
         return
+    win = inp.win_tile
+    if win is not None:
+        before = list(suit)
+        if not base <= win < base + 9:
+            return
+        before[win - base] -= 1
+        if before != [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            return                    # 准九莲: the tiles are there, the nine-sided wait was not
     yield Decomposition("nine_gates", (), inp.natural_tiles, ())
