@@ -71,7 +71,8 @@ class _Plan:
     """Per ruleset, computed once: each fan's check function, args and memo key; the fallback
     fan and what 无番和 may be awarded beside (``chicken_hand``'s ``besides``)."""
 
-    __slots__ = ("fans", "rules", "fallback", "besides", "cheap_besides", "others", "excludable")
+    __slots__ = ("fans", "rules", "fallback", "besides", "cheap_besides", "others", "groups",
+                 "n_likely", "excludable")
 
     def __init__(self, ruleset):
         checks = ruleset.engine.registry.checks
@@ -88,6 +89,8 @@ class _Plan:
         self.fallback = ruleset.fallback
         chicken = [r for r in ruleset.fan_rules if r.check == "popular.chicken_hand"]
         self.besides = frozenset(fan_ids(chicken[0].args.get("besides", ()))) if chicken else frozenset()
+        self.excludable = frozenset(x for b in self.besides if b in self.rules
+                                    for x in self.rules[b].excludes)
         self.cheap_besides = tuple(b for b in self.besides
                                    if b in self.rules and self.rules[b].check not in _META)
         # counting fans that rule 无番和 out when they fire, unless a `besides` fan may exclude
@@ -95,13 +98,22 @@ class _Plan:
         others = [r for r in ruleset.fan_rules
                   if r.counts_to_minimum and r.id not in self.besides and r.id != self.fallback
                   and r.check not in _META]
-        self.others = tuple(r.id for r in sorted(others, key=lambda r: _LIKELY.get(r.check, 9)))
-        self.excludable = frozenset(x for b in self.besides if b in self.rules
-                                    for x in self.rules[b].excludes)
+        others.sort(key=lambda r: _LIKELY.get(r.check, 9))
+        self.others = tuple(r.id for r in others)
+        # the same fans grouped by check (one call answers for all of a group's fans); only
+        # fans no `besides` fan may exclude rule 无番和 out at once
+        groups: dict = {}
+        for r in others:
+            key, func, args = self.fans[r.id]
+            groups.setdefault(key, (key, func, args, set(), set()))[3 if r.id not in self.excludable
+                                                                     else 4].add(r.id)
+        self.groups = tuple((k, f, a, frozenset(sure), frozenset(maybe))
+                            for k, f, a, sure, maybe in groups.values())
+        self.n_likely = sum(1 for k, *_ in self.groups if k[1] in _LIKELY)
 
 
 _PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-_LIKELY = {"popular.resolved": 0, "guobiao.win": 0, "guobiao.tiles": 1, "guobiao.concealment": 2}
+_LIKELY = {"popular.resolved": 0, "guobiao.win": 0, "guobiao.tiles": 1}
 
 
 def _plan(ruleset) -> _Plan:
@@ -111,11 +123,18 @@ def _plan(ruleset) -> _Plan:
     return plan
 
 
+def _ctx_plan(ctx) -> _Plan:
+    plan = ctx.hand_memo.get("popular.plan")
+    if plan is None:
+        plan = ctx.hand_memo["popular.plan"] = _plan(ctx.ruleset)
+    return plan
+
+
 def fires(ctx, fan_id: str) -> bool:
     """Does ``fan_id`` (an enabled fan of this ruleset) apply to this decomposition? Runs the
     fan's own check with its own YAML args (once per check and args); disabled or unknown fans
     never fire. Exclusions are not applied."""
-    entry = _plan(ctx.ruleset).fans.get(fan_id)
+    entry = _ctx_plan(ctx).fans.get(fan_id)
     if entry is None:
         return False
     key, func, args = entry
@@ -299,15 +318,29 @@ def four_wilds(ctx, others_at_most: int = 32) -> int:
     if facts.held < 4:
         return 0
     win_value(ctx)                             # fix the wild winning tile's value first
-    base = _base(ctx)
-    plan = _plan(ctx.ruleset)
-    others = base.total
+    return int(_others_total(ctx, _base(ctx)) <= others_at_most)
+
+
+def _others_total(ctx, base) -> int:
+    """The reading's total without 四混, from its base evaluation: 无番和 added when no fan of
+    the base ruleset remains beside the popular fans (what ``chicken_hand`` awards)."""
+    plan = _ctx_plan(ctx)
+    total = base.total
     if plan.fallback is not None and plan.besides:
-        rule = plan.rules[plan.fallback]
         had = any(f.id == plan.fallback for f in base.fans)
         gets = _no_counting_fan_besides(plan, base.fans)
-        others += rule.points * (gets - had)
-    return int(others <= others_at_most)
+        total += plan.rules[plan.fallback].points * (gets - had)
+    return total
+
+
+def _four_wilds_points(ctx, others: int) -> int:
+    """What 四混 adds to a reading whose other fans total ``others``."""
+    if _wilds(ctx).held < 4:
+        return 0
+    for r in _ctx_plan(ctx).rules.values():
+        if r.check == "popular.four_wilds":
+            return r.points if others <= r.args.get("others_at_most", 32) else 0
+    return 0
 
 
 def wild_kong(ctx) -> int:
@@ -324,12 +357,16 @@ def resolved(ctx, checks: str | Sequence[str] = "guobiao.waits guobiao.win"):
     (the 联众 judge tracks what each wild became). A wild winning tile may have become any of the
     values the wilds took: the one giving the reading its best score is used (``win_value``).
     Without wilds the checks run on the hand as it is. Returns the merged fan → count mapping."""
-    funcs = _funcs(ctx, checks)
-    dec = ctx.decomposition
-    if not dec.wild_as:
-        return _merge(ctx, funcs)
-    w = win_value(ctx)
-    return _resolved_for(ctx, funcs, checks, w)
+    key = ("popular.fires", "popular.resolved", (("checks", checks),))   # shared with fires()
+    out = ctx.memo.get(key)
+    if out is None:
+        funcs = _funcs(ctx, checks)
+        if not ctx.decomposition.wild_as:
+            out = _merge(ctx, funcs)
+        else:
+            out = _resolved_for(ctx, funcs, checks, win_value(ctx))
+        ctx.memo[key] = out
+    return out
 
 
 def _funcs(ctx, checks) -> tuple:
@@ -345,12 +382,15 @@ def _resolved_for(ctx, funcs, checks, w: int) -> dict:
     key = ("popular.resolved", id(dec), w, checks)
     out = memo.get(key)
     if out is None:
-        s = ctx.situation
-        hand = list(dec.tiles)
-        hand.remove(w)
-        rs = replace(s, hand=tuple(hand), win_tile=w, wilds=())
-        rdec = Decomposition(dec.shape, tuple(g._replace(wilds=0) for g in dec.groups), dec.tiles, ())
-        sub_memo = memo.setdefault(("popular.resolved_memo", dec.wild_as, w), {})
+        skey = ("popular.resolved_situation", dec.tiles, w)
+        rs = memo.get(skey)
+        if rs is None:
+            hand = list(dec.tiles)
+            hand.remove(w)
+            rs = memo[skey] = replace(ctx.situation, hand=tuple(hand), win_tile=w, wilds=())
+        # the groups keep their wild counts (facts about the reading, not about the tiles)
+        rdec = Decomposition(dec.shape, dec.groups, dec.tiles, ())
+        sub_memo = memo.setdefault(("popular.resolved_memo", dec.tiles, w), {})
         out = memo[key] = _merge(FanContext(rs, rdec, ctx.ruleset, sub_memo), funcs)
     return out
 
@@ -358,8 +398,9 @@ def _resolved_for(ctx, funcs, checks, w: int) -> dict:
 def win_value(ctx) -> int:
     """What the winning tile is in this reading: itself, or — a wild winning tile — the value
     among those the wilds took that scores the reading best. Only the resolved checks read the
-    winning tile, so when they answer alike for every value any value will do; otherwise the
-    reading is scored once per value (checks asked meanwhile see the value being tried)."""
+    winning tile: the value whose resolved fans are worth most is best, unless the score is not
+    monotone in them — 四混 (dropped above a total) may apply, or some value leaves no counting
+    resolved fan (无番和 may then apply) — and then the reading is scored once per value."""
     s = ctx.situation
     dec = ctx.decomposition
     if s.win_tile not in s.wilds:
@@ -371,27 +412,32 @@ def win_value(ctx) -> int:
     chosen = ctx.hand_memo.get(key)
     if chosen is not None:
         return chosen
-    outcomes = {}
-    for r in _plan(ctx.ruleset).rules.values():
+    plan = _ctx_plan(ctx)
+    points = {}
+    outcome = {}
+    for r in plan.rules.values():
         if r.check == "popular.resolved":
             checks = r.args.get("checks", "guobiao.waits guobiao.win")
             funcs = _funcs(ctx, checks)
             for v in values:
-                outcomes.setdefault(v, []).append(tuple(sorted(_resolved_for(ctx, funcs, checks, v).items())))
+                out = _resolved_for(ctx, funcs, checks, v)
+                outcome.setdefault(tuple(sorted(out.items())), v)     # alike answers: one value
+                points[v] = sum(plan.rules[f].points * n for f, n in out.items()
+                                if f in plan.rules and plan.rules[f].counts_to_minimum)
             break
-    distinct = {}
-    for v in values:
-        distinct.setdefault(tuple(outcomes.get(v, ())), v)
-    candidates = list(distinct.values())
-    best, best_rank = candidates[0], None
-    if len(candidates) > 1:
+    if len(outcome) <= 1:
+        best = values[0]
+    elif _wilds(ctx).held < 4 and (min(points.values()) > 0 or max(points.values()) == 0):
+        best = max(values, key=lambda v: points[v])
+    else:
+        best, best_total = values[0], None
         try:
-            for v in candidates:
+            for v in outcome.values():
                 ctx.hand_memo[key] = v
-                r = ctx.ruleset.evaluate(s, dec, ctx.hand_memo)
-                rank = (r.value, r.total)
-                if best_rank is None or rank > best_rank:
-                    best, best_rank = v, rank
+                total = _others_total(ctx, _base(ctx))
+                total += _four_wilds_points(ctx, total)
+                if best_total is None or total > best_total:
+                    best, best_total = v, total
         finally:
             ctx.hand_memo[key] = best
     ctx.hand_memo[key] = best
@@ -414,6 +460,19 @@ def _merge(ctx, funcs) -> dict:
 
 _META = ("popular.four_wilds", "popular.chicken_hand")
 _META_DEPTH = "popular.meta"
+
+
+def _group_fires(ctx, key, func, args, ids) -> bool:
+    """Does the check (memo ``key``) award any of the fans ``ids``?"""
+    if not ids:
+        return False
+    memo = ctx.memo
+    result = memo.get(key, _MISSING)
+    if result is _MISSING:
+        result = memo[key] = func(ctx, **args)
+    if isinstance(result, Mapping):
+        return any(n > 0 and f in ids for f, n in result.items())
+    return bool(result)
 
 
 def _meta_inside(ctx) -> bool:
@@ -448,18 +507,19 @@ def chicken_hand(ctx, besides: str | Sequence[str] = ()) -> int:
     (The engine's ``scoring.fallback`` covers the case with no counting fan at all.)"""
     if _meta_inside(ctx):
         return 0
-    plan = _plan(ctx.ruleset)
+    plan = _ctx_plan(ctx)
+    groups = plan.groups
+    for key, func, args, sure, maybe in groups[:plan.n_likely]:   # win method, tile traits
+        if _group_fires(ctx, key, func, args, sure):
+            return 0                           # a fan of the base ruleset stays: no 无番和
     held4 = _wilds(ctx).held >= 4              # 四混 may fire (asked only when needed)
     if not held4 and not any(fires(ctx, f) for f in plan.cheap_besides):
         return 0                               # the engine's own fallback decides
-    maybe = False
-    for fid in plan.others:
-        if fires(ctx, fid):
-            if fid not in plan.excludable:
-                return 0                       # a fan of the base ruleset stays: no 无番和
-            maybe = True
-    if not maybe:
-        return 1
+    for key, func, args, sure, maybe in groups[plan.n_likely:]:
+        if _group_fires(ctx, key, func, args, sure):
+            return 0
+    if not any(_group_fires(ctx, key, func, args, maybe) for key, func, args, sure, maybe in groups):
+        return 1                               # no fan of the base ruleset at all
     if ctx.decomposition.wild_as:
         win_value(ctx)
     return int(_no_counting_fan_besides(plan, _base(ctx).fans))
