@@ -80,12 +80,7 @@ class _Plan:
         self.fans = {}
         for r in ruleset.fan_rules:
             args = dict(r.args)
-            try:
-                key = ("popular.fires", r.check, tuple(sorted(args.items())))
-                hash(key)
-            except TypeError:
-                key = ("popular.fires", r.id)
-            self.fans[r.id] = (key, checks[r.check].item.func, args)
+            self.fans[r.id] = (_memo_key(r.check, args), checks[r.check].item.func, args)
         self.fallback = ruleset.fallback
         chicken = [r for r in ruleset.fan_rules if r.check == "popular.chicken_hand"]
         self.besides = frozenset(fan_ids(chicken[0].args.get("besides", ()))) if chicken else frozenset()
@@ -110,6 +105,12 @@ class _Plan:
         self.groups = tuple((k, f, a, frozenset(sure), frozenset(maybe))
                             for k, f, a, sure, maybe in groups.values())
         self.n_likely = sum(1 for k, *_ in self.groups if k[1] in _LIKELY)
+
+
+def _memo_key(check: str, args) -> tuple:
+    """The ctx.memo key of a check's result for given args (lists made hashable)."""
+    return ("popular.fires", check,
+            tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in args.items())))
 
 
 _PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -357,7 +358,9 @@ def resolved(ctx, checks: str | Sequence[str] = "guobiao.waits guobiao.win"):
     (the 联众 judge tracks what each wild became). A wild winning tile may have become any of the
     values the wilds took: the one giving the reading its best score is used (``win_value``).
     Without wilds the checks run on the hand as it is. Returns the merged fan → count mapping."""
-    key = ("popular.fires", "popular.resolved", (("checks", checks),))   # shared with fires()
+    if isinstance(checks, list):
+        checks = tuple(checks)
+    key = _memo_key("popular.resolved", {"checks": checks})   # shared with fires()
     out = ctx.memo.get(key)
     if out is None:
         funcs = _funcs(ctx, checks)
@@ -418,6 +421,8 @@ def win_value(ctx) -> int:
     for r in plan.rules.values():
         if r.check == "popular.resolved":
             checks = r.args.get("checks", "guobiao.waits guobiao.win")
+            if isinstance(checks, list):
+                checks = tuple(checks)
             funcs = _funcs(ctx, checks)
             for v in values:
                 out = _resolved_for(ctx, funcs, checks, v)
