@@ -180,7 +180,51 @@ def _pure_wild_groups(n_sets: int, need_pair: bool, inp: ShapeInput) -> list[tup
 def standard(inp: ShapeInput) -> tuple[Decomposition, ...]:
     """n sets + a pair, for any hand size; wilds may complete any set or the pair.
     Cached: batch scoring and wait searches meet the same hands again and again."""
+    if not inp.wilds:
+        return _standard_natural(inp)
     return tuple(_standard(inp))
+
+
+@lru_cache(maxsize=None)
+def _suit_groups(key: tuple[int, ...], lo: int, chows: bool) -> tuple:
+    """A suit's wild-free splits as ready-made Groups: (sets, pair or None) per split."""
+    return tuple((tuple(Group(kind, lo + off) for kind, off, _ in groups),
+                  None if pair is None else Group("pair", lo + pair[0]))
+                 for groups, pair, _ in _suit_splits(key, chows, 0))
+
+
+def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
+    """The common case, no wilds: each suit's splits come from the table, combined as they are
+    (a suit's size decides whether it holds the pair)."""
+    per_suit = []
+    counts = inp.counts
+    for lo, hi, numbered in _SUIT_RANGES:
+        key = counts[lo:hi]
+        if not any(key):
+            continue
+        options = _suit_groups(key, lo, inp.chows and numbered)
+        if not options:
+            return ()
+        per_suit.append(options)
+    out = []
+    tiles = None
+    for combo in product(*per_suit):
+        sets: list[Group] = []
+        pair = None
+        for groups, p in combo:
+            sets.extend(groups)
+            if p is not None:
+                if pair is not None:
+                    break
+                pair = p
+        else:
+            if pair is None or len(sets) != inp.sets_needed:
+                continue
+            sets.sort()
+            if tiles is None:
+                tiles = inp.natural_tiles
+            out.append(Decomposition("standard", inp.meld_groups + tuple(sets) + (pair,), tiles, ()))
+    return tuple(out)
 
 
 def _standard(inp: ShapeInput) -> Iterable[Decomposition]:

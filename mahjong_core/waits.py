@@ -173,10 +173,20 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
     if wilds and not base.wilds and found:
         found.update(w for w in wilds if w in table.kinds)   # a drawn wild stands for any wait
     if generic:
+        wild_kinds = set(wilds)
+        counts = list(base.counts)
         for t in sorted(table.kinds):
             if t in found:
                 continue
-            inp = shape_input(list(hand) + [t], melds, wilds, table)
+            # the pre-win input with one more tile: only the counts (or the wild budget) change
+            if t in wild_kinds:
+                inp = S.ShapeInput(base.counts, base.wilds + 1, base.meld_groups, base.sets_needed,
+                                   base.chows, base.kinds, base.meld_counts, t)
+            else:
+                counts[t] += 1
+                inp = S.ShapeInput(tuple(counts), base.wilds, base.meld_groups, base.sets_needed,
+                                   base.chows, base.kinds, base.meld_counts, t)
+                counts[t] -= 1
             for shape, args in generic:
                 if next(iter(shape.find(inp, **args)), None) is not None:
                     found.add(t)
