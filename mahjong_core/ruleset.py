@@ -137,6 +137,10 @@ class Ruleset:
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
+    def has_fan(self, fan_id: str) -> bool:
+        """Is this fan enabled in the ruleset (so a check may award it)?"""
+        return fan_id in self._fan_by_id
+
     def where(self, key: str) -> str:
         """``file:line`` where ``key`` (dotted) was last set."""
         return self._resolved.where(key)

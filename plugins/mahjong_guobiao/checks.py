@@ -205,6 +205,8 @@ def concealment(ctx):
             out = _EMPTY
         else:
             split = ctx.options.get("melded_and_concealed_kong", "combined")
+            if split == "combined" and not ctx.ruleset.has_fan("concealed_kong_and_melded_kong"):
+                split = "separate"        # 明暗杠 switched off: the 1998 table's 明杠 + 暗杠
             out = _kong_table(f.concealed_pungs, f.melded_kongs, f.concealed_kongs, split)
             if len(f.pungs) == 4:
                 out["all_pungs"] = 1
