@@ -109,8 +109,12 @@ class _Plan:
 
 def _memo_key(check: str, args) -> tuple:
     """The ctx.memo key of a check's result for given args (lists made hashable)."""
-    return ("popular.fires", check,
-            tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in args.items())))
+    items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in args.items()))
+    try:
+        hash(items)
+    except TypeError:
+        items = repr(items)
+    return ("popular.fires", check, items)
 
 
 _PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
