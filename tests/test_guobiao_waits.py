@@ -13,7 +13,8 @@ import handgen
 import reference_gb as ref
 from mahjong_core import parse_tiles
 from mahjong_core.hand import Situation
-from mahjong_guobiao.waits import hand_waits, regular_waits
+from mahjong_guobiao.waits import ALL_KINDS, hand_waits
+from mahjong_core.waits import standard_waits
 
 
 def _waits(text: str, formal: bool = True) -> set:
@@ -46,7 +47,7 @@ def test_waits_match_the_reference():
         rng.shuffle(full)
         hands.append(tuple(sorted(full[: rng.choice((4, 7, 10))])))
     for hand in hands:
-        mine = set(regular_waits(_counts(hand)))
+        mine = set(standard_waits(_counts(hand), True, ALL_KINDS))
         theirs = set(ref.reference_regular_waits(hand))
         assert mine == theirs, hand
 

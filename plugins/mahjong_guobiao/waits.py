@@ -2,99 +2,14 @@
 
 A wait is *formal*: a tile completing the standing tiles into sets + a pair (or seven pairs
 when 13 tiles stand) counts even when all four copies are already held.  Only standing tiles
-matter (melds are complete).  Each suit's count vector is looked up in a cache that says
-whether it is complete with/without a pair and which added tile completes it.
+matter (melds are complete); the regular form comes from the engine's per-suit wait tables.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .facts import REF_KEY, REF_ORDER
+from mahjong_core.waits import standard_waits
 
-
-
-@lru_cache(maxsize=None)
-def _complete(key: tuple, pair: bool, honors: bool) -> bool:
-    n = len(key)
-    i = 0
-    while i < n and key[i] == 0:
-        i += 1
-    if i == n:
-        return not pair
-    c = key[i]
-    lst = list(key)
-    if c >= 3:
-        lst[i] -= 3
-        if _complete(tuple(lst), pair, honors):
-            return True
-        lst[i] += 3
-    if pair and c >= 2:
-        lst[i] -= 2
-        if _complete(tuple(lst), False, honors):
-            return True
-        lst[i] += 2
-    if not honors and i + 2 < n and key[i + 1] and key[i + 2]:
-        lst[i] -= 1
-        lst[i + 1] -= 1
-        lst[i + 2] -= 1
-        if _complete(tuple(lst), pair, honors):
-            return True
-    return False
-
-
-@lru_cache(maxsize=None)
-def _suit_info(key: tuple, honors: bool):
-    """(complete without pair, complete with pair, offsets completing it without a pair,
-    offsets completing it with a pair)."""
-    c0 = _complete(key, False, honors)
-    c2 = _complete(key, True, honors)
-    w0 = []
-    w2 = []
-    r = sum(key) % 3
-    if r in (1, 2):
-        lst = list(key)
-        for x in range(len(key)):
-            if not honors:
-                if not (key[x] or (x > 0 and key[x - 1]) or (x + 1 < len(key) and key[x + 1])
-                        or (x > 1 and key[x - 2]) or (x + 2 < len(key) and key[x + 2])):
-                    continue
-            elif not key[x]:
-                continue
-            lst[x] += 1
-            k = tuple(lst)
-            if r == 2 and _complete(k, False, honors):
-                w0.append(x)
-            if r == 1 and _complete(k, True, honors):
-                w2.append(x)
-            lst[x] -= 1
-    return c0, c2, tuple(w0), tuple(w2)
-
-
-def regular_waits(counts) -> set:
-    """Tiles completing ``counts`` (34 standing counts, 3n+1 tiles) into n+1 sets and a pair."""
-    keys = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
-    rs = [sum(k) % 3 for k in keys]
-    out: set = set()
-    if rs.count(1) == 1 and rs.count(2) == 0:
-        s = rs.index(1)
-        for i in range(4):
-            if i != s and not _suit_info(keys[i], i == 3)[0]:
-                return out
-        base = 9 * s
-        out.update(base + x for x in _suit_info(keys[s], s == 3)[3])
-    elif rs.count(2) == 2 and rs.count(1) == 0:
-        a = rs.index(2)
-        b = rs.index(2, a + 1)
-        for i in range(4):
-            if i != a and i != b and not _suit_info(keys[i], i == 3)[0]:
-                return out
-        ia = _suit_info(keys[a], a == 3)
-        ib = _suit_info(keys[b], b == 3)
-        if ib[1]:
-            out.update(9 * a + x for x in ia[2])
-        if ia[1]:
-            out.update(9 * b + x for x in ib[2])
-    return out
+ALL_KINDS = frozenset(range(34))
 
 
 def seven_pairs_wait(counts):
@@ -117,7 +32,7 @@ def hand_waits(situation, formal: bool = True) -> frozenset:
     counts = [0] * 34
     for t in hand:
         counts[t] += 1
-    waits = regular_waits(counts)
+    waits = set(standard_waits(counts, True, ALL_KINDS))      # the engine's per-suit wait tables
     if len(hand) == 13 and len(set(hand)) <= 7:
         t = seven_pairs_wait(counts)
         if t is not None:
