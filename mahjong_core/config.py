@@ -38,8 +38,9 @@ SCHEMA: dict = {
 }
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader: plain YAML only, never arbitrary Python tags."""
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """SafeLoader (libyaml's when PyYAML has it: ten times faster to start a batch): plain YAML
+    only, never arbitrary Python tags."""
 
 
 @dataclass

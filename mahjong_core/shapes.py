@@ -14,6 +14,9 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 from . import tiles as T
 
 
+_LABELS: dict = {}
+
+
 class Group(NamedTuple):
     """One group of a decomposition. ``tile`` is the lowest tile; ``meld`` is the index of the
     declared meld it comes from, or -1 for standing tiles; ``wilds`` counts wild tiles inside it."""
@@ -39,8 +42,12 @@ class Group(NamedTuple):
         return (self.tile,)
 
     def label(self) -> str:
-        text = T.format_tiles(self.tiles)
-        return f"[{text}]" if self.meld >= 0 else text
+        key = (self.kind, self.tile, self.meld >= 0)
+        text = _LABELS.get(key)
+        if text is None:
+            text = T.format_tiles(self.tiles)
+            text = _LABELS[key] = f"[{text}]" if self.meld >= 0 else text
+        return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import types
 from pathlib import Path
 
 import pytest
+import yaml
 
 from mahjong_core import MahjongError
 from mahjong_core.config import deep_merge, read_yaml
@@ -169,7 +170,9 @@ def test_python_tags_are_refused(club, tagged):
 @pytest.mark.parametrize("text, message", [
     ("extends: clubbase\n<<: {title: x}\n", "2: YAML merge keys ('<<') are not supported; use 'extends'"),
     ("- a\n- b\n", "1: a ruleset file must be a mapping of keys, got list"),
-    ("title: [unclosed\n", "2: invalid YAML: expected ',' or ']', but got '<stream end>'"),
+    ("title: [unclosed\n", "2: invalid YAML: " + (
+        "did not find expected ',' or ']'" if hasattr(yaml, "CSafeLoader")      # libyaml's wording
+        else "expected ',' or ']', but got '<stream end>'")),
     ("extends: clubbase\ntable: 5\n", "2: 'table' must be a map"),
     ("extends: clubbase\nfans:\n  self_drawn: 2\n",
      "3: 'fans.self_drawn' must be a map of zh, en, points, check, args, excludes, reduces, enabled, "
