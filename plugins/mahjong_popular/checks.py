@@ -163,7 +163,12 @@ def fan_ids(value) -> tuple[str, ...]:
 
 
 def _suit_counts(value) -> frozenset:
-    return frozenset((value,) if isinstance(value, int) else value)
+    if isinstance(value, int):
+        return _SUIT_COUNTS[value] if 0 <= value < 4 else frozenset((value,))
+    return frozenset(value)
+
+
+_SUIT_COUNTS = tuple(frozenset((n,)) for n in range(4))
 
 
 def _blocked(ctx, excluded_by) -> bool:
@@ -267,17 +272,19 @@ def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequenc
     2 for the three-set fans — two share a suit; 3 for the four-set fans. 1 when such sets
     exist."""
     chows, pungs = _number_sets(ctx)
-    masks = chows if kind == "chow" else pungs
-    wanted = _suit_counts(suits)
-    found = False
+    if not _shifted(chows if kind == "chow" else pungs, length, _suit_counts(suits)):
+        return 0
+    return 0 if _blocked(ctx, excluded_by) else 1
+
+
+@lru_cache(maxsize=4096)
+def _shifted(masks: tuple, length: int, wanted: frozenset) -> bool:
+    """Sets at ``length`` consecutive ranks, one per rank, over a number of suits in ``wanted``."""
     for start in range(0, 9 - length + 1):
         window = masks[start:start + length]
         if all(window) and _spread(window, wanted):
-            found = True
-            break
-    if not found or _blocked(ctx, excluded_by):
-        return 0
-    return 1
+            return True
+    return False
 
 
 def mixed_dragon(ctx, suits: int | Sequence[int] = 2, excluded_by: str | Sequence[str] = ()) -> int:
