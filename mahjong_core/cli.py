@@ -8,6 +8,7 @@ import re
 import sys
 from typing import Any, TextIO
 
+from . import batch
 from . import tiles as T
 from .engine import Engine
 from .errors import BelowMinimumError, MahjongError, TileError
@@ -138,42 +139,10 @@ def cmd_rulesets(engine: Engine, args, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _score_line(rules, line: str) -> dict:
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as e:
-        return {"ok": False, "error": {"code": "invalid_situation", "message": f"not valid JSON: {e}"}}
-    except RecursionError:
-        return {"ok": False, "error": {"code": "invalid_situation", "message": "JSON nested too deeply"}}
-    try:
-        return rules.score(data).to_dict()
-    except MahjongError as e:
-        return e.to_dict()
-    except RecursionError:
-        return {"ok": False, "error": {"code": "invalid_situation", "message": "situation nested too deeply"}}
-    except Exception as e:  # a bug must cost one line, not the batch
-        return {"ok": False, "error": {"code": "internal_error",
-                                       "message": f"{type(e).__name__}: {e} (please report it with the input)"}}
-
-
-def _json_line(data: dict) -> str:
-    """One output line; text that cannot be encoded (a lone surrogate echoed back) is escaped."""
-    text = json.dumps(data, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(data)
-    return text + "\n"
-
-
 def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     rules = engine.load_ruleset(args.ruleset)
     if args.jsonl:
-        write = out.write
-        for line in inp:
-            if not line.strip():
-                continue
-            write(_json_line(_score_line(rules, line)))
+        batch.run(rules, inp, out, args.jobs if args.jobs > 0 else batch.default_jobs())
         return 0
     sit = _situation_from_args(args)
     try:
@@ -299,6 +268,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--win", help="the winning tile, when not written last")
     s.add_argument("--situation", help="a situation as JSON (contract §2)")
     s.add_argument("--jsonl", action="store_true", help="read situations, one JSON per line, from stdin")
+    s.add_argument("--jobs", type=int, default=0,
+                   help="processes for --jsonl (default: one per core; results stay in input order)")
     s.add_argument("--explain", action="store_true", help="also show excluded fans and what excluded them")
 
     w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")

@@ -251,3 +251,22 @@ def test_console_script_error_and_success():
     proc = subprocess.run(["mahjong", "score", "--ruleset", M, "--json", "123m456p789s1122z", "1z"],
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert proc.returncode == 0 and json.loads(proc.stdout)["total"] == 1
+
+
+def test_jsonl_on_several_processes_keeps_input_order():
+    """A batch larger than one chunk runs on worker processes; the output is line for line the
+    single-process output."""
+    from mahjong_core import batch
+    lines = [{"hand": "123m456p789s1122z", "win_tile": "1z"},
+             {"hand": "1122334455667m", "win_tile": "7m"},
+             {"hand": "123m456p789s1122z", "win_tile": "3z"},
+             {"hand": "123m456p789s1122z", "win_tile": "2z", "flowers": 2}] * (batch.CHUNK // 2 + 7)
+    text = "\n".join(json.dumps(x) for x in lines) + "\n"
+    outs = []
+    for jobs in ("1", "2"):
+        rc, out, err = run_cli(["score", "--ruleset", M, "--jsonl", "--jobs", jobs], text)
+        assert (rc, err) == (0, "")
+        outs.append(out)
+    assert outs[0] == outs[1]
+    assert len(outs[1].splitlines()) == len(lines)
+    assert [json.loads(x).get("total") for x in outs[1].splitlines()[:4]] == [1, 4, None, 3]
