@@ -51,3 +51,19 @@ def test_ci_runs_the_quick_start():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     for command in commands:
         assert command in ci
+
+
+def test_python_api_example_runs():
+    block = re.search(r"## Python API\n\n```python\n(.*?)```", README, re.S).group(1)
+    exec(compile(block, "README.md (Python API)", "exec"), {})
+
+
+def test_console_example_is_what_the_cli_prints():
+    from io import StringIO
+
+    from mahjong_core import cli
+    match = re.search(r"```console\n\$ mahjong (score [^\n]*)\n(.*?)```", README, re.S)
+    argv = [a.strip("'") for a in re.findall(r"'[^']*'|\S+", match.group(1))]
+    out = StringIO()
+    assert cli.main(argv, out=out) == 0
+    assert out.getvalue() == match.group(2)
