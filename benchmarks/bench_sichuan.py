@@ -18,7 +18,6 @@ The first pass (cold caches) is shown apart from the median of the repeats.
 from __future__ import annotations
 
 import argparse
-import gc
 import random
 import statistics
 import sys
@@ -26,13 +25,14 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-for _p in (REPO, REPO / "plugins"):
+for _p in (REPO, REPO / "plugins", REPO / "benchmarks"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
 import mahjong_core  # noqa: E402
 from mahjong_core import tiles as T  # noqa: E402
 from mahjong_core.records import parse_record  # noqa: E402
+from common import time_pass  # noqa: E402
 from mahjong_sichuan import settlement  # noqa: E402
 
 WIN = {"type": "win", "seat": 0, "from": 1, "situation": {"hand": "123m456m789m11p23p", "win_tile": "4p"}}
@@ -70,17 +70,6 @@ def random_hand(rng: random.Random, ready_share: float) -> str:
         pool = [s * 9 + r for s in suits for r in range(9) for _ in range(4)]
         tiles = rng.sample(pool, 13)
     return T.format_tiles(tiles)
-
-
-def time_pass(fn, items) -> float:
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        for item in items:
-            fn(item)
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
 
 
 def main(argv=None) -> int:
