@@ -22,8 +22,10 @@ def mahjong_tile_sets():
 def mahjong_win_shapes():
     return [
         WinShape("standard", shapes.standard, "n sets and a pair, for any hand size"),
-        WinShape("seven_pairs", shapes.seven_pairs, "seven pairs; four of a kind may count as two"),
-        WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair"),
+        WinShape("seven_pairs", shapes.seven_pairs, "seven pairs; four of a kind may count as two",
+                 melds=False),
+        WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair",
+                 melds=False),
     ]
 
 

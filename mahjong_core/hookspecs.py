@@ -29,6 +29,7 @@ class WinShape:
     id: str
     find: Callable[..., Iterable[Any]]
     doc: str = ""
+    melds: bool = True          # False: a fully concealed shape, never tried on a hand with melds
 
 
 @dataclass(frozen=True, slots=True)

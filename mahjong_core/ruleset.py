@@ -315,7 +315,10 @@ class Ruleset:
     def decompositions(self, s: Situation) -> list[Decomposition]:
         inp = self.shape_input(s)
         out: list[Decomposition] = []
+        melded = bool(s.melds)
         for shape, args, plugin in self.shapes:
+            if melded and not shape.melds:
+                continue
             try:
                 out.extend(shape.find(inp, **args))
             except MahjongError:

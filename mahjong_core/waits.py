@@ -30,14 +30,26 @@ def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table,
     else:
         for t in standing:
             counts[t] += 1
+    groups, meld_counts = _meld_parts(melds)
+    return S.ShapeInput(tuple(counts), n_wild, groups, table.hand_size // 3 - len(melds),
+                        table.sequences, table.kinds, meld_counts, win_tile)
+
+
+_NO_MELDS = ((), (0,) * T.NUM_KINDS)
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_parts(melds) -> tuple:
+    """The melds as groups, and the 34 counts of their tiles (melds repeat across hands)."""
+    if not melds:
+        return _NO_MELDS
     meld_counts = [0] * T.NUM_KINDS
     groups = []
     for i, m in enumerate(melds):
         groups.append(S.Group(m.kind, m.tile, 0, i))
         for t in m.tiles:
             meld_counts[t] += 1
-    return S.ShapeInput(tuple(counts), n_wild, tuple(groups), table.hand_size // 3 - len(melds),
-                        table.sequences, table.kinds, tuple(meld_counts), win_tile)
+    return tuple(groups), tuple(meld_counts)
 
 
 @lru_cache(maxsize=None)

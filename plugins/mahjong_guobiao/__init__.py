@@ -15,9 +15,10 @@ from . import checks, choose, explain, settlement, shapes
 @hookimpl
 def mahjong_win_shapes():
     return [
-        WinShape("honors_and_knitted", shapes.honors_and_knitted, shapes.honors_and_knitted.__doc__),
+        WinShape("honors_and_knitted", shapes.honors_and_knitted, shapes.honors_and_knitted.__doc__,
+                 melds=False),
         WinShape("knitted_straight", shapes.knitted_straight, shapes.knitted_straight.__doc__),
-        WinShape("nine_gates", shapes.nine_gates, shapes.nine_gates.__doc__),
+        WinShape("nine_gates", shapes.nine_gates, shapes.nine_gates.__doc__, melds=False),
     ]
 
 
