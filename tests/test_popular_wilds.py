@@ -5,9 +5,8 @@ most four copies of a kind, the wild won on being any of the values), each subst
 scored as a wild-free hand, and the best total must equal the engine's total for the hand with
 wilds.
 
-Guobiao's knitted shapes (全不靠 / 七星不靠 / 组合龙) and 九莲宝灯 do not take wilds in the
-guobiao plugin, so the comparison leaves readings of those shapes out on the brute-force side;
-``test_wildless_shapes_gap`` pins that gap (strict xfail) until the shapes accept wilds.
+Every shape takes part, Guobiao's knitted shapes (全不靠 / 七星不靠 / 组合龙) and 九莲宝灯
+included: the random hands mix in those forms too.
 
 The one fan that only exists with wilds held, 四混 (four wilds), is added to each
 substituted reading by its own rule (32 unless the other fans of that reading exceed 32), which
@@ -34,8 +33,8 @@ CASES = Path(__file__).parent / "cases"
 RULESETS_DIR = Path(__file__).parent.parent / "rulesets"
 KNITTED = [(a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3]
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-WILDLESS_SHAPES = frozenset({"honors_and_knitted", "knitted_straight", "nine_gates"})
-FORMS = (("standard", 70), ("pattern", 22), ("seven_pairs", 4), ("thirteen_orphans", 1))
+FORMS = (("standard", 70), ("pattern", 22), ("seven_pairs", 4), ("thirteen_orphans", 1),
+         ("knitted_straight", 2), ("honors_knitted", 2), ("nine_gates", 1))
 
 
 def _ruleset(name: str):
@@ -91,6 +90,10 @@ def _maybe_complete(counts: list[int], sets_needed: int, concealed: bool) -> boo
         pairs += size % 3 == 2
     if ok and pairs == 1 and total == 3 * sets_needed + 2:
         return True
+    if total == 3 * sets_needed + 2 and sets_needed >= 3:     # at most one meld
+        for perm in KNITTED:                             # knitted straight + one set or meld, a pair
+            if all(counts[9 * s + r] for s, rs in enumerate(perm) for r in range(rs, 9, 3)):
+                return True
     if not concealed or total != 14:
         return False
     if all(c in (0, 2, 4) for c in counts):
@@ -99,9 +102,6 @@ def _maybe_complete(counts: list[int], sets_needed: int, concealed: bool) -> boo
         return True                                      # thirteen orphans
     if max(counts) == 1:
         return True                                      # honours and knitted: let the engine say
-    for perm in KNITTED:                                 # knitted straight + one set and a pair
-        if all(counts[9 * s + r] for s, rs in enumerate(perm) for r in range(rs, 9, 3)):
-            return True
     return False
 
 
@@ -112,9 +112,8 @@ def _four_wilds_rule(rules):
     return None
 
 
-def brute_best(rules, situation: dict, skip_shapes=WILDLESS_SHAPES) -> int | None:
-    """Best total over every substitution of the wilds, each scored as a wild-free hand
-    (readings in ``skip_shapes`` left out)."""
+def brute_best(rules, situation: dict) -> int | None:
+    """Best total over every substitution of the wilds, each scored as a wild-free hand."""
     wild = T.tile(situation["wilds"])
     standing = list(T.parse_tiles(situation["hand"]))
     win = T.tile(situation["win_tile"])
@@ -148,7 +147,7 @@ def brute_best(rules, situation: dict, skip_shapes=WILDLESS_SHAPES) -> int | Non
             if win_wild:
                 values.remove(w)
             sub = dict(plain, hand=T.format_tiles(natural + values), win_tile=T.name(w))
-            totals = [c.total for c in rules.candidates(sub) if c.decomposition.shape not in skip_shapes]
+            totals = [c.total for c in rules.candidates(sub)]
             if four is not None:             # 四混, decided reading by reading
                 totals = [t + four[0] if t <= four[1] else t for t in totals]
             if totals:
@@ -166,9 +165,15 @@ def random_wild_situation(rng: random.Random, k: int, forms=FORMS) -> dict:
             return sit
 
 
+SHAPE_OF_FORM = {"knitted_straight": "knitted_straight", "honors_knitted": "honors_and_knitted",
+                 "nine_gates": "nine_gates"}
+
+
 def _check(rules, seed: int, k: int) -> None:
     rng = random.Random(seed)
-    sit = random_wild_situation(rng, k)
+    shapes = {shape.id for shape, _, _ in rules.shapes}
+    forms = tuple((f, w) for f, w in FORMS if SHAPE_OF_FORM.get(f, "standard") in shapes)
+    sit = random_wild_situation(rng, k, forms)
     engine = rules.score(sit, enforce_minimum=False).total
     expected = brute_best(rules, sit)
     assert expected is not None, f"no substitution wins: {sit}"
@@ -190,15 +195,22 @@ def test_best_wild_assignment_equals_brute_force_long(name, seed, k):
     _check(_ruleset(name), seed, k)
 
 
-@pytest.mark.xfail(strict=True, raises=(AssertionError, NotWinningError),
-                   reason="guobiao's knitted and nine-gates shapes ignore wilds")
-def test_wildless_shapes_gap():
+@pytest.mark.parametrize("sit, shape, least", [
+    # 七星不靠: 147m 25p 36s + 123456z and a self-drawn wild 9m standing for 7z
+    ({"hand": "147m25p36s123456z", "win_tile": "9m", "wilds": "9m", "self_drawn": True},
+     "honors_and_knitted", 24),
+    # 组合龙 + 555z + 11z, the drawn wild 9m standing for 9s of the knitted body
+    ({"hand": "147m258p36s55511z", "win_tile": "9m", "wilds": "9m", "self_drawn": True},
+     "knitted_straight", 12),
+    # 九莲宝灯: 1112345678999m, the drawn wild 9p standing for the ninth gate
+    ({"hand": "1112345678999m", "win_tile": "9p", "wilds": "9p", "self_drawn": True}, "nine_gates", 88),
+])
+def test_wilds_complete_the_knitted_and_nine_gates_shapes(sit, shape, least):
     rules = _ruleset("popular")
-    # 七星不靠: 147m 25p 36s + 123456z and a self-drawn wild 9m standing for 7z.
-    sit = {"hand": "147m25p36s123456z", "win_tile": "9m", "wilds": "9m", "self_drawn": True}
-    expected = brute_best(rules, sit, skip_shapes=())
-    assert expected is not None and expected >= 24
-    assert rules.score(sit, enforce_minimum=False).total == expected
+    result = rules.score(sit, enforce_minimum=False)
+    assert result.decomposition.shape == shape
+    assert result.total >= least
+    assert result.total == brute_best(rules, sit)
 
 
 def test_wildify_keeps_the_hand_winning():

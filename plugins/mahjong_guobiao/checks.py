@@ -15,19 +15,21 @@ _EMPTY: dict = {}
 
 
 def _nine_gates_rank(ctx) -> int:
-    """Rank of the win tile when the pre-win hand is the nine-sided 1112345678999, else 0."""
+    """Rank of the extra tile over 1112345678999 in a nine-gates reading (the shape has already
+    checked that the winning tile is that extra tile, wilds resolved), else 0."""
     def compute():
-        w = ctx.situation.win_tile
-        if w >= 27 or ctx.situation.melds:
+        tiles = ctx.decomposition.tiles
+        if ctx.decomposition.shape != "nine_gates" or not tiles:
             return 0
-        base = w - w % 9
-        pre = [0] * 9
-        for t in ctx.situation.hand:
-            if not base <= t < base + 9:
-                return 0
-            pre[t - base] += 1
-        return w % 9 + 1 if pre == [3, 1, 1, 1, 1, 1, 1, 1, 3] else 0
-    return ctx.memoised("gb.nine_gates", compute, per_hand=True)
+        base = tiles[0] - tiles[0] % 9
+        counts = [0] * 9
+        for t in tiles:
+            counts[t - base] += 1
+        for r, (have, need) in enumerate(zip(counts, (3, 1, 1, 1, 1, 1, 1, 1, 3))):
+            if have > need:
+                return r + 1
+        return 0
+    return ctx.memoised("gb.nine_gates", compute)
 
 
 def fallback(ctx):
