@@ -185,7 +185,9 @@ def test_waits_of_any_input_is_a_result_or_a_mahjong_error(variants, rng):
             break
         op = rng.randrange(5)
         if op == 0:
-            hand["hand"] = rng.choice(JUNK) if rng.random() < 0.5 else hand["hand"] + T.name(rng.randrange(42))
+            current = hand.get("hand")
+            hand["hand"] = rng.choice(JUNK) if rng.random() < 0.5 or not isinstance(current, str) \
+                else current + T.name(rng.randrange(42))
         elif op == 1:
             hand[rng.choice(["wilds", "flowers", "seat_wind", "win_tile", "self_drawn", "melds", "hnd"])] = \
                 rng.choice(JUNK)
