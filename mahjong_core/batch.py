@@ -15,8 +15,43 @@ from typing import Iterable, TextIO
 
 from .errors import MahjongError
 
-CHUNK = 500
+CHUNK = 200
 _rules = None          # the ruleset a forked worker scores with (set before the fork)
+
+
+_FAN_JSON: dict = {}
+_LABELS_JSON: dict = {}
+
+
+def result_json(result) -> str:
+    """``json.dumps(result.to_dict(), ensure_ascii=False)``, built from cached pieces: the fans
+    and readings of a batch repeat, and serialising is a large share of a batch line's cost."""
+    fans = []
+    for fan in result.fans:
+        text = _FAN_JSON.get(fan)
+        if text is None:
+            text = _FAN_JSON[fan] = json.dumps(fan.to_dict(), ensure_ascii=False)
+        fans.append(text)
+    dec = result.decomposition
+    labels = dec.labels()
+    key = tuple(labels)
+    text = _LABELS_JSON.get(key)
+    if text is None:
+        text = _LABELS_JSON[key] = json.dumps(labels, ensure_ascii=False)
+    dumps = json.dumps
+    return (f'{{"ok": true, "ruleset": {dumps(result.ruleset, ensure_ascii=False)}, '
+            f'"total": {dumps(result.total)}, "value": {dumps(result.value)}, '
+            f'"fans": [{", ".join(fans)}], "decomposition": {text}, "shape": {dumps(dec.shape)}}}')
+
+
+def score_text(rules, line: str) -> str:
+    """One situation line → its §3 result as JSON text (no newline)."""
+    try:
+        data = json.loads(line)
+        result = rules.score(data)
+    except Exception:
+        return json_line(score_line(rules, line))[:-1]
+    return result_json(result)
 
 
 def score_line(rules, line: str) -> dict:
@@ -50,7 +85,12 @@ def json_line(data: dict) -> str:
 
 def _score_chunk(lines: list[str]) -> str:
     rules = _rules
-    return "".join(json_line(score_line(rules, line)) for line in lines)
+    text = "\n".join([score_text(rules, line) for line in lines]) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:      # a lone surrogate echoed back in a message: escape that chunk
+        text = "".join(json.dumps(json.loads(line)) + "\n" for line in text.splitlines())
+    return text
 
 
 def _chunks(inp: Iterable[str]):

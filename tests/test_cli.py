@@ -270,3 +270,32 @@ def test_jsonl_on_several_processes_keeps_input_order():
     assert outs[0] == outs[1]
     assert len(outs[1].splitlines()) == len(lines)
     assert [json.loads(x).get("total") for x in outs[1].splitlines()[:4]] == [1, 4, None, 3]
+
+
+def test_batch_lines_equal_the_contract_json_of_each_result():
+    """The batch writes each result from cached pieces; it must be exactly json.dumps of to_dict."""
+    from mahjong_core import batch, load_ruleset
+    rules = load_ruleset(M)
+    lines = [{"hand": "123m456p789s1122z", "win_tile": "1z", "flowers": "1f2f"},
+             {"hand": "1122334455667m", "win_tile": "7m", "self_drawn": True},
+             {"hand": "123m456p789s1122z", "win_tile": "3z"}]
+    for sit in lines:
+        text = batch.score_text(rules, json.dumps(sit))
+        try:
+            expected = rules.score(sit).to_dict()
+        except Exception as e:
+            expected = e.to_dict()
+        assert text == json.dumps(expected, ensure_ascii=False)
+
+
+def test_batch_json_equals_the_contract_json_on_the_oracle_corpus():
+    from pathlib import Path
+
+    from mahjong_core import batch, load_ruleset
+    corpus = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "guobiao_dev.jsonl"
+    if not corpus.is_file():
+        pytest.skip(f"no oracle corpus at {corpus}")
+    rules = load_ruleset("guobiao")
+    for line in corpus.read_text(encoding="utf-8").splitlines()[:1000]:
+        sit = json.dumps(json.loads(line)["situation"])
+        assert batch.score_text(rules, sit) == batch.json_line(batch.score_line(rules, sit))[:-1]
