@@ -21,6 +21,8 @@ _rules = None          # the ruleset a forked worker scores with (set before the
 
 _FAN_JSON: dict = {}
 _LABELS_JSON: dict = {}
+_HEAD_JSON: dict = {}
+_SHAPE_JSON: dict = {}
 
 
 def result_json(result) -> str:
@@ -38,10 +40,17 @@ def result_json(result) -> str:
     text = _LABELS_JSON.get(key)
     if text is None:
         text = _LABELS_JSON[key] = json.dumps(labels, ensure_ascii=False)
-    dumps = json.dumps
-    return (f'{{"ok": true, "ruleset": {dumps(result.ruleset, ensure_ascii=False)}, '
-            f'"total": {dumps(result.total)}, "value": {dumps(result.value)}, '
-            f'"fans": [{", ".join(fans)}], "decomposition": {text}, "shape": {dumps(dec.shape)}}}')
+    head = _HEAD_JSON.get(result.ruleset)
+    if head is None:
+        head = _HEAD_JSON[result.ruleset] = f'{{"ok": true, "ruleset": {json.dumps(result.ruleset, ensure_ascii=False)}, '
+    shape = _SHAPE_JSON.get(dec.shape)
+    if shape is None:
+        shape = _SHAPE_JSON[dec.shape] = json.dumps(dec.shape, ensure_ascii=False)
+    total, value = result.total, result.value
+    total = str(total) if total.__class__ is int else json.dumps(total)
+    value = str(value) if value.__class__ is int else json.dumps(value)
+    return (f'{head}"total": {total}, "value": {value}, '
+            f'"fans": [{", ".join(fans)}], "decomposition": {text}, "shape": {shape}}}')
 
 
 def score_text(rules, line: str) -> str:

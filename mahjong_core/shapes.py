@@ -87,7 +87,11 @@ class ShapeInput:
 
     @property
     def natural_tiles(self) -> tuple[int, ...]:
-        return tuple(t for t, c in enumerate(self.counts) for _ in range(c))
+        out: list[int] = []
+        for t, c in enumerate(self.counts):
+            if c:
+                out.extend((t,) * c)
+        return tuple(out)
 
 
 # ---------------------------------------------------------------- per-suit splits

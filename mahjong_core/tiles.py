@@ -6,6 +6,7 @@ vectors and make the per-suit tables cheap to key.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Iterable
 
@@ -76,10 +77,23 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     return _parse_tiles(text)
 
 
+_SIMPLE = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f)+")
+_OFFSET = {"m": -1, "p": 8, "s": 17, "z": 26, "f": 33}
+
+
 @lru_cache(maxsize=65536)
 def _parse_tiles(text: str) -> tuple[int, ...]:
+    if _SIMPLE.fullmatch(text):                 # the common case: plain, valid notation
+        out: list[int] = []
+        start = 0
+        for i, ch in enumerate(text):
+            if ch in _OFFSET:
+                base = _OFFSET[ch]
+                out.extend(base + int(d) for d in text[start:i])
+                start = i + 1
+        return tuple(out)
     text = "".join(_UNICODE.get(ch, ch) for ch in text)
-    out: list[int] = []
+    out = []
     pending: list[str] = []
     for pos, ch in enumerate(text):
         if ch.isspace():
