@@ -6,6 +6,7 @@ flat on inputs of any length. Where fork is unavailable the batch runs in one pr
 """
 from __future__ import annotations
 
+import gc
 import json
 import multiprocessing
 import os
@@ -92,6 +93,12 @@ def json_line(data: dict) -> str:
     return text + "\n"
 
 
+def _worker_start() -> None:
+    """Scoring allocates many short-lived tuples and dicts and makes almost no cycles: collect
+    the young generation less often."""
+    gc.set_threshold(20_000, 20, 20)
+
+
 def _score_chunk(lines: list[str]) -> str:
     rules = _rules
     text = "\n".join([score_text(rules, line) for line in lines]) + "\n"
@@ -131,11 +138,17 @@ def run(rules, inp: TextIO, out: TextIO, jobs: int) -> None:
         for chunk in chunks:
             out.write(_score_chunk(chunk))
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        pending: deque = deque([pool.apply_async(_score_chunk, (first,))])
-        for chunk in chunks:
-            pending.append(pool.apply_async(_score_chunk, (chunk,)))
-            while len(pending) > 2 * jobs:
+    # The ruleset, plugins and caches loaded so far never die: keep the collector off them, in the
+    # parent and in every forked worker (fewer objects to traverse, pages stay shared).
+    gc.freeze()
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
+            pending: deque = deque([pool.apply_async(_score_chunk, (first,))])
+            for chunk in chunks:
+                pending.append(pool.apply_async(_score_chunk, (chunk,)))
+                while len(pending) > 2 * jobs:
+                    out.write(pending.popleft().get())
+            while pending:
                 out.write(pending.popleft().get())
-        while pending:
-            out.write(pending.popleft().get())
+    finally:
+        gc.unfreeze()
