@@ -21,7 +21,6 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]

@@ -9,7 +9,6 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from collections.abc import Callable, Iterable, Mapping
 
 import yaml

@@ -153,7 +153,8 @@ class Engine:
             out.append((name, title))
         return out
 
-    def load_ruleset(self, name_or_path) -> "Ruleset":
+    def load_ruleset(self, name_or_path):
+        """A resolved, validated Ruleset by name or YAML path; cached until a file of its chain changes."""
         from .ruleset import Ruleset
 
         path = self._locate(name_or_path).resolve()

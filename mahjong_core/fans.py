@@ -1,7 +1,7 @@
 """Fan checks and the context they read: facts about one decomposition, computed once."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Mapping
 

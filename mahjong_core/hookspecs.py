@@ -2,7 +2,7 @@
 from these docstrings and a test keeps the two in step."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 import pluggy

@@ -6,16 +6,16 @@ import json
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from . import tiles as T
 from .config import Resolved
-from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError,
+from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
                      did_you_mean)
 from .fans import Fan, FanContext
-from .hand import Situation, TableRules, parse_situation, parse_meld
+from .hand import Situation, TableRules, parse_situation
 from .records import Ledger, Settlement, parse_record
-from .shapes import Decomposition, Group, ShapeInput
+from .shapes import Decomposition, ShapeInput
 from . import waits as W
 
 
@@ -454,7 +454,7 @@ class Ruleset:
         if isinstance(hand, str):
             hand = {"hand": hand}
         if not isinstance(hand, Mapping):
-            raise MahjongError(f"a hand must be notation or an object with 'hand' and 'melds'")
+            raise MahjongError("a hand must be notation or an object with 'hand' and 'melds'")
         s = parse_situation(hand, self.table, pre_win=True)
         return s
 
@@ -475,7 +475,9 @@ class Ruleset:
         rule = self.settlement_rule.item
         rec = parse_record(record, rule.event_types)
         if rec.ruleset is not None and rec.ruleset not in (self.name,) + self._resolved.chain:
-            pass  # a record may be settled under a house overlay of the ruleset it names
+            # a house overlay of the named ruleset is fine; another ruleset family is a mistake
+            raise SettlementError(f"record field 'ruleset': the record is for '{rec.ruleset}', but ruleset "
+                                  f"'{self.name}' does not extend it")
         ledger = Ledger(rec.seats)
         try:
             ledger.extend(rule.settle(rec, self, **self.settlement_params))

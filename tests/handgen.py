@@ -11,7 +11,7 @@ the ``random.Random`` passed in, so a seed reproduces a run.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterator
+from typing import Iterator
 
 from mahjong_core import tiles as T
 

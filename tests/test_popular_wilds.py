@@ -24,7 +24,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
 from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError, NotWinningError
 from mahjong_core.waits import suit_complete
 
 import handgen

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-import random
 import types
 
 import pytest
@@ -250,3 +249,17 @@ def test_settling_any_record_is_a_result_or_a_mahjong_error(engine, rng):
         assert e.message
     else:
         assert sum(result.deltas) == 0
+
+
+def test_a_record_for_another_ruleset_family_is_refused(tmp_path):
+    import mahjong_core
+    from mahjong_core import MahjongError
+    record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "events": []}
+    with pytest.raises(MahjongError) as info:
+        mahjong_core.load_ruleset("guobiao").settle(record)
+    assert info.value.message == ("record field 'ruleset': the record is for 'sichuan', but ruleset 'guobiao' "
+                                  "does not extend it")
+    house = tmp_path / "friday.yaml"
+    house.write_text("extends: guobiao\ntitle: Friday\n", encoding="utf-8")
+    settled = mahjong_core.load_ruleset(str(house)).settle(dict(record, ruleset="guobiao"))
+    assert settled.deltas == (0, 0, 0, 0)
