@@ -67,3 +67,14 @@ def test_console_example_is_what_the_cli_prints():
     out = StringIO()
     assert cli.main(argv, out=out) == 0
     assert out.getvalue() == match.group(2)
+
+
+def test_house_overlay_example_loads(tmp_path):
+    import mahjong_core
+    text = re.search(r"A club writes an overlay:\n\n```yaml\n(.*?)```", README, re.S).group(1)
+    path = tmp_path / "friday.yaml"
+    path.write_text(text, encoding="utf-8")
+    rules = mahjong_core.load_ruleset(str(path))
+    assert (rules.title, rules.minimum) == ("Friday club", 6)
+    assert not rules.has_fan("flower_tiles")
+    assert rules.fan_rules[[r.id for r in rules.fan_rules].index("chicken_hand")].points == 10
