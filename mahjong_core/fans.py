@@ -9,9 +9,6 @@ from . import tiles as T
 from .hand import Situation
 from .shapes import Decomposition, Group
 
-CheckResult = "int | Mapping[str, int]"
-
-
 @dataclass(frozen=True, slots=True)
 class FanCheck:
     """Code behind one or several fans, referenced from YAML by ``id``.

@@ -7,7 +7,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from . import tiles as T
-from .errors import HandError, MahjongError, TileError, did_you_mean
+from .errors import HandError, TileError, did_you_mean
 
 MELD_KINDS = ("chow", "pung", "kong")
 SOURCES = ("left", "across", "right")
@@ -215,13 +215,6 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
     return Meld(kind, ts[0], bool(concealed and kind == "kong"), claimed, source)
 
 
-def _flag(data: Mapping, name: str) -> bool:
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        raise _field_error(f"field '{name}' must be true or false, got {value!r}")
-    return value
-
-
 def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = False) -> Situation:
     """Build a validated Situation from a contract §2 dict; raises MahjongError with a stable code.
     ``pre_win``: the hand before its winning tile (for waits); ``win_tile`` must then be absent."""
@@ -370,6 +363,3 @@ def validate(s: Situation, rules: TableRules) -> None:
     if s.void_suit is not None and s.void_suit not in "mps":
         raise _field_error("field 'void_suit' must be m, p or s")
 
-
-def is_mahjong_error(exc: BaseException) -> bool:
-    return isinstance(exc, MahjongError)

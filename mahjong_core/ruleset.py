@@ -406,7 +406,10 @@ class Ruleset:
         return out
 
     def candidates(self, situation) -> list[ScoreResult]:
-        s = self.parse(situation)
+        """Every reading of a winning hand, scored (before the choice and the minimum)."""
+        return self._candidates(self.parse(situation))
+
+    def _candidates(self, s: Situation) -> list[ScoreResult]:
         hand_memo: dict = {}
         return [self.evaluate(s, dec, hand_memo) for dec in self.decompositions(s)]
 
@@ -426,8 +429,7 @@ class Ruleset:
     def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
         """Score a winning hand (contract §2 dict or Situation); raises MahjongError."""
         s = self.parse(situation)
-        hand_memo: dict = {}
-        candidates = [self.evaluate(s, dec, hand_memo) for dec in self.decompositions(s)]
+        candidates = self._candidates(s)
         if not candidates:
             raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
                                   f"ruleset '{self.name}'")

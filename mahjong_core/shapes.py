@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from . import tiles as T
 
@@ -408,5 +408,3 @@ def make_input(counts: Sequence[int], wilds: int, meld_groups: tuple[Group, ...]
                chows: bool, kinds: frozenset, meld_counts: Sequence[int]) -> ShapeInput:
     return ShapeInput(tuple(counts), wilds, meld_groups, sets_needed, chows, kinds, tuple(meld_counts))
 
-
-ShapeFinder = Callable[..., Iterable[Decomposition]]

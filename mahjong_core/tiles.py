@@ -23,7 +23,6 @@ DRAGONS = tuple(range(31, 34))
 HONORS = tuple(range(27, 34))
 FLOWERS = tuple(range(34, 42))
 TERMINALS = (0, 8, 9, 17, 18, 26)
-TERMINALS_HONORS = TERMINALS + HONORS
 WIND_LETTERS = "ESWN"
 
 ALL_NAMES = tuple(f"{r}{s}" for s in SUITS for r in range(1, SUIT_SIZE[s] + 1))

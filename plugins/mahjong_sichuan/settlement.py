@@ -371,8 +371,7 @@ class _Hand:
         except MahjongError as err:
             err.args = (f"{e.where()}.hands.{seat}: {err.message}",) + tuple(err.args[1:])
             raise
-        tiles = list(s.hand) + [t for m in s.melds for t in m.tiles]
-        suits = {t // 9 for t in tiles}
+        suits = {t // 9 for t in s.all_tiles}
         pig = len(suits) == 3
         if pig or (void is not None and SUITS.index(void) in suits):
             return pig, None
@@ -386,27 +385,14 @@ def standing_hand(data: dict, ruleset):
         if key not in ("hand", "melds"):
             raise SettlementError(f"unknown field '{key}'{did_you_mean(str(key), ('hand', 'melds'))}: an "
                                   f"end-of-wall hand has only 'hand', 'melds' (and 'void_suit')")
-    error = None
-    for probe in sorted(ruleset.table.kinds):
-        try:
-            return parse_situation(dict(data, win_tile=T.name(probe)), ruleset.table)
-        except MahjongError as err:
-            if err.code != "too_many_copies":
-                raise
-            error = err           # the stand-in tile was a fifth copy: try the next kind
-    raise error
+    return parse_situation(data, ruleset.table, pre_win=True)
 
 
 def best_wait(ruleset, s, void):
     """(tile, ScoreResult) of the wait worth most, scored as a plain discard win (no 自摸, 杠上花 or
     other win-method doubling: 查大叫 pays the hand, not a win that never happened); None when
     the hand is not ready."""
-    held = [0] * T.NUM_KINDS
-    for t in s.hand:
-        held[t] += 1
-    for m in s.melds:
-        for t in m.tiles:
-            held[t] += 1
+    held = T.counts34(s.all_tiles)          # the standing hand: no winning tile yet
     best = None
     for t in ruleset.waits_of_situation(s):
         if held[t] >= 4:
