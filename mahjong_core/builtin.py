@@ -51,10 +51,10 @@ def always(ctx):
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck("core.flowers", flowers, flowers.__doc__),
+    return [FanCheck("core.flowers", flowers, flowers.__doc__, per_hand=True),
             FanCheck("core.shape", shape_is, shape_is.__doc__),
-            FanCheck("core.flag", flag, flag.__doc__),
-            FanCheck("core.always", always, always.__doc__)]
+            FanCheck("core.flag", flag, flag.__doc__, per_hand=True),
+            FanCheck("core.always", always, always.__doc__, per_hand=True)]
 
 
 def total_value(total, fans, situation):

@@ -21,7 +21,7 @@ ANY = object()
 ID_MAP = "id-map"
 
 FAN_FIELDS = ("zh", "en", "points", "check", "args", "excludes", "reduces", "enabled",
-              "counts_to_minimum", "doc")
+              "counts_to_minimum", "dropped_when_others_exceed", "doc")
 SHAPE_FIELDS = ("enabled", "args")
 SCHEMA: dict = {
     "title": ANY,
@@ -30,7 +30,7 @@ SCHEMA: dict = {
     "table": {"tile_set": ANY, "hand_size": ANY, "chows": ANY, "sequences": ANY},
     "shapes": (ID_MAP, SHAPE_FIELDS),
     "scoring": {"minimum": ANY, "value": {"formula": ANY, "params": ANY}, "fallback": ANY,
-                "prefer": ANY},
+                "fallback_besides": ANY, "prefer": ANY},
     "options": (ID_MAP, None),
     "fans": (ID_MAP, FAN_FIELDS),
     "settlement": {"id": ANY, "params": ANY},

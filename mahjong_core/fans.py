@@ -14,12 +14,28 @@ class FanCheck:
     """Code behind one or several fans, referenced from YAML by ``id``.
 
     ``func(ctx, **args)`` returns a count (0 = the fan does not apply) or, for a check that owns
-    several related fans (e.g. every chow-relationship fan at once), a mapping fan id → count.
+    several related fans (e.g. every chow-relationship fan at once), a mapping fan id → count,
+    or ``Alternatives`` of such answers when the reading leaves a choice open (what a wild
+    winning tile stood for): the engine scores the reading with each and keeps the best.
     """
 
     id: str
     func: Callable[..., Any]
     doc: str = ""
+    # True when the answer depends only on the situation (flowers, how and when the hand was
+    # won), never on the reading: the engine then asks once per hand, not once per reading
+    per_hand: bool = False
+
+
+class Alternatives(dict):
+    """Answers of which exactly one applies, keyed by the choice that decides it (e.g. ``("win_as",
+    tile)``: what a wild winning tile stood for); each answer is a count or a mapping fan id →
+    count, like any check's. A check returns this when its answer depends on a choice the reading
+    does not fix. Choices shared by several checks are made together: the engine finishes the
+    reading (exclusions, fallback, dropped fans) once per choice that every such check offers,
+    and keeps the best."""
+
+    __slots__ = ()
 
 
 class FanContext:
@@ -29,7 +45,7 @@ class FanContext:
     ``memo`` (per decomposition) or ``hand_memo`` (shared by every decomposition of the hand).
     """
 
-    __slots__ = ("situation", "decomposition", "ruleset", "groups", "counts", "win_tile",
+    __slots__ = ("situation", "decomposition", "ruleset", "groups", "counts", "win_tile", "win_wild",
                  "memo", "hand_memo", "options")
 
     def __init__(self, situation: Situation, decomposition: Decomposition, ruleset,
@@ -46,9 +62,34 @@ class FanContext:
             for t in m.tiles:
                 counts[t] += 1
         self.counts = counts
-        self.win_tile = situation.win_tile
+        self.win_tile = situation.win_tile      # a wild winning tile: what it stands for, once chosen
+        # the winning tile is wild and its value not chosen yet: a check whose answer depends on
+        # it asks ``with_win_tile`` for each value in ``decomposition.wild_as`` (see Alternatives)
+        self.win_wild = situation.win_tile in situation.wilds
         self.memo: dict = {}
         self.hand_memo: dict = hand_memo if hand_memo is not None else {}
+
+    def per_win_value(self, check) -> "Alternatives":
+        """``check``'s answer for each value a wild winning tile may have taken in this reading,
+        as Alternatives keyed ``("win_as", tile)``: the choice every such check shares."""
+        return Alternatives({("win_as", w): check(self.with_win_tile(w))
+                             for w in sorted(set(self.decomposition.wild_as))})
+
+    def with_win_tile(self, tile: int) -> "FanContext":
+        """The same reading with the winning tile read as ``tile`` (what a wild winning tile stood
+        for): facts about the hand are shared, the per-reading memo starts afresh."""
+        other = FanContext.__new__(FanContext)
+        other.situation = self.situation
+        other.decomposition = self.decomposition
+        other.ruleset = self.ruleset
+        other.options = self.options
+        other.groups = self.groups
+        other.counts = self.counts
+        other.win_tile = tile
+        other.win_wild = False
+        other.memo = {}
+        other.hand_memo = self.hand_memo
+        return other
 
     # -- convenience views -------------------------------------------------------------
     @property

@@ -12,11 +12,14 @@ from . import tiles as T
 from .config import Resolved
 from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
                      did_you_mean)
-from .fans import Fan, FanContext
+from .fans import Alternatives, Fan, FanContext
 from .hand import Situation, TableRules, parse_situation
 from .records import Ledger, Settlement, parse_record
 from .shapes import Decomposition, ShapeInput
 from . import waits as W
+
+
+_HAND_FANS = "engine.hand_fans"     # hand_memo key: what the per-hand checks found
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +34,7 @@ class FanRule:
     reduces: Mapping[str, int] = field(default_factory=dict)
     counts_to_minimum: bool = True
     doc: str = ""
+    dropped_above: int | None = None     # YAML dropped_when_others_exceed
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +47,7 @@ class ScoreResult:
     situation: Situation
     minimum_points: int
     excluded: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    dropped: tuple[tuple[str, int, int], ...] = ()      # (fan id, the others' total, the limit)
 
     @property
     def ok(self) -> bool:
@@ -61,6 +66,9 @@ class ScoreResult:
         out = self.to_dict()
         out["points_toward_minimum"] = self.minimum_points
         out["excluded"] = [{"id": fid, "by": list(by)} for fid, by in self.excluded]
+        if self.dropped:
+            out["dropped"] = [{"id": fid, "others": others, "limit": limit}
+                              for fid, others, limit in self.dropped]
         if self.decomposition.wild_as:
             out["wilds_as"] = T.format_tiles(self.decomposition.wild_as)
         return out
@@ -121,6 +129,13 @@ class Ruleset:
         self.fan_rules = self._fans(data.get("fans") or {})
         self._fan_by_id = {r.id: r for r in self.fan_rules}
         self.fallback = self._fan_ref(scoring.get("fallback"), "scoring.fallback")
+        besides = scoring.get("fallback_besides") or []
+        if not isinstance(besides, list):
+            raise RulesetError(f"{self.where('scoring.fallback_besides')}: 'scoring.fallback_besides' must be "
+                               f"a list of fan ids")
+        self.fallback_besides = frozenset(
+            f for f in (self._fan_ref(b, f"scoring.fallback_besides.{i}") for i, b in enumerate(besides))
+            if f is not None)
         prefer = scoring.get("prefer") or []
         if not isinstance(prefer, list):
             raise RulesetError(f"{self.where('scoring.prefer')}: 'scoring.prefer' must be a list of fan ids")
@@ -129,9 +144,12 @@ class Ruleset:
         value = scoring.get("value") or {"formula": "total"}
         self.value_formula, self.value_params = self._value(value)
         self.settlement_rule, self.settlement_params = self._settlement(data.get("settlement"))
-        self._plan = self._check_plan()
+        plan = self._check_plan()
+        self._hand_plan = tuple(p[:6] for p in plan if p[6])     # asked once per hand
+        self._plan = tuple(p[:6] for p in plan if not p[6])      # asked once per reading
         self._info = self._fan_info()
         self._has_exclusions = any(r.excludes or r.reduces for r in self.fan_rules)
+        self._dropped = tuple((r.id, r.dropped_above) for r in self.fan_rules if r.dropped_above is not None)
         self._value_needed = self.value_formula is not self.engine.registry.values["total"].item.value \
             if "total" in self.engine.registry.values else True
         engine.validate(self)
@@ -194,9 +212,16 @@ class Ruleset:
             cm = spec.get("counts_to_minimum", True)
             if not isinstance(cm, bool):
                 raise RulesetError(f"{self.where(key + '.counts_to_minimum')}: must be true or false")
+            drop = spec.get("dropped_when_others_exceed")
+            if drop is not None:
+                self._int(drop, key + ".dropped_when_others_exceed")
+                if spec.get("excludes") or spec.get("reduces"):
+                    raise RulesetError(f"{self.where(key + '.dropped_when_others_exceed')}: fan '{fid}' is "
+                                       f"dropped after the others are counted, so it cannot exclude or "
+                                       f"reduce them (remove 'excludes'/'reduces')")
             rules.append(FanRule(fid, str(spec.get("zh", fid)), str(spec.get("en", fid)), points, check,
                                  MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
-                                 str(spec.get("doc", ""))))
+                                 str(spec.get("doc", "")), drop))
         known = {r.id for r in rules}
         every = set(fans)
         out = []
@@ -220,7 +245,7 @@ class Ruleset:
             out.append(FanRule(r.id, r.zh, r.en, r.points, r.check, r.args,
                                tuple(x for x in excludes if x in known),
                                MappingProxyType({x: n for x, n in reduces.items() if x in known}),
-                               r.counts_to_minimum, r.doc))
+                               r.counts_to_minimum, r.doc, r.dropped_above))
         return tuple(out)
 
     def _fan_ref(self, fid, key: str) -> str | None:
@@ -285,7 +310,8 @@ class Ruleset:
                 entry = checks[r.check]
                 plan[key] = [entry.item.func, dict(r.args), [], entry.plugin]
             plan[key][2].append(r)
-        return tuple((func, args, tuple(rules), frozenset(r.id for r in rules), plugin, key[0])
+        return tuple((func, args, tuple(rules), frozenset(r.id for r in rules), plugin, key[0],
+                      checks[key[0]].item.per_hand)
                      for key, (func, args, rules, plugin) in plan.items())
 
     def _fan_info(self) -> dict:
@@ -329,10 +355,49 @@ class Ruleset:
         return out
 
     def evaluate(self, s: Situation, dec: Decomposition, hand_memo: dict) -> ScoreResult:
-        """Score one decomposition: run the checks, apply exclusions and the fallback."""
+        """Score one decomposition: run the checks, then ``finish`` (exclusions, the fallback,
+        dropped fans) — once per alternative when a check leaves a choice open, keeping the best.
+        Checks marked ``per_hand`` are asked with the hand's first reading and remembered."""
         ctx = FanContext(s, dec, self, hand_memo)
-        found: dict[str, int] = {}
-        for func, args, rules, ids, plugin, check_id in self._plan:
+        if self._hand_plan:
+            known = hand_memo.get(_HAND_FANS)
+            if known is None:
+                hand_found: dict[str, int] = {}
+                known = hand_memo[_HAND_FANS] = (hand_found, self._collect(self._hand_plan, ctx, hand_found))
+            found = dict(known[0])
+            choices = self._collect(self._plan, ctx, found)
+            if known[1]:
+                choices = known[1] + (choices or [])
+        else:
+            found = {}
+            choices = self._collect(self._plan, ctx, found)
+        if choices is None:
+            return self.finish(s, dec, found)
+        labels = [label for label in choices[0] if all(label in c for c in choices[1:])]
+        if not labels:
+            raise PluginError(f"ruleset '{self.name}': fan checks offer alternatives with no choice in common "
+                              f"({', '.join(sorted(map(str, (lab for c in choices for lab in c))))})")
+        best = None
+        tried: set = set()
+        for label in labels:
+            chosen = dict(found)
+            for c in choices:
+                chosen.update(c[label])
+            key = tuple(sorted(chosen.items()))
+            if key in tried:                      # the same fans as a choice already finished
+                continue
+            tried.add(key)
+            result = self.finish(s, dec, chosen)
+            if best is None or self._rank(result) > self._rank(best):
+                best = result
+        return best
+
+    @staticmethod
+    def _collect(plan, ctx: FanContext, found: dict) -> list | None:
+        """Run the checks of ``plan`` on ``ctx``, adding what they award to ``found``; return the
+        open choices (one dict label → fans per check that answered with Alternatives), or None."""
+        choices = None
+        for func, args, rules, ids, plugin, check_id in plan:
             try:
                 result = func(ctx, **args) if args else func(ctx)
             except MahjongError:
@@ -345,13 +410,31 @@ class Ruleset:
             if result.__class__ is int or result.__class__ is bool:
                 for r in rules:
                     found[r.id] = int(result)
+            elif isinstance(result, Alternatives):
+                options = {}
+                for label, answer in result.items():
+                    if answer.__class__ is int or answer.__class__ is bool:
+                        options[label] = {r.id: int(answer) for r in rules} if answer else {}
+                    elif isinstance(answer, Mapping):
+                        options[label] = {fid: n for fid, n in answer.items() if n and fid in ids}
+                    else:
+                        raise PluginError(f"plugin '{plugin}': fan check '{check_id}' returned an alternative "
+                                          f"of type {type(answer).__name__}; expected a count or a mapping")
+                choices = [options] if choices is None else choices + [options]
             elif isinstance(result, Mapping):
                 for fid, n in result.items():
                     if n and fid in ids:
                         found[fid] = n
             else:
                 raise PluginError(f"plugin '{plugin}': fan check '{check_id}' returned "
-                                  f"{type(result).__name__}; expected a count or a mapping of fan id to count")
+                                  f"{type(result).__name__}; expected a count, a mapping of fan id to count "
+                                  f"or Alternatives of such answers")
+        return choices
+
+    def finish(self, s: Situation, dec: Decomposition, found: dict[str, int]) -> ScoreResult:
+        """Turn the fans the checks found (id → count) into a result: exclusions and reductions,
+        the fallback fan when no counting fan remains (besides ``scoring.fallback_besides``),
+        then the fans dropped because the others total more than their limit."""
         info = self._info
         excluded: dict[str, list[str]] = {}
         if self._has_exclusions:
@@ -366,6 +449,20 @@ class Ruleset:
                     if x in found:
                         found[x] -= n * found[fid]
                         excluded.setdefault(x, []).append(fid)
+        fallback = self.fallback
+        if fallback is not None and fallback not in found:
+            besides = self.fallback_besides
+            if not any(n > 0 and info[fid][3] and fid not in besides for fid, n in found.items()):
+                found[fallback] = 1
+        dropped = ()
+        if self._dropped:
+            for fid, limit in self._dropped:
+                n = found.get(fid, 0)
+                if n > 0:
+                    others = sum(info[f][2] * m for f, m in found.items() if m > 0 and f != fid)
+                    if others > limit:
+                        del found[fid]
+                        dropped += ((fid, others, limit),)
         minimum_points = 0
         total = 0
         keyed = []
@@ -377,17 +474,11 @@ class Ruleset:
                 total += points * n
                 if counts:
                     minimum_points += points * n
-        if self.fallback is not None and minimum_points == 0 and \
-                not any(info[f.id][3] for _, f in keyed):
-            order, template, points, _ = info[self.fallback][:4]
-            keyed.append((order, template))
-            total += points
-            minimum_points += points
         keyed.sort()
         fans = tuple(f for _, f in keyed)
         value = self.value_formula(total, fans, s, **self.value_params) if self._value_needed else total
         return ScoreResult(self.name, total, value, fans, dec, s, minimum_points,
-                           tuple((fid, tuple(by)) for fid, by in excluded.items()))
+                           tuple((fid, tuple(by)) for fid, by in excluded.items()), dropped)
 
     def explain(self, result: ScoreResult) -> dict:
         """The result with what it took to get there: points toward the minimum, the fans

@@ -238,52 +238,72 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
     return tuple(out)
 
 
-def _standard(inp: ShapeInput) -> Iterable[Decomposition]:
+@lru_cache(maxsize=None)
+def _suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int) -> tuple:
+    """A suit's splits as (wilds used, sets, has pair, Groups, pair Group), fewest wilds first."""
+    out = []
+    for groups, pair, used in _suit_splits(key, chows, budget):
+        sets = tuple(Group(kind, lo + off, w) for kind, off, w in groups)
+        pg = None if pair is None else Group("pair", lo + pair[0], pair[1])
+        out.append((used, len(sets), pg is not None, sets, pg))
+    out.sort(key=lambda o: o[0])
+    return tuple(out)
+
+
+def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
+    """Suits are combined one at a time, dropping a partial choice as soon as it spends more
+    wilds than the hand holds, holds two pairs or too many sets; the wilds left over must then
+    make whole sets (and the pair) on their own."""
     per_suit = []
     for lo, hi, numbered in _SUIT_RANGES:
         key = inp.counts[lo:hi]
         if not any(key):
-            per_suit.append(((lo, ((), None, 0)),))
             continue
-        splits = _suit_splits(key, inp.chows and numbered, inp.wilds)
-        if not splits:
-            return
-        per_suit.append(tuple((lo, sp) for sp in splits))
+        options = _suit_options(key, lo, inp.chows and numbered, inp.wilds)
+        if not options:
+            return ()
+        per_suit.append(options)
+    budget = inp.wilds
+    need = inp.sets_needed
+    last = len(per_suit)
     seen: set = set()
-    for combo in product(*per_suit):
-        n_sets = 0
-        used = 0
-        pairs = 0
-        for _, (groups, pair, w) in combo:
-            n_sets += len(groups)
-            used += w
-            if pair is not None:
-                pairs += 1
-        if pairs > 1 or n_sets > inp.sets_needed or used > inp.wilds:
-            continue
-        free_sets = inp.sets_needed - n_sets
-        need_pair = pairs == 0
-        if inp.wilds - used != 3 * free_sets + (2 if need_pair else 0):
-            continue
-        base: list[Group] = []
-        pair_group = None
-        for lo, (groups, pair, _) in combo:
-            for kind, off, w in groups:
-                base.append(Group(kind, lo + off, w))
-            if pair is not None:
-                pair_group = Group("pair", lo + pair[0], pair[1])
-        fills = _pure_wild_groups(free_sets, need_pair, inp) if (free_sets or need_pair) else [((), None)]
-        for extra_sets, extra_pair in fills:
-            hand_groups = base + [Group(k, t, w) for k, t, w in extra_sets]
-            pg = pair_group if extra_pair is None else Group("pair", extra_pair[0], 2)
-            hand_groups.sort()
-            key = (tuple(hand_groups), pg)
-            if key in seen:
+    out: list[Decomposition] = []
+    fills_cache: dict = {}
+
+    def combine(i: int, sets: tuple, pair, used: int, n_sets: int) -> None:
+        if i == last:
+            free_sets = need - n_sets
+            need_pair = pair is None
+            if budget - used != 3 * free_sets + (2 if need_pair else 0):
+                return
+            fk = (free_sets, need_pair)
+            fills = fills_cache.get(fk)
+            if fills is None:
+                fills = fills_cache[fk] = (_pure_wild_groups(free_sets, need_pair, inp)
+                                           if (free_sets or need_pair) else [((), None)])
+            for extra_sets, extra_pair in fills:
+                hand_groups = list(sets)
+                hand_groups.extend(Group(k, t, w) for k, t, w in extra_sets)
+                pg = pair if extra_pair is None else Group("pair", extra_pair[0], 2)
+                hand_groups.sort()
+                # readings with the same groups of tiles score alike, wherever the wilds sit
+                key = (tuple((g.kind, g.tile) for g in hand_groups), pg.tile)
+                if key in seen:
+                    continue
+                seen.add(key)
+                dec = _build(inp, "standard", tuple(hand_groups) + (pg,))
+                if dec is not None:
+                    out.append(dec)
+            return
+        for w, ns, has_pair, groups, pg in per_suit[i]:
+            if used + w > budget:
+                break
+            if n_sets + ns > need or (has_pair and pair is not None):
                 continue
-            seen.add(key)
-            dec = _build(inp, "standard", tuple(hand_groups) + (pg,))
-            if dec is not None:
-                yield dec
+            combine(i + 1, sets + groups, pg if has_pair else pair, used + w, n_sets + ns)
+
+    combine(0, (), None, 0, 0)
+    return out
 
 
 def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],

@@ -12,13 +12,12 @@ import pytest
 import handgen
 import reference_gb as ref
 from mahjong_core import parse_tiles
-from mahjong_core.hand import Situation
 from mahjong_guobiao.waits import ALL_KINDS, hand_waits
 from mahjong_core.waits import standard_waits
 
 
 def _waits(text: str, formal: bool = True) -> set:
-    return set(hand_waits(Situation(hand=tuple(sorted(parse_tiles(text)))), formal))
+    return set(hand_waits(tuple(sorted(parse_tiles(text))), (), formal))
 
 
 @pytest.mark.parametrize("hand, waits", [

@@ -107,7 +107,7 @@ def _maybe_complete(counts: list[int], sets_needed: int, concealed: bool) -> boo
 def _four_wilds_rule(rules):
     for r in rules.fan_rules:
         if r.check == "popular.four_wilds":
-            return r.points, r.args.get("others_at_most", 32)
+            return r.points, r.dropped_above
     return None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .facts import DRAGON, GREEN, RANK_OF, REVERSIBLE, TERMINAL, WIND, facts, seven_shifted
+from .facts import DRAGON, GREEN, RANK_OF, REVERSIBLE, TERMINAL, WIND, facts, seven_shifted, standing
 from .relations import chow_fans, pung_relations
 from .waits import hand_waits, knitted_remainder_unique
 
@@ -196,6 +196,8 @@ def _kong_table(cp, mk, ck, split):
 
 def concealment(ctx):
     """明杠/暗杠/明暗杠/双明杠/双暗杠/三杠/四杠, 双暗刻/三暗刻/四暗刻 and 碰碰和."""
+    if ctx.win_wild and not ctx.situation.self_drawn:
+        return ctx.per_win_value(concealment)     # a claimed wild completes the pung it stands in
     shape = ctx.decomposition.shape
     if shape == "standard":
         memo = ctx.memo
@@ -228,6 +230,8 @@ def concealment(ctx):
 
 def win(ctx):
     """门前清/不求人/全求人/自摸 and the situational fans 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和."""
+    if ctx.win_wild:
+        return ctx.per_win_value(win)
     s = ctx.situation
     opts = ctx.options
     out = {}
@@ -259,8 +263,8 @@ def win(ctx):
             out["fully_concealed_hand"] = 1
         else:
             out["self_drawn"] = 1
-    w = s.win_tile
-    if s.fourth_tile or (s.melds and ctx.counts[w] - s.hand.count(w) == 4
+    w = ctx.win_tile
+    if s.fourth_tile or (s.melds and ctx.counts[w] - standing(ctx).count(w) == 4
                          and opts.get("last_tile_from_melds", True)):
         out["last_tile"] = 1
     if s.last_tile:
@@ -437,9 +441,12 @@ def tiles(ctx):
 # ---------------------------------------------------------------- unique waits
 
 def waits(ctx):
-    """边张 > 嵌张 > 单钓将, at most one, only when the pre-win hand has exactly one formal wait."""
+    """边张 > 嵌张 > 单钓将, at most one, only when the pre-win hand has exactly one formal wait
+    (the hand as the reading resolved its wilds; a wild winning tile, per value it may take)."""
+    if ctx.win_wild:
+        return ctx.per_win_value(waits)
     shape = ctx.decomposition.shape
-    w = ctx.situation.win_tile
+    w = ctx.win_tile
     if shape == "standard":
         edge = closed = single = False
         for kind, lo, _, meld in ctx.groups:
@@ -454,9 +461,11 @@ def waits(ctx):
                 single = True
         if not (edge or closed or single):
             return _EMPTY
-        ws = ctx.hand_memo.get("gb.waits")
+        hand = standing(ctx)
+        key = ("gb.waits", hand)
+        ws = ctx.hand_memo.get(key)
         if ws is None:
-            ws = ctx.hand_memo["gb.waits"] = hand_waits(ctx.situation, ctx.options.get("formal_waits", True))
+            ws = ctx.hand_memo[key] = hand_waits(hand, ctx.situation.melds, ctx.options.get("formal_waits", True))
         if len(ws) != 1:
             return _EMPTY
         if edge:
@@ -491,7 +500,6 @@ def _knitted_waits(ctx, w):
             return _EMPTY
         if not in_body:
             return {"single_wait": 1}
-        standing = sum(1 for t in ctx.situation.hand if t == w) + 1
-        if standing == 3:
+        if standing(ctx).count(w) + 1 == 3:
             return {"single_wait": 1}
     return _EMPTY

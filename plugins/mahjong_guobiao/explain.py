@@ -13,7 +13,7 @@ import re
 from mahjong_core import tiles as T
 from mahjong_core.fans import FanContext
 
-from .facts import WIND, facts
+from .facts import WIND, facts, standing
 from .relations import chow_fans, pung_relations
 from .waits import hand_waits
 
@@ -42,8 +42,8 @@ def explain(result, ruleset) -> dict:
             w = T.name(s.win_tile)
             notes.append(f"the discarded {w} completes {T.format_tiles((s.win_tile,) * 3)}, which therefore counts as melded for the "
                          f"concealed-pung fans")
-        if shape == "standard" and s.hand:
-            waits = hand_waits(s, ctx.options.get("formal_waits", True))
+        if shape == "standard" and s.hand and ctx.win_tile not in s.wilds:
+            waits = hand_waits(standing(ctx), s.melds, ctx.options.get("formal_waits", True))
             names = T.format_tiles(waits) or "none"
             if len(waits) == 1:
                 notes.append(f"the hand before the win waited only on {names}: one unique-wait fan may count "

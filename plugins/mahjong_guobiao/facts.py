@@ -87,7 +87,7 @@ class Facts:
         # melded for concealment fans (a shanpon win by discard is 三暗刻, not 四暗刻).
         cp = len(standing_pungs)
         if cp and not s.self_drawn:
-            w = s.win_tile
+            w = ctx.win_tile
             if w in standing_pungs:
                 for lo in concealed_chows:
                     if lo <= w <= lo + 2 and w - lo <= 2 and SUIT_OF[lo] == SUIT_OF[w]:
@@ -95,6 +95,22 @@ class Facts:
                 else:
                     cp -= 1
         self.concealed_pungs = cp
+
+
+def standing(ctx) -> tuple[int, ...]:
+    """The standing tiles before the win as this reading has them: the hand itself, or — when
+    wilds are held — the tiles the wilds stood for, less the winning tile (``ctx.win_tile``)."""
+    s = ctx.situation
+    dec = ctx.decomposition
+    if not dec.wild_as and ctx.win_tile == s.win_tile:
+        return s.hand
+    memo = ctx.memo
+    out = memo.get("gb.standing")
+    if out is None:
+        rest = list(dec.tiles)
+        rest.remove(ctx.win_tile)
+        out = memo["gb.standing"] = tuple(rest)
+    return out
 
 
 def facts(ctx) -> Facts:

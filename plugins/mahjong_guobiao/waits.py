@@ -26,9 +26,10 @@ def seven_pairs_wait(counts):
     return None
 
 
-def hand_waits(situation, formal: bool = True) -> frozenset:
-    """Waits of the standing tiles before the win (regular form, and seven pairs at 13 tiles)."""
-    hand = situation.hand
+def hand_waits(hand, melds=(), formal: bool = True) -> frozenset:
+    """Waits of the standing tiles ``hand`` before the win (regular form, and seven pairs at 13
+    tiles); ``melds`` only matter for ``formal=False`` (a kind whose four copies are held is no
+    wait then)."""
     counts = [0] * 34
     for t in hand:
         counts[t] += 1
@@ -39,7 +40,7 @@ def hand_waits(situation, formal: bool = True) -> frozenset:
             waits.add(t)
     if not formal and waits:
         held = counts[:]
-        for m in situation.melds:
+        for m in melds:
             for t in m.tiles:
                 held[t] += 1
         waits = {t for t in waits if held[t] < 4}

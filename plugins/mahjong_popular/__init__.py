@@ -11,7 +11,7 @@ from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, hookimpl
 
 from . import settlement
-from .checks import CHECKS, fan_ids
+from .checks import CHECKS, PER_HAND, fan_ids
 from .wilds import SELECTIONS, next_tile, wild_facts, wild_kinds
 
 __all__ = ["next_tile", "wild_kinds"]
@@ -19,7 +19,7 @@ __all__ = ["next_tile", "wild_kinds"]
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip()) for cid, func in CHECKS.items()]
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid in PER_HAND) for cid, func in CHECKS.items()]
 
 
 @hookimpl
@@ -33,6 +33,8 @@ def mahjong_settlements():
 
 
 _USES_POPULAR: dict[str, bool] = {}
+# checks that may answer with Alternatives (one per value of a wild winning tile)
+_CHOICE_CHECKS = ("guobiao.waits", "guobiao.win", "guobiao.concealment", "popular.four_winds_green_pair")
 
 
 def uses_popular(ruleset) -> bool:
@@ -53,8 +55,8 @@ def mahjong_validate_situation(situation, ruleset):
 
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
-    """A ruleset using the popular checks must name real fans in ``excluded_by`` and
-    ``besides`` and real checks in ``checks``; a popular
+    """A ruleset using the popular checks must name real fans in ``excluded_by`` (and none whose
+    answer waits on what a wild winning tile stood for) and real checks in ``checks``; a popular
     settlement must have valid wild-selection parameters."""
     uses = [r for r in ruleset.fan_rules if r.check.startswith("popular.")]
     if not uses:
@@ -62,11 +64,15 @@ def mahjong_validate_ruleset(ruleset):
     _USES_POPULAR[ruleset.fingerprint] = True
     every = set((ruleset.data.get("fans") or {}).keys())
     for r in uses:
-        for arg in ("excluded_by", "besides"):
-            for fid in fan_ids(r.args.get(arg, ())):
-                if fid not in every:
-                    raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.{arg}')}: fan '{r.id}' "
-                                       f"({arg}) names unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+        for fid in fan_ids(r.args.get("excluded_by", ())):
+            where = ruleset.where(f"fans.{r.id}.args.excluded_by")
+            if fid not in every:
+                raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names unknown fan '{fid}'"
+                                   f"{did_you_mean(str(fid), every)}")
+            other = ruleset._fan_by_id.get(fid)
+            if other is not None and other.check in _CHOICE_CHECKS:
+                raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names '{fid}', whose answer "
+                                   f"depends on what a wild winning tile stood for; it cannot exclude")
         for cid in fan_ids(r.args.get("checks", ())):
             if cid not in ruleset.engine.registry.checks:
                 raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.checks')}: fan '{r.id}' names unknown "

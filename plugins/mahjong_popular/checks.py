@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
 from mahjong_core import tiles as T
 from mahjong_core.errors import HandError
-from mahjong_core.fans import FanContext
-from mahjong_core.shapes import Decomposition
+from mahjong_core.fans import Alternatives
 
 from .wilds import wild_facts
 
@@ -67,46 +65,6 @@ def _the_pair(ctx):
     return pairs[0] if len(pairs) == 1 else None
 
 
-class _Plan:
-    """Per ruleset, computed once: each fan's check function, args and memo key; the fallback
-    fan and what 无番和 may be awarded beside (``chicken_hand``'s ``besides``)."""
-
-    __slots__ = ("fans", "rules", "fallback", "besides", "cheap_besides", "others", "groups",
-                 "n_likely", "excludable")
-
-    def __init__(self, ruleset):
-        checks = ruleset.engine.registry.checks
-        self.rules = {r.id: r for r in ruleset.fan_rules}
-        self.fans = {}
-        for r in ruleset.fan_rules:
-            args = dict(r.args)
-            self.fans[r.id] = (_memo_key(r.check, args), checks[r.check].item.func, args)
-        self.fallback = ruleset.fallback
-        chicken = [r for r in ruleset.fan_rules if r.check == "popular.chicken_hand"]
-        self.besides = frozenset(fan_ids(chicken[0].args.get("besides", ()))) if chicken else frozenset()
-        self.excludable = frozenset(x for b in self.besides if b in self.rules
-                                    for x in self.rules[b].excludes)
-        self.cheap_besides = tuple(b for b in self.besides
-                                   if b in self.rules and self.rules[b].check not in _META)
-        # counting fans that rule 无番和 out when they fire, unless a `besides` fan may exclude
-        # them; the likeliest first (win method, tile traits), so the search usually stops early
-        others = [r for r in ruleset.fan_rules
-                  if r.counts_to_minimum and r.id not in self.besides and r.id != self.fallback
-                  and r.check not in _META]
-        others.sort(key=lambda r: _LIKELY.get(r.check, 9))
-        self.others = tuple(r.id for r in others)
-        # the same fans grouped by check (one call answers for all of a group's fans); only
-        # fans no `besides` fan may exclude rule 无番和 out at once
-        groups: dict = {}
-        for r in others:
-            key, func, args = self.fans[r.id]
-            groups.setdefault(key, (key, func, args, set(), set()))[3 if r.id not in self.excludable
-                                                                     else 4].add(r.id)
-        self.groups = tuple((k, f, a, frozenset(sure), frozenset(maybe))
-                            for k, f, a, sure, maybe in groups.values())
-        self.n_likely = sum(1 for k, *_ in self.groups if k[1] in _LIKELY)
-
-
 def _memo_key(check: str, args) -> tuple:
     """The ctx.memo key of a check's result for given args (lists made hashable)."""
     items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in args.items()))
@@ -118,20 +76,15 @@ def _memo_key(check: str, args) -> tuple:
 
 
 _PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-_LIKELY = {"popular.resolved": 0, "guobiao.win": 0, "guobiao.tiles": 1}
 
 
-def _plan(ruleset) -> _Plan:
+def _fan_checks(ruleset) -> dict:
+    """Per ruleset, computed once: fan id → (memo key, check function, YAML args)."""
     plan = _PLANS.get(ruleset)
     if plan is None:
-        plan = _PLANS[ruleset] = _Plan(ruleset)
-    return plan
-
-
-def _ctx_plan(ctx) -> _Plan:
-    plan = ctx.hand_memo.get("popular.plan")
-    if plan is None:
-        plan = ctx.hand_memo["popular.plan"] = _plan(ctx.ruleset)
+        checks = ruleset.engine.registry.checks
+        plan = _PLANS[ruleset] = {r.id: (_memo_key(r.check, r.args), checks[r.check].item.func, dict(r.args))
+                                  for r in ruleset.fan_rules}
     return plan
 
 
@@ -139,7 +92,7 @@ def fires(ctx, fan_id: str) -> bool:
     """Does ``fan_id`` (an enabled fan of this ruleset) apply to this decomposition? Runs the
     fan's own check with its own YAML args (once per check and args); disabled or unknown fans
     never fire. Exclusions are not applied."""
-    entry = _ctx_plan(ctx).fans.get(fan_id)
+    entry = _fan_checks(ctx.ruleset).get(fan_id)
     if entry is None:
         return False
     key, func, args = entry
@@ -147,6 +100,9 @@ def fires(ctx, fan_id: str) -> bool:
     result = memo.get(key, _MISSING)
     if result is _MISSING:
         result = memo[key] = func(ctx, **args)
+    if isinstance(result, Alternatives):
+        raise HandError(f"fan '{fan_id}' depends on what a wild winning tile stood for; it cannot be "
+                        f"named in 'excluded_by'")
     if isinstance(result, Mapping):
         return result.get(fan_id, 0) > 0
     return bool(result)
@@ -249,7 +205,8 @@ def riichi(ctx, allow_concealed_kongs: bool = True) -> int:
 
 def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
     """四方大发(财): a pung or kong of each wind and a pair of 发 (Green). ``single_wait`` (大众):
-    won on the single 发 (a wild winning tile counts when a wild sits in the 发 pair)."""
+    won on the single 发 (a wild winning tile, when it is read as the 发: the same choice as the
+    wait fans make)."""
     pair = _the_pair(ctx)
     if pair is None or pair.tile != GREEN:
         return 0
@@ -258,8 +215,8 @@ def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
         return 0
     if single_wait:
         win = ctx.situation.win_tile
-        if win in ctx.situation.wilds:
-            return int(pair.wilds > 0)          # the wild won on is the one in the 发 pair
+        if ctx.win_wild:                        # counted when the wild won on stood for the 发
+            return ctx.per_win_value(lambda c: int(c.win_tile == GREEN))
         if win != GREEN:
             return 0
     return 1
@@ -320,225 +277,15 @@ def no_wilds(ctx) -> int:
     return int(bool(facts.kinds) and facts.held == 0)
 
 
-def four_wilds(ctx, others_at_most: int = 32) -> int:
-    """四混: all four wilds held at the win — dropped when the hand's other fans already total
-    more than ``others_at_most`` (大众: 32). 'Other fans' = the full score of this same reading
-    without 四混 (flowers included; 无番和 when no other fan of the base ruleset remains)."""
-    if _meta_inside(ctx):
-        return 0
-    facts = _wilds(ctx)
-    if facts.held < 4:
-        return 0
-    win_value(ctx)                             # fix the wild winning tile's value first
-    return int(_others_total(ctx, _base(ctx)) <= others_at_most)
-
-
-def _others_total(ctx, base) -> int:
-    """The reading's total without 四混, from its base evaluation: 无番和 added when no fan of
-    the base ruleset remains beside the popular fans (what ``chicken_hand`` awards)."""
-    plan = _ctx_plan(ctx)
-    total = base.total
-    if plan.fallback is not None and plan.besides:
-        had = any(f.id == plan.fallback for f in base.fans)
-        gets = _no_counting_fan_besides(plan, base.fans)
-        total += plan.rules[plan.fallback].points * (gets - had)
-    return total
-
-
-def _four_wilds_points(ctx, others: int) -> int:
-    """What 四混 adds to a reading whose other fans total ``others``."""
-    if _wilds(ctx).held < 4:
-        return 0
-    for r in _ctx_plan(ctx).rules.values():
-        if r.check == "popular.four_wilds":
-            return r.points if others <= r.args.get("others_at_most", 32) else 0
-    return 0
+def four_wilds(ctx) -> int:
+    """四混: all four wilds held at the win (standing tiles + winning tile). The YAML drops it when
+    the reading's other fans total more than 32 (``dropped_when_others_exceed``)."""
+    return int(_wilds(ctx).held >= 4)
 
 
 def wild_kong(ctx) -> int:
     """混杠: a concealed kong of the four wilds (wilds are never konged from a discard)."""
     return _wilds(ctx).kongs
-
-
-# ------------------------------------------------------------------ base checks on the resolved hand
-
-def resolved(ctx, checks: str | Sequence[str] = "guobiao.waits guobiao.win"):
-    """Run other checks (by id, e.g. Guobiao's unique-wait and win-method checks) on the hand as
-    its wilds were resolved in this reading: the pre-win hand is the standing tiles with each
-    wild replaced by what it stands for, so 边张/嵌张/单钓将 and 和绝张 are judged on real tiles
-    (the 联众 judge tracks what each wild became). A wild winning tile may have become any of the
-    values the wilds took: the one giving the reading its best score is used (``win_value``).
-    Without wilds the checks run on the hand as it is. Returns the merged fan → count mapping."""
-    if isinstance(checks, list):
-        checks = tuple(checks)
-    key = _memo_key("popular.resolved", {"checks": checks})   # shared with fires()
-    out = ctx.memo.get(key)
-    if out is None:
-        funcs = _funcs(ctx, checks)
-        if not ctx.decomposition.wild_as:
-            out = _merge(ctx, funcs)
-        else:
-            out = _resolved_for(ctx, funcs, checks, win_value(ctx))
-        ctx.memo[key] = out
-    return out
-
-
-def _funcs(ctx, checks) -> tuple:
-    registry = ctx.ruleset.engine.registry.checks
-    return tuple(registry[c].item.func for c in fan_ids(checks))
-
-
-def _resolved_for(ctx, funcs, checks, w: int) -> dict:
-    """The wrapped checks' result for this reading with the winning tile read as ``w``
-    (memoised per reading and value: it does not depend on anything else)."""
-    dec = ctx.decomposition
-    memo = ctx.hand_memo
-    key = ("popular.resolved", id(dec), w, checks)
-    out = memo.get(key)
-    if out is None:
-        skey = ("popular.resolved_situation", dec.tiles, w)
-        rs = memo.get(skey)
-        if rs is None:
-            hand = list(dec.tiles)
-            hand.remove(w)
-            rs = memo[skey] = replace(ctx.situation, hand=tuple(hand), win_tile=w, wilds=())
-        # the groups keep their wild counts (facts about the reading, not about the tiles)
-        rdec = Decomposition(dec.shape, dec.groups, dec.tiles, ())
-        sub_memo = memo.setdefault(("popular.resolved_memo", dec.tiles, w), {})
-        out = memo[key] = _merge(FanContext(rs, rdec, ctx.ruleset, sub_memo), funcs)
-    return out
-
-
-def win_value(ctx) -> int:
-    """What the winning tile is in this reading: itself, or — a wild winning tile — the value
-    among those the wilds took that scores the reading best. Only the resolved checks read the
-    winning tile: the value whose resolved fans are worth most is best, unless the score is not
-    monotone in them — 四混 (dropped above a total) may apply, or some value leaves no counting
-    resolved fan (无番和 may then apply) — and then the reading is scored once per value."""
-    s = ctx.situation
-    dec = ctx.decomposition
-    if s.win_tile not in s.wilds:
-        return s.win_tile
-    values = sorted(set(dec.wild_as))
-    if len(values) == 1:
-        return values[0]
-    key = ("popular.win_as", id(dec))
-    chosen = ctx.hand_memo.get(key)
-    if chosen is not None:
-        return chosen
-    plan = _ctx_plan(ctx)
-    points = {}
-    outcome = {}
-    for r in plan.rules.values():
-        if r.check == "popular.resolved":
-            checks = r.args.get("checks", "guobiao.waits guobiao.win")
-            if isinstance(checks, list):
-                checks = tuple(checks)
-            funcs = _funcs(ctx, checks)
-            for v in values:
-                out = _resolved_for(ctx, funcs, checks, v)
-                outcome.setdefault(tuple(sorted(out.items())), v)     # alike answers: one value
-                points[v] = sum(plan.rules[f].points * n for f, n in out.items()
-                                if f in plan.rules and plan.rules[f].counts_to_minimum)
-            break
-    if len(outcome) <= 1:
-        best = values[0]
-    elif _wilds(ctx).held < 4 and (min(points.values()) > 0 or max(points.values()) == 0):
-        best = max(values, key=lambda v: points[v])
-    else:
-        best, best_total = values[0], None
-        try:
-            for v in outcome.values():
-                ctx.hand_memo[key] = v
-                total = _others_total(ctx, _base(ctx))
-                total += _four_wilds_points(ctx, total)
-                if best_total is None or total > best_total:
-                    best, best_total = v, total
-        finally:
-            ctx.hand_memo[key] = best
-    ctx.hand_memo[key] = best
-    return best
-
-
-def _merge(ctx, funcs) -> dict:
-    out: dict = {}
-    for func in funcs:
-        result = func(ctx)
-        if isinstance(result, Mapping):
-            out.update(result)
-        elif result:
-            raise HandError(f"popular.resolved wraps checks that name their fans (a mapping); "
-                            f"{func.__name__} returned a bare count")
-    return out
-
-
-# ------------------------------------------------------------------ the fallback
-
-_META = ("popular.four_wilds", "popular.chicken_hand")
-_META_DEPTH = "popular.meta"
-
-
-def _group_fires(ctx, key, func, args, ids) -> bool:
-    """Does the check (memo ``key``) award any of the fans ``ids``?"""
-    if not ids:
-        return False
-    memo = ctx.memo
-    result = memo.get(key, _MISSING)
-    if result is _MISSING:
-        result = memo[key] = func(ctx, **args)
-    if isinstance(result, Mapping):
-        return any(n > 0 and f in ids for f, n in result.items())
-    return bool(result)
-
-
-def _meta_inside(ctx) -> bool:
-    return ctx.hand_memo.get(_META_DEPTH, 0) > 0
-
-
-def _base(ctx):
-    """This reading scored without the fans that depend on the others' total (四混, and 无番和
-    beside popular fans): those checks answer 0 inside. Once per reading (and winning value)."""
-    key = ("popular.base", id(ctx.decomposition), ctx.hand_memo.get(("popular.win_as", id(ctx.decomposition))))
-    memo = ctx.hand_memo
-    result = memo.get(key)
-    if result is None:
-        memo[_META_DEPTH] = memo.get(_META_DEPTH, 0) + 1
-        try:
-            result = memo[key] = ctx.ruleset.evaluate(ctx.situation, ctx.decomposition, memo)
-        finally:
-            memo[_META_DEPTH] -= 1
-    return result
-
-
-def _no_counting_fan_besides(plan: _Plan, fans) -> bool:
-    """No counting fan other than the fallback and the ``besides`` fans among ``fans``."""
-    rules = plan.rules
-    return not any(rules[f.id].counts_to_minimum for f in fans
-                   if f.id not in plan.besides and f.id != plan.fallback)
-
-
-def chicken_hand(ctx, besides: str | Sequence[str] = ()) -> int:
-    """无番和 when no fan *other than* those in ``besides`` remains: the popular fans are added to
-    the Guobiao fans of the hand, so a hand with no Guobiao fan is 无番和 plus its popular fans.
-    (The engine's ``scoring.fallback`` covers the case with no counting fan at all.)"""
-    if _meta_inside(ctx):
-        return 0
-    plan = _ctx_plan(ctx)
-    groups = plan.groups
-    for key, func, args, sure, maybe in groups[:plan.n_likely]:   # win method, tile traits
-        if _group_fires(ctx, key, func, args, sure):
-            return 0                           # a fan of the base ruleset stays: no 无番和
-    held4 = _wilds(ctx).held >= 4              # 四混 may fire (asked only when needed)
-    if not held4 and not any(fires(ctx, f) for f in plan.cheap_besides):
-        return 0                               # the engine's own fallback decides
-    for key, func, args, sure, maybe in groups[plan.n_likely:]:
-        if _group_fires(ctx, key, func, args, sure):
-            return 0
-    if not any(_group_fires(ctx, key, func, args, maybe) for key, func, args, sure, maybe in groups):
-        return 1                               # no fan of the base ruleset at all
-    if ctx.decomposition.wild_as:
-        win_value(ctx)
-    return int(_no_counting_fan_besides(plan, _base(ctx).fans))
 
 
 # ------------------------------------------------------------------ flower fans
@@ -592,10 +339,14 @@ CHECKS = {
     "popular.no_wilds": no_wilds,
     "popular.four_wilds": four_wilds,
     "popular.wild_kong": wild_kong,
-    "popular.chicken_hand": chicken_hand,
-    "popular.resolved": resolved,
     "popular.any_flower": any_flower,
     "popular.flower_set": flower_set,
     "popular.all_flowers": all_flowers,
     "popular.seat_flower": seat_flower,
 }
+
+# checks that read only the situation (flowers, flags, the wilds held), never the reading
+PER_HAND = frozenset(("popular.heavenly_hand", "popular.earthly_hand", "popular.human_hand",
+                      "popular.heavenly_ready", "popular.riichi", "popular.no_wilds", "popular.four_wilds",
+                      "popular.wild_kong", "popular.any_flower", "popular.flower_set", "popular.all_flowers",
+                      "popular.seat_flower"))
