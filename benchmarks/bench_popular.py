@@ -13,7 +13,8 @@ the hand stays a win). For each k the same number of hands is timed through the 
 * ``1`` … ``4`` — that many wilds held.
 
 After one warm-up pass (which fills the per-suit tables, as any long run does), each hand is timed
-``--repeats`` times (its median kept), with the caches keyed by a whole hand — the shape search's
+``--repeats`` times (its median kept; each round visits every row, so the machine's drift moves
+all rows alike), with the caches keyed by a whole hand — the shape search's
 and the notation parser's — emptied before every call, so each call pays for its hand as a new
 hand would (``--warm`` keeps them: the cost of scoring the same hand again); the table shows
 the median and the mean over the hands, in µs, for the ruleset and (``--compare``, default
@@ -67,25 +68,31 @@ def forget_hands() -> None:
     T._parse_tiles.cache_clear()
 
 
-def per_hand_us(fn, items, repeats: int, warm: bool = False) -> list[float]:
-    """Each hand's median time over ``repeats`` calls, in µs (garbage collection paused)."""
+def time_once(fn, item, warm: bool) -> float:
+    """One call, in µs (whole-hand caches emptied first unless ``warm``)."""
+    if not warm:
+        forget_hands()
+    start = time.perf_counter()
+    fn(item)
+    return (time.perf_counter() - start) * 1e6
+
+
+def per_hand_us(jobs: dict, repeats: int, warm: bool = False) -> dict:
+    """Each job's per-hand median times over ``repeats`` rounds, in µs. Every round visits every
+    job in turn, so a machine that speeds up or slows down meanwhile moves all rows alike and
+    the ratios between rows hold (garbage collection paused)."""
+    times = {key: [[] for _ in items] for key, (_, items) in jobs.items()}
     gc_was = gc.isenabled()
     gc.disable()
     try:
-        out = []
-        for item in items:
-            times = []
-            for _ in range(repeats):
-                if not warm:
-                    forget_hands()
-                start = time.perf_counter()
-                fn(item)
-                times.append(time.perf_counter() - start)
-            out.append(statistics.median(times) * 1e6)
-        return out
+        for _ in range(repeats):
+            for key, (fn, items) in jobs.items():
+                for i, item in enumerate(items):
+                    times[key][i].append(time_once(fn, item, warm))
     finally:
         if gc_was:
             gc.enable()
+    return {key: [statistics.median(t) for t in per_hand] for key, per_hand in times.items()}
 
 
 def main(argv=None) -> int:
@@ -101,19 +108,23 @@ def main(argv=None) -> int:
     rulesets = [mahjong_core.load_ruleset(n) for n in names]
     print(f"{args.n} hands per row, seed {args.seed}, {args.repeats} repeats, "
           f"{'warm' if args.warm else 'cold'} whole-hand caches; {common.machine_note()}")
-    rows = []
-    medians: dict = {}
-    for label, k in (("0 (no wild kind)", None), ("0", 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4)):
+    labels = (("0 (no wild kind)", None), ("0", 0), ("1", 1), ("2", 2), ("3", 3), ("4", 4))
+    jobs = {}
+    for label, k in labels:
         items = hands(args.seed, args.n, k)
-        row = [label]
         for name, rules in zip(names, rulesets):
             score = lambda s, rules=rules: rules.score(s, enforce_minimum=False)  # noqa: E731
-            for s in items:                   # warm the per-suit tables and parse caches
+            for s in items:                   # warm the per-suit tables
                 score(s)
-            times = per_hand_us(score, items, args.repeats, args.warm)
-            median = statistics.median(times)
-            medians[name, label] = median
-            row += [common.fmt_us(median), common.fmt_us(statistics.fmean(times))]
+            jobs[name, label] = (score, items)
+    times = per_hand_us(jobs, args.repeats, args.warm)
+    rows = []
+    medians: dict = {}
+    for label, _ in labels:
+        row = [label]
+        for name in names:
+            median = medians[name, label] = statistics.median(times[name, label])
+            row += [common.fmt_us(median), common.fmt_us(statistics.fmean(times[name, label]))]
         rows.append(row)
     headers = ["wilds"]
     for name in names:

@@ -149,6 +149,11 @@ class Ruleset:
         self._plan = tuple(p[:6] for p in plan if not p[6])      # asked once per reading
         self._info = self._fan_info()
         self._has_exclusions = any(r.excludes or r.reduces for r in self.fan_rules)
+        self._excludes = {r.id: r.excludes for r in self.fan_rules if r.excludes}
+        self._reduces = tuple((r.id, tuple(r.reduces.items())) for r in self.fan_rules if r.reduces)
+        # counting fans whose presence rules the fallback fan out
+        self._blocks_fallback = frozenset(r.id for r in self.fan_rules
+                                          if r.counts_to_minimum and r.id not in self.fallback_besides)
         self._dropped = tuple((r.id, r.dropped_above) for r in self.fan_rules if r.dropped_above is not None)
         self._value_needed = self.value_formula is not self.engine.registry.values["total"].item.value \
             if "total" in self.engine.registry.values else True
@@ -315,12 +320,11 @@ class Ruleset:
                      for key, (func, args, rules, plugin) in plan.items())
 
     def _fan_info(self) -> dict:
-        """Per fan: (sort order, Fan with count 1, points, counts toward minimum, excludes, reduces).
+        """Per fan: (sort order, Fan with count 1, points, counts toward minimum).
         Fans are listed by points, highest first, then in YAML order."""
         info = {}
         for i, r in enumerate(self.fan_rules):
-            info[r.id] = ((-r.points, i), Fan(r.id, r.zh, r.en, r.points, 1), r.points, r.counts_to_minimum,
-                          r.excludes, dict(r.reduces))
+            info[r.id] = ((-r.points, i), Fan(r.id, r.zh, r.en, r.points, 1), r.points, r.counts_to_minimum)
         return info
 
     # ------------------------------------------------------------------ scoring
@@ -407,7 +411,12 @@ class Ruleset:
                                   f"{type(e).__name__}: {e}") from e
             if not result:
                 continue
-            if result.__class__ is int or result.__class__ is bool:
+            cls = result.__class__
+            if cls is dict:                       # the common answer: fan id → count
+                for fid, n in result.items():
+                    if n and fid in ids:
+                        found[fid] = n
+            elif cls is int or cls is bool:
                 for r in rules:
                     found[r.id] = int(result)
             elif isinstance(result, Alternatives):
@@ -438,21 +447,32 @@ class Ruleset:
         info = self._info
         excluded: dict[str, list[str]] = {}
         if self._has_exclusions:
+            excludes = self._excludes
             for fid in found:
-                for x in info[fid][4]:
-                    if x in found:
-                        excluded.setdefault(x, []).append(fid)
+                ex = excludes.get(fid)
+                if ex is not None:
+                    for x in ex:
+                        if x in found:
+                            if x in excluded:
+                                excluded[x].append(fid)
+                            else:
+                                excluded[x] = [fid]
             for fid in excluded:
                 del found[fid]
-            for fid in list(found):
-                for x, n in info[fid][5].items():
-                    if x in found:
-                        found[x] -= n * found[fid]
-                        excluded.setdefault(x, []).append(fid)
+            if self._reduces:
+                for fid, reduces in self._reduces:
+                    if fid in found:
+                        for x, n in reduces:
+                            if x in found:
+                                found[x] -= n * found[fid]
+                                excluded.setdefault(x, []).append(fid)
         fallback = self.fallback
         if fallback is not None and fallback not in found:
-            besides = self.fallback_besides
-            if not any(n > 0 and info[fid][3] and fid not in besides for fid, n in found.items()):
+            blocking = self._blocks_fallback
+            for fid, n in found.items():
+                if n > 0 and fid in blocking:
+                    break
+            else:
                 found[fallback] = 1
         dropped = ()
         if self._dropped:
@@ -468,17 +488,22 @@ class Ruleset:
         keyed = []
         for fid, n in found.items():
             if n > 0:
-                order, template, points, counts = info[fid][:4]
-                keyed.append((order, template if n == 1 else Fan(template.id, template.zh, template.en,
-                                                                 points, n)))
-                total += points * n
-                if counts:
-                    minimum_points += points * n
+                order, template, points, counts = info[fid]
+                if n == 1:
+                    keyed.append((order, template))
+                    total += points
+                    if counts:
+                        minimum_points += points
+                else:
+                    keyed.append((order, Fan(template.id, template.zh, template.en, points, n)))
+                    total += points * n
+                    if counts:
+                        minimum_points += points * n
         keyed.sort()
-        fans = tuple(f for _, f in keyed)
+        fans = tuple([f for _, f in keyed])
         value = self.value_formula(total, fans, s, **self.value_params) if self._value_needed else total
         return ScoreResult(self.name, total, value, fans, dec, s, minimum_points,
-                           tuple((fid, tuple(by)) for fid, by in excluded.items()), dropped)
+                           tuple([(fid, tuple(by)) for fid, by in excluded.items()]) if excluded else (), dropped)
 
     def explain(self, result: ScoreResult) -> dict:
         """The result with what it took to get there: points toward the minimum, the fans

@@ -308,26 +308,32 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
 
 def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
            tiles: Sequence[int] | None = None) -> Decomposition | None:
-    """Assemble a decomposition, recovering the wild substitutions; None if a kind would exceed 4."""
+    """Assemble a decomposition, recovering the wild substitutions; None if a kind would exceed 4
+    or the groups do not use every natural tile."""
     if not inp.wilds:
         if tiles is None:
             tiles = inp.natural_tiles
         return Decomposition(shape, inp.meld_groups + hand_groups, tuple(tiles), ())
     if tiles is None:
         tiles = [t for g in hand_groups for t in g.tiles]
-    concrete = [0] * T.NUM_KINDS
+    concrete: dict[int, int] = {}
     for t in tiles:
-        concrete[t] += 1
+        concrete[t] = concrete.get(t, 0) + 1
+    counts = inp.counts
+    meld_counts = inp.meld_counts
     wild_as: list[int] = []
-    for t in range(T.NUM_KINDS):
-        extra = concrete[t] - inp.counts[t]
+    for t, c in concrete.items():
+        extra = c - counts[t]
         if extra < 0:
             return None
         if extra:
             # a wild may not stand for a fifth copy; natural copies were validated already
-            if concrete[t] + inp.meld_counts[t] > 4:
+            if c + meld_counts[t] > 4:
                 return None
             wild_as.extend([t] * extra)
+    if len(wild_as) != inp.wilds:        # some natural tile left out of the groups
+        return None
+    wild_as.sort()
     return Decomposition(shape, inp.meld_groups + hand_groups, tuple(sorted(tiles)), tuple(wild_as))
 
 
