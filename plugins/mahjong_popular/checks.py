@@ -316,6 +316,25 @@ def all_flowers(ctx) -> int:
     return int(ctx.situation.flower_count == 8)
 
 
+SEVEN_ROBS_ONE_FLAG = "eighth_flower_held_by_other"
+
+
+def seven_robs_one(ctx) -> int:
+    """七抢一: the winner holds seven flowers and another player holds the eighth — the situation
+    says so with ``extras: {eighth_flower_held_by_other: true}`` (with seven flowers held, the
+    eighth may as well be still in the wall)."""
+    s = ctx.situation
+    flag = s.extras.get(SEVEN_ROBS_ONE_FLAG, False)
+    if not isinstance(flag, bool):
+        raise HandError(f"field 'extras.{SEVEN_ROBS_ONE_FLAG}' must be true or false, got {flag!r}")
+    if not flag:
+        return 0
+    if s.flower_count != 7:
+        raise HandError(f"field 'extras.{SEVEN_ROBS_ONE_FLAG}': another player can hold the eighth flower "
+                        f"only when the winner holds seven, not {s.flower_count}")
+    return 1
+
+
 def seat_flower(ctx, per_flower: bool = False) -> int:
     """季花: a flower numbered like the seat wind (East = 春/梅, South = 夏/兰, West = 秋/竹,
     North = 冬/菊); once (大众) or once per such flower (联众, ``per_flower``)."""
@@ -342,6 +361,7 @@ CHECKS = {
     "popular.any_flower": any_flower,
     "popular.flower_set": flower_set,
     "popular.all_flowers": all_flowers,
+    "popular.seven_robs_one": seven_robs_one,
     "popular.seat_flower": seat_flower,
 }
 
@@ -349,4 +369,5 @@ CHECKS = {
 PER_HAND = frozenset(("popular.heavenly_hand", "popular.earthly_hand", "popular.human_hand",
                       "popular.heavenly_ready", "popular.riichi", "popular.no_wilds", "popular.four_wilds",
                       "popular.wild_kong", "popular.any_flower", "popular.flower_set", "popular.all_flowers",
+                      "popular.seven_robs_one",
                       "popular.seat_flower"))
