@@ -117,6 +117,9 @@ def _fan_table(result, out: TextIO, explained: dict | None = None) -> None:
             by = ", ".join(by) if isinstance(by, (list, tuple)) else str(by)
             out.write(f"  not counted: {item.get('zh', '') + ' ' if item.get('zh') else ''}{item['id']}"
                       f"  (by {by})\n")
+        for item in explained.get("dropped", ()):
+            out.write(f"  not counted: {item['id']}  (the other fans total {item['others']}, "
+                      f"more than {item['limit']})\n")
         for note in explained.get("notes", ()):
             out.write(f"  note: {note}\n")
 

@@ -87,6 +87,11 @@ class MahjongSpec:
     def mahjong_fan_checks(self) -> list:
         """Fan checks (``mahjong_core.fans.FanCheck``), referenced from YAML ``fans: {id: {check: ...}}``.
 
+        A check gets a ``FanContext`` (one reading of one hand) and returns a count, a mapping fan
+        id → count, or ``Alternatives`` of those keyed by a choice the reading leaves open (a wild
+        winning tile's value: ``ctx.per_win_value(check)``). ``FanCheck(..., per_hand=True)`` marks a
+        check that reads only the situation: it is asked once per hand.
+
         Example::
 
             from mahjong_core.fans import FanCheck

@@ -2,12 +2,14 @@
 every popular fan covered, plus settlement of the regional.md §4.8 example."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 import yaml
 
 import mahjong_core
+from mahjong_core import cli
 from mahjong_core.errors import MahjongError
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "popular.yaml").read_text(encoding="utf-8"))
@@ -132,3 +134,17 @@ def test_below_minimum_counter_example(rules):
     assert {f["id"]: f["count"] for f in out["fans"]} == {
         "half_flush": 1, "pung_of_terminals_or_honors": 1, "no_wilds": 1, "flower_tiles": 1}
     assert out["total"] == 11
+
+
+def test_dropped_four_wilds_is_explained(rules):
+    """四混 beside 93 points of other fans is not counted; --explain says why, in JSON and on the
+    console."""
+    hand = {"hand": "5555m111234567p", "win_tile": "8p", "wilds": "5m", "self_drawn": True}
+    result = rules["popular"].score(hand)
+    assert "four_wilds" not in result.fan_ids() and result.total == 93
+    assert rules["popular"].explain(result)["dropped"] == [{"id": "four_wilds", "others": 93, "limit": 32}]
+    out = io.StringIO()
+    code = cli.main(["score", "--ruleset", "popular", "--wilds", "5m", "--self-drawn", "--explain",
+                     "5555m111234567p 8p"], out=out)
+    assert code == 0
+    assert "not counted: four_wilds  (the other fans total 93, more than 32)" in out.getvalue()
