@@ -338,63 +338,42 @@ def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
 
 
 def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Iterable[Decomposition]:
-    """``pairs`` pairs from a concealed hand; four of a kind counts as two pairs when allowed."""
-    if inp.meld_groups or len(inp.counts) - inp.counts.count(0) > pairs \
-            or sum(inp.counts) + inp.wilds != 2 * pairs:
+    """``pairs`` pairs from a concealed hand; four of a kind counts as two pairs when allowed.
+    Each natural kind makes its pairs (an odd one completed by a wild); spare wilds pair up as
+    any kinds, which are the only thing enumerated."""
+    counts = inp.counts
+    if inp.meld_groups or sum(counts) + inp.wilds != 2 * pairs:
         return
-    naturals: list[int] = []
-    singles = 0
-    for t, c in enumerate(inp.counts):
-        if c == 0:
+    base: list[Group] = []
+    wild_as: list[int] = []
+    held = [0] * T.NUM_KINDS
+    for t, c in enumerate(counts):
+        if not c:
             continue
         if c > 2 and not allow_four:
-            if c == 3 or c == 4:
-                return
-        naturals.extend([t] * (c // 2))
-        if c % 2:
-            singles += 1
-            naturals.append(t)       # completed by a wild
-    spare = inp.wilds - singles
+            return
+        full, odd = divmod(c, 2)
+        base.extend([Group("pair", t)] * full)
+        if odd:
+            base.append(Group("pair", t, 1))
+            wild_as.append(t)
+        held[t] = c + odd
+    spare = inp.wilds - len(wild_as)
     if spare < 0 or spare % 2:
         return
-    base_tiles: list[int] = []
-    for t, c in enumerate(inp.counts):
-        base_tiles.extend([t] * (c + (c % 2)))
-    extra_pairs = spare // 2
+    base_tiles = [t for g in base for t in (g.tile, g.tile)]
+    extra = spare // 2
+    if not extra:
+        yield Decomposition("seven_pairs", tuple(base), tuple(base_tiles), tuple(wild_as))
+        return
+    limit = 4 if allow_four else 2
     kinds = [t for t in sorted(inp.kinds) if t < 34]
-    seen: set = set()
-    for chosen in combinations_with_replacement(kinds, extra_pairs):
-        tiles = base_tiles + [t for t in chosen for _ in range(2)]
-        c = T.counts34(tiles)
-        if not allow_four and any(n > 2 for n in c):
+    for chosen in combinations_with_replacement(kinds, extra):
+        if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
             continue
-        key = tuple(tiles)
-        if key in seen:
-            continue
-        seen.add(key)
-        groups = []
-        for t in range(T.NUM_KINDS):
-            for _ in range(c[t] // 2):
-                groups.append(Group("pair", t, 0))
-        # mark wilds on the pairs they complete
-        groups = _mark_wilds(groups, inp.counts)
-        dec = _build(inp, "seven_pairs", tuple(groups), tiles)
-        if dec is not None:
-            yield dec
-
-
-def _mark_wilds(groups: list[Group], counts: Sequence[int]) -> list[Group]:
-    remaining = list(counts)
-    out = []
-    for g in groups:
-        w = 0
-        for t in g.tiles:
-            if remaining[t] > 0:
-                remaining[t] -= 1
-            else:
-                w += 1
-        out.append(g._replace(wilds=w))
-    return out
+        doubled = [t for t in chosen for _ in (0, 1)]
+        yield Decomposition("seven_pairs", tuple(sorted(base + [Group("pair", t, 2) for t in chosen])),
+                            tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)))
 
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
