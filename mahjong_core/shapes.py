@@ -238,22 +238,45 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
     return tuple(out)
 
 
+_GROUP_TILES = {"chow": (0, 1, 2), "pung": (0, 0, 0)}
+
+
 @lru_cache(maxsize=None)
 def _suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int) -> tuple:
-    """A suit's splits as (wilds used, sets, has pair, Groups, pair Group), fewest wilds first."""
+    """A suit's splits, fewest wilds first, as (wilds used, number of sets, has a pair, set
+    Groups, pair Group, the tiles the wilds stand for, (tile, copies) of each such tile). Splits
+    that differ only in where the wilds sit are kept once; none uses a fifth copy of a tile."""
     out = []
+    seen = set()
+    n = len(key)
     for groups, pair, used in _suit_splits(key, chows, budget):
+        shape_key = (tuple(sorted((kind, off) for kind, off, _ in groups)), None if pair is None else pair[0])
+        if shape_key in seen:
+            continue
+        seen.add(shape_key)
+        concrete = [0] * n
+        for kind, off, _ in groups:
+            for d in _GROUP_TILES[kind]:
+                concrete[off + d] += 1
+        if pair is not None:
+            concrete[pair[0]] += 2
+        if max(concrete) > 4:
+            continue
+        wild_as = tuple(lo + off for off in range(n) for _ in range(concrete[off] - key[off]))
+        copies = tuple((lo + off, concrete[off]) for off in range(n) if concrete[off] > key[off])
         sets = tuple(Group(kind, lo + off, w) for kind, off, w in groups)
         pg = None if pair is None else Group("pair", lo + pair[0], pair[1])
-        out.append((used, len(sets), pg is not None, sets, pg))
+        out.append((used, len(sets), pg is not None, sets, pg, wild_as, copies))
     out.sort(key=lambda o: o[0])
     return tuple(out)
 
 
 def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     """Suits are combined one at a time, dropping a partial choice as soon as it spends more
-    wilds than the hand holds, holds two pairs or too many sets; the wilds left over must then
-    make whole sets (and the pair) on their own."""
+    wilds than the hand holds, holds two pairs or too many sets, or would make a fifth copy of
+    a melded tile; the wilds left over must then make whole sets (and the pair) on their own.
+    What the wilds stand for comes with each suit's split (cached), so a reading is assembled,
+    not searched for."""
     per_suit = []
     for lo, hi, numbered in _SUIT_RANGES:
         key = inp.counts[lo:hi]
@@ -266,43 +289,59 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     budget = inp.wilds
     need = inp.sets_needed
     last = len(per_suit)
+    counts = inp.counts
+    meld_counts = inp.meld_counts
+    naturals = inp.natural_tiles
+    melds = inp.meld_groups
     seen: set = set()
     out: list[Decomposition] = []
     fills_cache: dict = {}
 
-    def combine(i: int, sets: tuple, pair, used: int, n_sets: int) -> None:
+    def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
+        hand_groups.sort()
+        # readings with the same groups of tiles score alike, wherever the wilds sit
+        key = (tuple((g.kind, g.tile) for g in hand_groups), pg.tile)
+        if key in seen:
+            return
+        seen.add(key)
+        out.append(Decomposition("standard", melds + tuple(hand_groups) + (pg,),
+                                 tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as))))
+
+    def combine(i: int, sets: tuple, pair, used: int, n_sets: int, wild_as: tuple) -> None:
         if i == last:
             free_sets = need - n_sets
             need_pair = pair is None
             if budget - used != 3 * free_sets + (2 if need_pair else 0):
                 return
+            if not (free_sets or need_pair):
+                emit(list(sets), pair, wild_as)
+                return
             fk = (free_sets, need_pair)
             fills = fills_cache.get(fk)
             if fills is None:
-                fills = fills_cache[fk] = (_pure_wild_groups(free_sets, need_pair, inp)
-                                           if (free_sets or need_pair) else [((), None)])
+                fills = fills_cache[fk] = _pure_wild_groups(free_sets, need_pair, inp)
             for extra_sets, extra_pair in fills:
+                extra = [t for k, t, _ in extra_sets for t in ((t, t + 1, t + 2) if k == "chow" else (t, t, t))]
+                if extra_pair is not None:
+                    extra += [extra_pair[0]] * 2
+                all_wild = wild_as + tuple(extra)
+                if any(counts[t] + all_wild.count(t) + meld_counts[t] > 4 for t in set(extra)):
+                    continue
                 hand_groups = list(sets)
                 hand_groups.extend(Group(k, t, w) for k, t, w in extra_sets)
-                pg = pair if extra_pair is None else Group("pair", extra_pair[0], 2)
-                hand_groups.sort()
-                # readings with the same groups of tiles score alike, wherever the wilds sit
-                key = (tuple((g.kind, g.tile) for g in hand_groups), pg.tile)
-                if key in seen:
-                    continue
-                seen.add(key)
-                dec = _build(inp, "standard", tuple(hand_groups) + (pg,))
-                if dec is not None:
-                    out.append(dec)
+                emit(hand_groups, pair if extra_pair is None else Group("pair", extra_pair[0], 2), all_wild)
             return
-        for w, ns, has_pair, groups, pg in per_suit[i]:
+        for w, ns, has_pair, groups, pg, option_wilds, copies in per_suit[i]:
             if used + w > budget:
                 break
             if n_sets + ns > need or (has_pair and pair is not None):
                 continue
-            combine(i + 1, sets + groups, pg if has_pair else pair, used + w, n_sets + ns)
+            if copies and any(c + meld_counts[t] > 4 for t, c in copies):
+                continue
+            combine(i + 1, sets + groups, pg if has_pair else pair, used + w, n_sets + ns,
+                    wild_as + option_wilds)
 
-    combine(0, (), None, 0, 0)
+    combine(0, (), None, 0, 0, ())
     return out
 
 

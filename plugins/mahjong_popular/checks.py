@@ -34,21 +34,26 @@ def _wilds(ctx):
     return ctx.memoised("popular.wilds", lambda: wild_facts(ctx.situation, ctx.options), per_hand=True)
 
 
-def _number_sets(ctx) -> tuple[tuple, tuple]:
-    """(chows, pungs) of number tiles as 9 suit bit masks each: bit s of entry r is set when
-    suit s holds a chow starting at rank r (or a pung/kong of rank r)."""
-    def compute():
+def _number_sets(ctx) -> tuple:
+    """(chows, pungs, chow count, pung count) of number tiles: 9 suit bit masks each — bit s of
+    entry r is set when suit s holds a chow starting at rank r (or a pung/kong of rank r) — and
+    how many such sets there are. Once per reading."""
+    memo = ctx.memo
+    out = memo.get("popular.number_sets")
+    if out is None:
         chows, pungs = [0] * 9, [0] * 9
-        for g in ctx.groups:
-            t = g.tile
+        nc = np_ = 0
+        for kind, t, _, _ in ctx.groups:
             if t >= 27:
                 continue
-            if g.kind == "chow":
+            if kind == "chow":
                 chows[t % 9] |= 1 << (t // 9)
-            elif g.kind in ("pung", "kong"):
+                nc += 1
+            elif kind == "pung" or kind == "kong":
                 pungs[t % 9] |= 1 << (t // 9)
-        return tuple(chows), tuple(pungs)
-    return ctx.memoised("popular.number_sets", compute)
+                np_ += 1
+        out = memo["popular.number_sets"] = (tuple(chows), tuple(pungs), nc, np_)
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -60,9 +65,14 @@ def _spread(masks: tuple, wanted: frozenset) -> bool:
 
 
 def _the_pair(ctx):
-    """The pair (将) of a hand read as sets + one pair; None for seven pairs and special forms."""
+    """The pair (将) of a hand read as sets + one pair; None for seven pairs and special forms.
+    Once per reading."""
+    memo = ctx.memo
+    if "popular.pair" in memo:
+        return memo["popular.pair"]
     pairs = [g for g in ctx.groups if g.kind == "pair"]
-    return pairs[0] if len(pairs) == 1 else None
+    out = memo["popular.pair"] = pairs[0] if len(pairs) == 1 else None
+    return out
 
 
 def _memo_key(check: str, args) -> tuple:
@@ -228,8 +238,11 @@ def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequenc
     numbers step up by one, spread over exactly ``suits`` suits (or any count in a list of them):
     2 for the three-set fans — two share a suit; 3 for the four-set fans. 1 when such sets
     exist."""
-    chows, pungs = _number_sets(ctx)
-    if not _shifted(chows if kind == "chow" else pungs, length, _suit_counts(suits)):
+    chows, pungs, nc, np_ = _number_sets(ctx)
+    if kind == "chow":
+        if nc < length or not _shifted(chows, length, _suit_counts(suits)):
+            return 0
+    elif np_ < length or not _shifted(pungs, length, _suit_counts(suits)):
         return 0
     return 0 if _blocked(ctx, excluded_by) else 1
 
@@ -248,7 +261,9 @@ def mixed_dragon(ctx, suits: int | Sequence[int] = 2, excluded_by: str | Sequenc
     """混龙: chows 123, 456 and 789 spread over exactly ``suits`` suits (2: two of them share a
     suit — one suit is 清龙, three suits 花龙); not counted beside the fans in ``excluded_by``
     (联众 judge: not when 清龙 or 花龙 is scored)."""
-    chows, _ = _number_sets(ctx)
+    chows, _, nc, _ = _number_sets(ctx)
+    if nc < 3:
+        return 0
     window = (chows[0], chows[3], chows[6])
     if not all(window) or not _spread(window, _suit_counts(suits)):
         return 0
