@@ -443,3 +443,30 @@ def test_chow_melds_and_runs_in_hand_are_separate_switches(core_engine, tmp_path
     assert info.value.code == "not_winning"
     assert no_runs.waits("111p444p777s1123m").tiles == ()
     assert no_runs.score({"hand": "111m444p777s1122z", "win_tile": "1z"}).total == 1
+
+
+# --------------------------------------------------------------------------- new_options
+
+def test_new_options_extend_the_base_and_later_overlays_may_set_them(club):
+    engine, folder = club
+    write(folder, "middle.yaml", "extends: clubbase\nnew_options:\n  wild_limit: 1\n")
+    path = write(folder, "house.yaml", "extends: middle\noptions: {wild_limit: 2}\n")
+    rules = engine.load_ruleset(path)
+    assert rules.options["wild_limit"] == 2 and rules.options["house_flag"] is False
+    assert rules.where("options.wild_limit") == f"{path}:2"
+    assert engine.load_ruleset(folder / "middle.yaml").where("options.wild_limit") == \
+        f"{(folder / 'middle.yaml').resolve()}:3"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("new_options:\n  house_flag: true\n", "3: option 'house_flag' already exists in the base"),
+    ("new_options:\n  wild_limit: 1\noptions: {wild_limit: 2}\n",
+     "4: option 'wild_limit' is introduced under 'new_options' in the same file; give its value there"),
+    ("new_options: [wild_limit]\n", "2: 'new_options' must map option names to their defaults"),
+    ("new_options:\n  wild_limit: 1\noptions: {wild_limt: 2}\n",
+     "4: unknown option 'wild_limt' (did you mean 'wild_limit'?)"),
+])
+def test_new_options_errors(club, text, message):
+    engine, folder = club
+    path = write(folder, "house.yaml", "extends: clubbase\n" + text)
+    assert error_of(engine, path).message.startswith(f"{path}:{message}")

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
+from mahjong_core import MahjongError
 from mahjong_core import tiles as T
 from mahjong_core.waits import suit_complete
 
@@ -184,6 +185,43 @@ def _check(rules, seed: int, k: int) -> None:
 @given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(1, 4))
 def test_best_wild_assignment_equals_brute_force(name, seed, k):
     _check(_ruleset(name), seed, k)
+
+
+@pytest.fixture(scope="module")
+def discarded_wild_club(tmp_path_factory):
+    """`popular` with the house rule that a discarded wild may be claimed to win."""
+    path = tmp_path_factory.mktemp("club") / "club.yaml"
+    path.write_text("extends: popular\noptions: {win_on_discarded_wild: true}\n", encoding="utf-8")
+    return mahjong_core.load_ruleset(str(path))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(1, 4))
+def test_win_on_a_discarded_wild_equals_brute_force(discarded_wild_club, seed, k):
+    """A claimed wild completes whatever it stands for: its pung then counts as melded for the
+    concealed-pung fans, for each value it may take."""
+    rng = random.Random(seed)
+    while True:
+        sit = random_wild_situation(rng, k)
+        if sit["win_tile"] == sit["wilds"]:
+            break
+        standing = list(T.parse_tiles(sit["hand"]))     # make the winning tile one of the wilds
+        spot = next((i for i, t in enumerate(standing) if T.name(t) == sit["wilds"]), None)
+        if spot is not None:
+            standing[spot], win = T.tile(sit["win_tile"]), sit["wilds"]
+            sit = dict(sit, hand=T.format_tiles(standing), win_tile=win)
+            break
+    sit = {key: v for key, v in sit.items() if key != "after_kong"}    # a kong replacement is drawn
+    sit["self_drawn"] = False
+    engine = discarded_wild_club.score(sit, enforce_minimum=False).total
+    assert engine == brute_best(discarded_wild_club, sit), sit
+
+
+def test_a_discarded_wild_is_refused_without_the_house_rule():
+    sit = {"hand": "123m456p789s1122z", "win_tile": "5m", "wilds": "5m"}
+    with pytest.raises(MahjongError) as info:
+        mahjong_core.load_ruleset("popular").score(sit)
+    assert info.value.code == "invalid_situation" and "win_on_discarded_wild" in info.value.message
 
 
 @pytest.mark.slow

@@ -15,8 +15,9 @@ A game record names the wild with one ``wild`` event: ``{"type": "wild", "tile":
 wild kind itself) or ``{"type": "wild", "indicator": "4m"}`` (the turned-up tile; the rule above
 gives the wild kind). A situation scored on its own names its wilds in the ``wilds`` field.
 
-The play rules (``wild_facts``) read two ruleset options, with defaults when absent:
-``max_wild_kinds`` (1) and ``win_on_discarded_wild`` (false).
+The play rules (``wild_facts``) read two ruleset options, ``max_wild_kinds`` (1) and
+``win_on_discarded_wild`` (false): rulesets/popular.yaml declares them (``new_options``); a
+ruleset of its own that uses the popular checks without them gets those defaults.
 """
 from __future__ import annotations
 
