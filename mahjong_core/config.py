@@ -197,25 +197,25 @@ class Resolved:
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def _introduce_options(src: Source, base: "Resolved | None", data: dict, origins: dict) -> dict:
-    """``new_options: {name: default}`` adds options the base does not have (a ruleset that
-    extends another and brings its own switches); ``options`` may only set existing ones, so a
-    misspelt option is still an error. The new options join ``options`` for every later overlay."""
+def _new_options(src: Source, base: "Resolved | None") -> dict:
+    """``new_options: {name: default}``: options this file adds to its base (a ruleset that
+    extends another and brings its own switches). ``options`` may only set existing ones, so a
+    misspelt option is still an error; the new ones join ``options`` for every later overlay."""
     new = src.data.get("new_options")
     if new is None:
-        return data
+        return {}
     if not isinstance(new, Mapping):
         raise RulesetError(f"{src.where('new_options')}: 'new_options' must map option names to their defaults")
     existing = (base.data.get("options") or {}) if base else {}
+    own = src.data.get("options") or {}
     for key in new:
         if key in existing:
             raise RulesetError(f"{src.where('new_options.' + key)}: option '{key}' already exists in the base "
                                f"({base.where('options.' + key)}); set it under 'options'")
-        if key in (data.get("options") or {}):
+        if key in own:
             raise RulesetError(f"{src.where('options.' + key)}: option '{key}' is introduced under "
                                f"'new_options' in the same file; give its value there")
-        origins["options." + key] = origins.get("new_options." + key, src.where("new_options"))
-    return dict(data, options=dict(data.get("options") or {}, **new))
+    return dict(new)
 
 
 def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Callable[[], Iterable[str]],
@@ -248,16 +248,20 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
                 raise UnknownRulesetError(f"{src.where('extends')}: extends '{target}': unknown ruleset"
                                           f"{did_you_mean(target, list(names()))}")
         base = resolve(base_path, find_by_name, names, _seen + (path,))
+    new_options = _new_options(src, base)
     schema_base = base.data if base else None
-    if base and isinstance(src.data.get("new_options"), Mapping):     # reported by _introduce_options
-        schema_base = dict(base.data, options=dict(base.data.get("options") or {}, **src.data["new_options"]))
+    if base and new_options:
+        schema_base = dict(base.data, options=dict(base.data.get("options") or {}, **new_options))
     check_schema(src, schema_base)
     data = {k: v for k, v in src.data.items() if k not in ("extends", "new_options")}
     origins = dict(base.origins) if base else {}
     for key, line in src.lines.items():
         if key != "extends":
             origins[key] = f"{src.path}:{line}"
-    data = _introduce_options(src, base, data, origins)
+    if new_options:
+        data["options"] = dict(data.get("options") or {}, **new_options)
+        for key in new_options:
+            origins["options." + key] = origins.get("new_options." + key, src.where("new_options"))
     merged = deep_merge(base.data, data) if base else data
     chain = (base.chain if base else ()) + (path.stem,)
     files = (base.files if base else ()) + (path,)

@@ -129,17 +129,8 @@ class Ruleset:
         self.fan_rules = self._fans(data.get("fans") or {})
         self._fan_by_id = {r.id: r for r in self.fan_rules}
         self.fallback = self._fan_ref(scoring.get("fallback"), "scoring.fallback")
-        besides = scoring.get("fallback_besides") or []
-        if not isinstance(besides, list):
-            raise RulesetError(f"{self.where('scoring.fallback_besides')}: 'scoring.fallback_besides' must be "
-                               f"a list of fan ids")
-        self.fallback_besides = frozenset(
-            f for f in (self._fan_ref(b, f"scoring.fallback_besides.{i}") for i, b in enumerate(besides))
-            if f is not None)
-        prefer = scoring.get("prefer") or []
-        if not isinstance(prefer, list):
-            raise RulesetError(f"{self.where('scoring.prefer')}: 'scoring.prefer' must be a list of fan ids")
-        self.prefer = tuple(self._fan_ref(p, f"scoring.prefer.{i}") for i, p in enumerate(prefer))
+        self.fallback_besides = frozenset(self._fan_list(scoring, "fallback_besides"))
+        self.prefer = self._fan_list(scoring, "prefer")
         self.shapes = self._shapes(data.get("shapes") or {})
         value = scoring.get("value") or {"formula": "total"}
         self.value_formula, self.value_params = self._value(value)
@@ -148,7 +139,6 @@ class Ruleset:
         self._hand_plan = tuple(p[:6] for p in plan if p[6])     # asked once per hand
         self._plan = tuple(p[:6] for p in plan if not p[6])      # asked once per reading
         self._info = self._fan_info()
-        self._has_exclusions = any(r.excludes or r.reduces for r in self.fan_rules)
         self._excludes = {r.id: r.excludes for r in self.fan_rules if r.excludes}
         self._reduces = tuple((r.id, tuple(r.reduces.items())) for r in self.fan_rules if r.reduces)
         # counting fans whose presence rules the fallback fan out
@@ -252,6 +242,14 @@ class Ruleset:
                                MappingProxyType({x: n for x, n in reduces.items() if x in known}),
                                r.counts_to_minimum, r.doc, r.dropped_above))
         return tuple(out)
+
+    def _fan_list(self, scoring: Mapping, name: str) -> tuple[str, ...]:
+        """``scoring.<name>``: a list of fan ids (disabled fans dropped)."""
+        value = scoring.get(name) or []
+        if not isinstance(value, list):
+            raise RulesetError(f"{self.where('scoring.' + name)}: 'scoring.{name}' must be a list of fan ids")
+        refs = (self._fan_ref(fid, f"scoring.{name}.{i}") for i, fid in enumerate(value))
+        return tuple(fid for fid in refs if fid is not None)
 
     def _fan_ref(self, fid, key: str) -> str | None:
         if fid is None:
@@ -446,7 +444,7 @@ class Ruleset:
         then the fans dropped because the others total more than their limit."""
         info = self._info
         excluded: dict[str, list[str]] = {}
-        if self._has_exclusions:
+        if self._excludes:
             excludes = self._excludes
             for fid in found:
                 ex = excludes.get(fid)
@@ -459,13 +457,12 @@ class Ruleset:
                                 excluded[x] = [fid]
             for fid in excluded:
                 del found[fid]
-            if self._reduces:
-                for fid, reduces in self._reduces:
-                    if fid in found:
-                        for x, n in reduces:
-                            if x in found:
-                                found[x] -= n * found[fid]
-                                excluded.setdefault(x, []).append(fid)
+        for fid, reduces in self._reduces:
+            if fid in found:
+                for x, n in reduces:
+                    if x in found:
+                        found[x] -= n * found[fid]
+                        excluded.setdefault(x, []).append(fid)
         fallback = self.fallback
         if fallback is not None and fallback not in found:
             blocking = self._blocks_fallback

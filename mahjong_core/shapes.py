@@ -177,14 +177,17 @@ _SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 def _pure_wild_groups(n_sets: int, need_pair: bool, inp: ShapeInput) -> list[tuple]:
-    """All concrete choices for groups made only of wilds (any set or pair the tile set allows)."""
-    options: list[tuple] = [("pung", t, 3) for t in sorted(inp.kinds) if t < 34]
+    """All concrete choices for groups made only of wilds (any set or pair the tile set allows),
+    each as (set Groups, pair Group or None, the tiles they stand for)."""
+    kinds = [t for t in sorted(inp.kinds) if t < 34]
+    options = [Group("pung", t, 3) for t in kinds]
     if inp.chows:
-        options += [("chow", t, 3) for t in sorted(inp.kinds)
+        options += [Group("chow", t, 3) for t in kinds
                     if t < 27 and t % 9 <= 6 and t + 1 in inp.kinds and t + 2 in inp.kinds]
     sets_choices = list(combinations_with_replacement(options, n_sets)) if n_sets else [()]
-    pairs = [(t, 2) for t in sorted(inp.kinds) if t < 34] if need_pair else [None]
-    return [(s, p) for s in sets_choices for p in pairs]
+    pairs = [Group("pair", t, 2) for t in kinds] if need_pair else [None]
+    return [(sets, pair, tuple(t for g in sets + ((pair,) if pair else ()) for t in g.tiles))
+            for sets in sets_choices for pair in pairs]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -238,9 +241,6 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
     return tuple(out)
 
 
-_GROUP_TILES = {"chow": (0, 1, 2), "pung": (0, 0, 0)}
-
-
 @lru_cache(maxsize=None)
 def _suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int) -> tuple:
     """A suit's splits, fewest wilds first, as (wilds used, number of sets, has a pair, set
@@ -256,8 +256,8 @@ def _suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int) -> tu
         seen.add(shape_key)
         concrete = [0] * n
         for kind, off, _ in groups:
-            for d in _GROUP_TILES[kind]:
-                concrete[off + d] += 1
+            for t in Group(kind, off).tiles:
+                concrete[t] += 1
         if pair is not None:
             concrete[pair[0]] += 2
         if max(concrete) > 4:
@@ -320,16 +320,11 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             fills = fills_cache.get(fk)
             if fills is None:
                 fills = fills_cache[fk] = _pure_wild_groups(free_sets, need_pair, inp)
-            for extra_sets, extra_pair in fills:
-                extra = [t for k, t, _ in extra_sets for t in ((t, t + 1, t + 2) if k == "chow" else (t, t, t))]
-                if extra_pair is not None:
-                    extra += [extra_pair[0]] * 2
-                all_wild = wild_as + tuple(extra)
-                if any(counts[t] + all_wild.count(t) + meld_counts[t] > 4 for t in set(extra)):
+            for extra_sets, extra_pair, extra in fills:
+                all_wild = wild_as + extra
+                if any(counts[t] + all_wild.count(t) + meld_counts[t] > 4 for t in extra):
                     continue
-                hand_groups = list(sets)
-                hand_groups.extend(Group(k, t, w) for k, t, w in extra_sets)
-                emit(hand_groups, pair if extra_pair is None else Group("pair", extra_pair[0], 2), all_wild)
+                emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, all_wild)
             return
         for w, ns, has_pair, groups, pg, option_wilds, copies in per_suit[i]:
             if used + w > budget:
