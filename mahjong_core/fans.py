@@ -71,9 +71,14 @@ class FanContext:
 
     def per_win_value(self, check) -> "Alternatives":
         """``check``'s answer for each value a wild winning tile may have taken in this reading,
-        as Alternatives keyed ``("win_as", tile)``: the choice every such check shares."""
-        return Alternatives({("win_as", w): check(self.with_win_tile(w))
-                             for w in sorted(set(self.decomposition.wild_as))})
+        as Alternatives keyed ``("win_as", tile)``: the choice every such check shares — or the
+        answer itself when every value gives the same one (no choice left open)."""
+        values = sorted(set(self.decomposition.wild_as))
+        answers = [check(self.with_win_tile(w)) for w in values]
+        first = answers[0]
+        if all(a == first for a in answers):
+            return first
+        return Alternatives(zip([("win_as", w) for w in values], answers))
 
     def with_win_tile(self, tile: int) -> "FanContext":
         """The same reading with the winning tile read as ``tile`` (what a wild winning tile stood

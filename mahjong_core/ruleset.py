@@ -20,6 +20,7 @@ from . import waits as W
 
 
 _HAND_FANS = "engine.hand_fans"     # hand_memo key: what the per-hand checks found
+_FINISHED = "engine.finished"       # hand_memo key prefix: a finished result per set of fans found
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,25 +375,33 @@ class Ruleset:
             found = {}
             choices = self._collect(self._plan, ctx, found)
         if choices is None:
-            return self.finish(s, dec, found)
+            return self._finish_once(s, dec, found, hand_memo)
         labels = [label for label in choices[0] if all(label in c for c in choices[1:])]
         if not labels:
             raise PluginError(f"ruleset '{self.name}': fan checks offer alternatives with no choice in common "
                               f"({', '.join(sorted(map(str, (lab for c in choices for lab in c))))})")
         best = None
-        tried: set = set()
         for label in labels:
             chosen = dict(found)
             for c in choices:
                 chosen.update(c[label])
-            key = tuple(sorted(chosen.items()))
-            if key in tried:                      # the same fans as a choice already finished
-                continue
-            tried.add(key)
-            result = self.finish(s, dec, chosen)
-            if best is None or self._rank(result) > self._rank(best):
+            result = self._finish_once(s, dec, chosen, hand_memo)
+            if best is None or (result is not best and self._rank(result) > self._rank(best)):
                 best = result
         return best
+
+    def _finish_once(self, s: Situation, dec: Decomposition, found: dict, hand_memo: dict) -> ScoreResult:
+        """``finish``, once per hand for each set of fans found: readings of a hand that find the
+        same fans (common with wilds) share the finished fans and differ only in the reading."""
+        key = (_FINISHED, frozenset(found.items()))
+        done = hand_memo.get(key)
+        if done is None:
+            done = hand_memo[key] = self.finish(s, dec, found)
+            return done
+        if done.decomposition is dec:
+            return done
+        return ScoreResult(done.ruleset, done.total, done.value, done.fans, dec, s, done.minimum_points,
+                           done.excluded, done.dropped)
 
     @staticmethod
     def _collect(plan, ctx: FanContext, found: dict) -> list | None:

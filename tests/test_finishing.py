@@ -7,7 +7,7 @@ import pytest
 
 from mahjong_core import PluginError, RulesetError
 from mahjong_core.engine import Engine
-from mahjong_core.fans import Alternatives, FanCheck
+from mahjong_core.fans import Alternatives, FanCheck, FanContext
 
 from test_plugins import checks, overlay, plugin
 
@@ -113,6 +113,28 @@ def test_a_per_hand_check_is_asked_once_per_hand(tmp_path):
     assert len(calls) == 1
 
 
+def test_readings_finding_the_same_fans_are_finished_once_and_keep_their_own_reading(tmp_path):
+    """Finishing depends only on the fans found, so it is done once per hand for each set of
+    them; every reading still comes back with its own decomposition and the same result a
+    finish of its own would give."""
+    engine = engine_with(FanCheck("house.once", lambda ctx: 1, per_hand=True))
+    rules = engine.load_ruleset(overlay(tmp_path, """fans:
+  once: {zh: 一, en: Once, points: 2, check: house.once}
+"""))
+    finish = rules.finish
+    finished = []
+    rules.finish = lambda s, dec, found: finished.append(dec) or finish(s, dec, found)
+    results = rules.candidates({"hand": "2233445566778m", "win_tile": "8m"})
+    fan_sets = {tuple(sorted(fans(r).items())) for r in results}
+    assert len({r.decomposition for r in results}) == len(results) > len(fan_sets) == len(finished)
+    for r in results:
+        ctx = FanContext(r.situation, r.decomposition, rules, {})
+        found: dict = {}
+        rules._collect(rules._hand_plan + rules._plan, ctx, found)
+        alone = finish(r.situation, r.decomposition, found)
+        assert (alone.total, alone.fans, alone.decomposition) == (r.total, r.fans, r.decomposition)
+
+
 # --------------------------------------------------------------------------- Alternatives
 
 def waits_by_value(ctx):
@@ -155,3 +177,15 @@ def test_an_alternative_of_the_wrong_type_names_the_check(tmp_path):
         rules.score(SIT)
     assert info.value.message == ("plugin 'house': fan check 'house.waits' returned an alternative of type "
                                   "str; expected a count or a mapping")
+
+
+def test_per_win_value_leaves_a_choice_only_when_the_values_answer_differently(tmp_path):
+    rules = engine_with().load_ruleset(overlay(tmp_path, "fans: {}\n"))
+    s = rules.parse({"hand": "123m456p78s11225z", "win_tile": "5z", "wilds": "5z", "self_drawn": True})
+    dec = next(d for d in rules.decompositions(s) if len(set(d.wild_as)) == 2)
+    ctx = FanContext(s, dec, rules, {})
+    assert ctx.win_wild
+    assert ctx.per_win_value(lambda c: {"late": 1}) == {"late": 1}
+    choice = ctx.per_win_value(lambda c: int(c.win_tile >= 27))
+    assert isinstance(choice, Alternatives)
+    assert choice == {("win_as", t): int(t >= 27) for t in sorted(set(dec.wild_as))}

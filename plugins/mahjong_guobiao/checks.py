@@ -230,10 +230,11 @@ def concealment(ctx):
 
 def win(ctx):
     """门前清/不求人/全求人/自摸 and the situational fans 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和."""
-    if ctx.win_wild:
-        return ctx.per_win_value(win)
     s = ctx.situation
     opts = ctx.options
+    if ctx.win_wild and (not s.self_drawn or (s.melds and not s.fourth_tile
+                                              and opts.get("last_tile_from_melds", True))):
+        return ctx.per_win_value(win)     # what the tile stood for decides concealment or 和绝张
     out = {}
     self_drawn = s.self_drawn
     shape = ctx.decomposition.shape
