@@ -380,14 +380,16 @@ class Ruleset:
         if not labels:
             raise PluginError(f"ruleset '{self.name}': fan checks offer alternatives with no choice in common "
                               f"({', '.join(sorted(map(str, (lab for c in choices for lab in c))))})")
-        best = None
+        best = best_rank = None
         for label in labels:
             chosen = dict(found)
             for c in choices:
                 chosen.update(c[label])
             result = self._finish_once(s, dec, chosen, hand_memo)
-            if best is None or (result is not best and self._rank(result) > self._rank(best)):
-                best = result
+            if result is not best:
+                rank = self._rank(result)
+                if best is None or rank > best_rank:
+                    best, best_rank = result, rank
         return best
 
     def _finish_once(self, s: Situation, dec: Decomposition, found: dict, hand_memo: dict) -> ScoreResult:

@@ -228,12 +228,18 @@ def concealment(ctx):
 
 # ---------------------------------------------------------------- how the hand was won
 
+def _melded_copies(ctx, tile: int) -> int:
+    """Copies of ``tile`` in the declared melds (the reading's tiles are the rest)."""
+    return ctx.counts[tile] - ctx.decomposition.tiles.count(tile)
+
+
 def win(ctx):
     """门前清/不求人/全求人/自摸 and the situational fans 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和."""
     s = ctx.situation
     opts = ctx.options
-    if ctx.win_wild and (not s.self_drawn or (s.melds and not s.fourth_tile
-                                              and opts.get("last_tile_from_melds", True))):
+    last_from_melds = s.melds and not s.fourth_tile and opts.get("last_tile_from_melds", True)
+    if ctx.win_wild and (not s.self_drawn or (last_from_melds and any(
+            _melded_copies(ctx, t) == 3 for t in set(ctx.decomposition.wild_as)))):
         return ctx.per_win_value(win)     # what the tile stood for decides concealment or 和绝张
     out = {}
     self_drawn = s.self_drawn
@@ -264,10 +270,8 @@ def win(ctx):
             out["fully_concealed_hand"] = 1
         else:
             out["self_drawn"] = 1
-    w = ctx.win_tile
-    if s.fourth_tile or (s.melds and ctx.counts[w] - standing(ctx).count(w) == 4
-                         and opts.get("last_tile_from_melds", True)):
-        out["last_tile"] = 1
+    if s.fourth_tile or (last_from_melds and not ctx.win_wild and _melded_copies(ctx, ctx.win_tile) == 3):
+        out["last_tile"] = 1          # the other three copies are in sight: 和绝张
     if s.last_tile:
         out["last_tile_draw" if self_drawn else "last_tile_claim"] = 1
     if s.after_kong and self_drawn:
