@@ -19,8 +19,10 @@ and the notation parser's — emptied before every call, so each call pays for i
 hand would (``--warm`` keeps them: the cost of scoring the same hand again); the table shows
 the median and the mean over the hands, in µs, for the ruleset and (``--compare``, default
 ``guobiao``) its base on the same hands — what the wild-tile search costs in the engine and the
-Guobiao checks versus what the popular fans add — then the ratio of the 4-wild median to the
-0-wild median (target ≤ 10×). The mean is dominated by the few hands with hundreds of readings.
+Guobiao checks versus what the popular fans add — then where the time goes (readings per hand,
+the search for them and their scoring, medians of one cold pass) and the ratio of the 4-wild
+median to the 0-wild median (target ≤ 10×). The mean is dominated by the few hands with
+hundreds of readings.
 """
 from __future__ import annotations
 
@@ -95,6 +97,32 @@ def per_hand_us(jobs: dict, repeats: int, warm: bool = False) -> dict:
     return {key: [statistics.median(t) for t in per_hand] for key, per_hand in times.items()}
 
 
+def where_the_time_goes(rules, items: list[dict]) -> tuple[float, float, float]:
+    """Medians over the hands of one cold pass: readings per hand, µs finding them (every win
+    shape), µs scoring them (every check and the finish, all readings)."""
+    readings, finding, scoring = [], [], []
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        for item in items:
+            forget_hands()
+            s = rules.parse(item)
+            start = time.perf_counter()
+            decs = rules.decompositions(s)
+            found = time.perf_counter()
+            hand_memo: dict = {}
+            for dec in decs:
+                rules.evaluate(s, dec, hand_memo)
+            done = time.perf_counter()
+            readings.append(len(decs))
+            finding.append((found - start) * 1e6)
+            scoring.append((done - found) * 1e6)
+    finally:
+        if gc_was:
+            gc.enable()
+    return statistics.median(readings), statistics.median(finding), statistics.median(scoring)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=300, help="hands per wild count")
@@ -130,6 +158,12 @@ def main(argv=None) -> int:
     for name in names:
         headers += [f"{name} median/hand", f"{name} mean/hand"]
     print(common.table(rows, headers))
+    split = []
+    for label, _ in labels:
+        n, finding, scoring = where_the_time_goes(rulesets[0], jobs[names[0], label][1])
+        split.append([label, f"{n:g}", common.fmt_us(finding), common.fmt_us(scoring)])
+    print(f"\nwhere the time goes ({names[0]}, medians over the hands, one cold pass):")
+    print(common.table(split, ["wilds", "readings/hand", "finding them", "scoring them"]))
     for name in names:
         print(f"{name}: 4 wilds / 0 wilds (median per hand) = {common.ratio(medians[name, '4'], medians[name, '0'])}"
               f"  (target ≤ 10x); 4 wilds / no wild kind = "
