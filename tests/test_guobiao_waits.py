@@ -56,3 +56,32 @@ def _counts(hand):
     for t in hand:
         c[t] += 1
     return c
+
+
+@pytest.mark.parametrize("formal", [True, False])
+def test_the_quick_unique_wait_agrees_with_the_whole_wait_search(formal):
+    """``only_wait`` looks at one suit; ``hand_waits`` searches the whole pre-win hand. For every
+    standard reading of random winning hands (wild hands among them, read as their concrete
+    tiles) and every tile of the reading taken as the winning tile, they agree."""
+    from mahjong_core import load_ruleset
+    from mahjong_guobiao.waits import only_wait
+    from test_popular_wilds import wildify
+    rules = load_ruleset("popular")
+    rng = random.Random(7)
+    checked = fired = 0
+    while checked < 4000:
+        sit = handgen.random_situation(rng, rng.choice(["standard", "pattern"]))
+        if rng.random() < 0.5:
+            sit = wildify(sit, rng, rng.randint(1, 4)) or sit
+        s = rules.parse(sit)
+        for dec in rules.decompositions(s):
+            if dec.shape != "standard":
+                continue
+            for w in set(dec.tiles):
+                hand = list(dec.tiles)
+                hand.remove(w)
+                whole = len(hand_waits(tuple(hand), s.melds, formal)) == 1
+                assert only_wait(dec.tiles, w, s.melds, formal) == whole, (sit, dec, w)
+                checked += 1
+                fired += whole
+    assert 0 < fired < checked

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from .facts import DRAGON, GREEN, RANK_OF, REVERSIBLE, TERMINAL, WIND, facts, seven_shifted, standing
 from .relations import chow_fans, pung_relations
-from .waits import hand_waits, knitted_remainder_unique
+from .waits import knitted_remainder_unique, only_wait
 
 _EMPTY: dict = {}
 
@@ -466,12 +466,13 @@ def waits(ctx):
                 single = True
         if not (edge or closed or single):
             return _EMPTY
-        hand = standing(ctx)
-        key = ("gb.waits", hand)
-        ws = ctx.hand_memo.get(key)
-        if ws is None:
-            ws = ctx.hand_memo[key] = hand_waits(hand, ctx.situation.melds, ctx.options.get("formal_waits", True))
-        if len(ws) != 1:
+        tiles = ctx.decomposition.tiles
+        key = ("gb.only_wait", tiles, w)
+        only = ctx.hand_memo.get(key)
+        if only is None:
+            only = ctx.hand_memo[key] = only_wait(tiles, w, ctx.situation.melds,
+                                                  ctx.options.get("formal_waits", True))
+        if not only:
             return _EMPTY
         if edge:
             return {"edge_wait": 1}

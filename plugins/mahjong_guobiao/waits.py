@@ -7,7 +7,7 @@ matter (melds are complete); the regular form comes from the engine's per-suit w
 from __future__ import annotations
 
 from .facts import REF_KEY, REF_ORDER
-from mahjong_core.waits import standard_waits
+from mahjong_core.waits import standard_waits, suit_complete, suit_waits
 
 ALL_KINDS = frozenset(range(34))
 
@@ -45,6 +45,29 @@ def hand_waits(hand, melds=(), formal: bool = True) -> frozenset:
                 held[t] += 1
         waits = {t for t in waits if held[t] < 4}
     return frozenset(waits)
+
+
+def only_wait(tiles, w, melds=(), formal: bool = True) -> bool:
+    """Is ``w`` the only wait of the pre-win hand, ``tiles`` less one ``w``, where ``tiles`` are
+    the standing tiles and winning tile of a standard reading? Every suit of a reading is
+    complete, so taking ``w`` away leaves at most its own suit incomplete, and then that suit's
+    waits are the hand's: one table look-up. When that suit stays complete, seven pairs could
+    add a wait, or waits held four times drop out (``formal=False``), ``hand_waits`` decides."""
+    lo, n = (w - w % 9, 9) if w < 27 else (27, 7)
+    suit = [0] * n
+    kinds = set()
+    for t in tiles:
+        kinds.add(t)
+        if lo <= t < lo + n:
+            suit[t - lo] += 1
+    suit[w - lo] -= 1
+    key = tuple(suit)
+    chows = w < 27
+    if formal and not suit_complete(key, chows) and (melds or len(kinds) - (suit[w - lo] == 0) > 7):
+        return suit_waits(key, chows) == (w - lo,)
+    hand = list(tiles)
+    hand.remove(w)
+    return len(hand_waits(tuple(hand), melds, formal)) == 1
 
 
 # ---------------------------------------------------------------- the knitted-straight quirk
