@@ -544,8 +544,9 @@ class Ruleset:
     def choose(self, candidates: list[ScoreResult]) -> ScoreResult:
         if len(candidates) == 1:
             return candidates[0]
-        best_rank = max(self._rank(c) for c in candidates)
-        tied = [c for c in candidates if self._rank(c) == best_rank]
+        ranks = [self._rank(c) for c in candidates]
+        best_rank = max(ranks)
+        tied = [c for c, rank in zip(candidates, ranks) if rank == best_rank]
         if len(tied) == 1:
             return tied[0]
         return self.engine.choose(tied, self)
