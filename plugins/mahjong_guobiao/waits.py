@@ -51,8 +51,8 @@ def only_wait(tiles, w, melds=(), formal: bool = True) -> bool:
     """Is ``w`` the only wait of the pre-win hand, ``tiles`` less one ``w``, where ``tiles`` are
     the standing tiles and winning tile of a standard reading? Every suit of a reading is
     complete, so taking ``w`` away leaves at most its own suit incomplete, and then that suit's
-    waits are the hand's: one table look-up. When that suit stays complete, seven pairs could
-    add a wait, or waits held four times drop out (``formal=False``), ``hand_waits`` decides."""
+    waits are the hand's: one table look-up. Otherwise (the suit complete even without ``w``,
+    seven pairs possible, or live waits only: ``formal=False``) ``hand_waits`` decides."""
     lo, n = (w - w % 9, 9) if w < 27 else (27, 7)
     suit = [0] * n
     kinds = set()
