@@ -102,25 +102,11 @@ class FanContext:
         return self.decomposition.shape
 
     @property
-    def sets(self) -> tuple[Group, ...]:
-        """Chows, pungs and kongs (melds included), without the pair."""
-        return tuple(g for g in self.groups if g.kind in ("chow", "pung", "kong"))
-
-    @property
     def pair(self) -> Group | None:
         for g in self.groups:
             if g.kind == "pair":
                 return g
         return None
-
-    @property
-    def kinds(self) -> list[int]:
-        """Distinct tile kinds present in the whole hand."""
-        return [t for t, c in enumerate(self.counts) if c]
-
-    @property
-    def wild_count(self) -> int:
-        return len(self.decomposition.wild_as)
 
     def memoised(self, key, compute: Callable[[], Any], per_hand: bool = False):
         store = self.hand_memo if per_hand else self.memo

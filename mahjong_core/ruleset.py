@@ -538,6 +538,8 @@ class Ruleset:
         return [self.evaluate(s, dec, hand_memo) for dec in self.decompositions(s)]
 
     def _rank(self, r: ScoreResult):
+        if not self.prefer:
+            return (r.value, r.total)
         ids = {f.id for f in r.fans}
         return (r.value, r.total) + tuple(p in ids for p in self.prefer)
 
