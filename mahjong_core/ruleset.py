@@ -227,22 +227,23 @@ class Ruleset:
             if not isinstance(excludes, list):
                 raise RulesetError(f"{self.where(f'fans.{r.id}.excludes')}: 'excludes' must be a list of fan ids")
             for i, x in enumerate(excludes):
-                if x not in every:
-                    raise RulesetError(f"{self.where(f'fans.{r.id}.excludes.{i}')}: fan '{r.id}' excludes "
-                                       f"unknown fan '{x}'{did_you_mean(str(x), every)}")
+                self._known_fan(x, every, f"fans.{r.id}.excludes.{i}", f"fan '{r.id}' excludes")
             reduces = spec.get("reduces") or {}
             if not isinstance(reduces, Mapping):
                 raise RulesetError(f"{self.where(f'fans.{r.id}.reduces')}: 'reduces' must map fan ids to counts")
             for x, n in reduces.items():
-                if x not in every:
-                    raise RulesetError(f"{self.where(f'fans.{r.id}.reduces.{x}')}: fan '{r.id}' reduces "
-                                       f"unknown fan '{x}'{did_you_mean(str(x), every)}")
+                self._known_fan(x, every, f"fans.{r.id}.reduces.{x}", f"fan '{r.id}' reduces")
                 self._int(n, f"fans.{r.id}.reduces.{x}")
             out.append(FanRule(r.id, r.zh, r.en, r.points, r.check, r.args,
                                tuple(x for x in excludes if x in known),
                                MappingProxyType({x: n for x, n in reduces.items() if x in known}),
                                r.counts_to_minimum, r.doc, r.dropped_above))
         return tuple(out)
+
+    def _known_fan(self, fid, every, key: str, what: str) -> None:
+        """A fan named by another fan's ``excludes``/``reduces`` must be one of the file's fans."""
+        if fid not in every:
+            raise RulesetError(f"{self.where(key)}: {what} unknown fan '{fid}'{did_you_mean(str(fid), every)}")
 
     def _fan_list(self, scoring: Mapping, name: str) -> tuple[str, ...]:
         """``scoring.<name>``: a list of fan ids (disabled fans dropped)."""
