@@ -56,19 +56,15 @@ class Facts:
                 fourth = g
             elif kind == "pair":
                 pair = tile
-            elif kind == "pung":
+            elif kind == "pung" or kind == "kong":
                 pungs.append(tile)
                 if meld < 0:
                     standing_pungs.append(tile)
-                fourth = g
-            elif kind == "kong":
-                pungs.append(tile)
-                if meld < 0:
-                    standing_pungs.append(tile)
-                elif melds[meld].concealed:
-                    concealed_kongs += 1
-                else:
-                    melded_kongs += 1
+                elif kind == "kong":
+                    if melds[meld].concealed:
+                        concealed_kongs += 1
+                    else:
+                        melded_kongs += 1
                 fourth = g
             elif kind == "knitted":
                 knitted.append(tile)
