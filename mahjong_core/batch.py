@@ -59,7 +59,9 @@ def score_text(rules, line: str) -> str:
     try:
         data = json.loads(line)
         result = rules.score(data)
-    except Exception:
+    except MahjongError as e:               # the common failure (below the minimum): no second try
+        return json_line(e.to_dict())[:-1]
+    except Exception:                       # bad JSON or a bug: score_line words the error
         return json_line(score_line(rules, line))[:-1]
     return result_json(result)
 
