@@ -25,6 +25,11 @@ class FanCheck:
     # True when the answer depends only on the situation (flowers, how and when the hand was
     # won), never on the reading: the engine then asks once per hand, not once per reading
     per_hand: bool = False
+    # N > 0 when every answer awards at most N of the check's fans, each at most once (the three
+    # unique-wait fans, a one-fan pattern): the engine may then bound what the check can still
+    # add to a reading by its N highest-scoring fans, and skip it (and the finish) for readings
+    # that cannot beat the best one already scored; 0 = no such promise, always asked
+    most: int = 0
 
 
 class Alternatives(dict):

@@ -90,7 +90,11 @@ class MahjongSpec:
         A check gets a ``FanContext`` (one reading of one hand) and returns a count, a mapping fan
         id → count, or ``Alternatives`` of those keyed by a choice the reading leaves open (a wild
         winning tile's value: ``ctx.per_win_value(check)``). ``FanCheck(..., per_hand=True)`` marks a
-        check that reads only the situation: it is asked once per hand.
+        check that reads only the situation: it is asked once per hand. ``FanCheck(..., most=1)``
+        promises that every answer awards at most that many of the check's fans, once each (a
+        one-fan pattern, mutually exclusive fans): such checks are asked last, and not at all for a
+        reading that cannot beat the best one even with their highest-scoring fans (a check that
+        breaks the promise makes the engine score that hand in full).
 
         Example::
 

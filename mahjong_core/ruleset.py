@@ -95,6 +95,10 @@ class Waits:
         return len(self.tiles)
 
 
+class _Unbounded(Exception):
+    """A check awarded more than its FanCheck.most promised: score the hand exhaustively."""
+
+
 def _check_kwargs(func, args: Mapping, where: str, what: str) -> None:
     """Validate YAML args against the function's signature (after its first positionals)."""
     try:
@@ -136,9 +140,6 @@ class Ruleset:
         value = scoring.get("value") or {"formula": "total"}
         self.value_formula, self.value_params = self._value(value)
         self.settlement_rule, self.settlement_params = self._settlement(data.get("settlement"))
-        plan = self._check_plan()
-        self._hand_plan = tuple(p[:6] for p in plan if p[6])     # asked once per hand
-        self._plan = tuple(p[:6] for p in plan if not p[6])      # asked once per reading
         self._info = self._fan_info()
         self._excludes = {r.id: r.excludes for r in self.fan_rules if r.excludes}
         self._reduces = tuple((r.id, tuple(r.reduces.items())) for r in self.fan_rules if r.reduces)
@@ -148,6 +149,13 @@ class Ruleset:
         self._dropped = tuple((r.id, r.dropped_above) for r in self.fan_rules if r.dropped_above is not None)
         self._value_needed = self.value_formula is not self.engine.registry.values["total"].item.value \
             if "total" in self.engine.registry.values else True
+        plan = self._check_plan()
+        self._hand_plan = tuple(p[:6] for p in plan if p[6])     # asked once per hand
+        # asked once per reading: ``_head`` always, ``_tail`` (checks with a ceiling) unless the
+        # reading cannot beat the best one; ``_plan`` is both, in that order
+        self._head, self._tail, self._tail_room = self._split_plan([p for p in plan if not p[6]])
+        self._fallback_points = None if self.fallback is None else self._info[self.fallback][2]
+        self._plan = self._head + tuple(entry for entry, _ in self._tail)
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
@@ -316,8 +324,31 @@ class Ruleset:
                 plan[key] = [entry.item.func, dict(r.args), [], entry.plugin]
             plan[key][2].append(r)
         return tuple((func, args, tuple(rules), frozenset(r.id for r in rules), plugin, key[0],
-                      checks[key[0]].item.per_hand)
+                      checks[key[0]].item.per_hand, checks[key[0]].item.most)
                      for key, (func, args, rules, plugin) in plan.items())
+
+    def _split_plan(self, plan) -> tuple[tuple, tuple, tuple]:
+        """The per-reading checks as (head, tail, room): the tail holds the checks that promise
+        to award at most ``most`` fans (FanCheck.most), highest ceiling first, each with its
+        ``most``; ``room[i]`` is what ``tail[i:]`` can add at most. Without a tail when a
+        reading's score cannot be bounded from its fans: a value formula other than the total,
+        negative points or negative reductions."""
+        if self._value_needed or any(r.points < 0 for r in self.fan_rules) \
+                or any(n < 0 for _, reduces in self._reduces for _, n in reduces):
+            return tuple(p[:6] for p in plan), (), ()
+        head, tail = [], []
+        for p in plan:
+            most = p[7]
+            if not most:
+                head.append(p[:6])
+                continue
+            ceiling = sum(sorted((max(r.points, 0) for r in p[2]), reverse=True)[:most])
+            tail.append((ceiling, p[:6], most))
+        tail.sort(key=lambda t: -t[0])
+        room = [0] * (len(tail) + 1)
+        for i in range(len(tail) - 1, -1, -1):
+            room[i] = room[i + 1] + tail[i][0]
+        return tuple(head), tuple((entry, most) for _, entry, most in tail), tuple(room)
 
     def _fan_info(self) -> dict:
         """Per fan: (sort order, Fan with count 1, points, counts toward minimum).
@@ -362,6 +393,11 @@ class Ruleset:
         """Score one decomposition: run the checks, then ``finish`` (exclusions, the fallback,
         dropped fans) — once per alternative when a check leaves a choice open, keeping the best.
         Checks marked ``per_hand`` are asked with the hand's first reading and remembered."""
+        ctx, found, choices = self._begin(s, dec, hand_memo, self._plan)
+        return self._finish_choices(s, dec, found, choices, hand_memo)
+
+    def _begin(self, s: Situation, dec: Decomposition, hand_memo: dict, plan) -> tuple:
+        """(ctx, found, open choices) after the per-hand checks and the checks of ``plan``."""
         ctx = FanContext(s, dec, self, hand_memo)
         if self._hand_plan:
             known = hand_memo.get(_HAND_FANS)
@@ -369,12 +405,16 @@ class Ruleset:
                 hand_found: dict[str, int] = {}
                 known = hand_memo[_HAND_FANS] = (hand_found, self._collect(self._hand_plan, ctx, hand_found))
             found = dict(known[0])
-            choices = self._collect(self._plan, ctx, found)
+            choices = self._collect(plan, ctx, found)
             if known[1]:
                 choices = known[1] + (choices or [])
         else:
             found = {}
-            choices = self._collect(self._plan, ctx, found)
+            choices = self._collect(plan, ctx, found)
+        return ctx, found, choices
+
+    def _finish_choices(self, s: Situation, dec: Decomposition, found: dict, choices, hand_memo: dict):
+        """``finish`` the reading, once per open choice, keeping the best."""
         if choices is None:
             return self._finish_once(s, dec, found, hand_memo)
         labels = [label for label in choices[0] if all(label in c for c in choices[1:])]
@@ -405,6 +445,95 @@ class Ruleset:
             return done
         return ScoreResult(done.ruleset, done.total, done.value, done.fans, dec, s, done.minimum_points,
                            done.excluded, done.dropped)
+
+    # ------------------------------------------------------------------ bounded search
+    def _points(self, found: Mapping) -> tuple:
+        """(points of ``found``, the part that does not rule the fallback fan out)."""
+        info = self._info
+        blocking = self._blocks_fallback
+        raw = free = 0
+        for fid, n in found.items():
+            if n > 0:
+                p = info[fid][2] * n
+                raw += p
+                if fid not in blocking:
+                    free += p
+        return raw, free
+
+    def _found_points(self, found: dict, choices) -> tuple:
+        """(points, points that do not rule the fallback out) of ``found`` with the best answer
+        of each open choice."""
+        raw, free = self._points(found)
+        if choices:
+            for c in choices:
+                extra = max(self._points(answer)[0] for answer in c.values())
+                raw += extra
+                free += extra
+        return raw, free
+
+    def _ceiling(self, raw, free, room) -> float:
+        """The most a reading can total once finished, from its ``_found_points`` and ``room``
+        for the checks not asked yet: exclusions, reductions and dropped fans only take away;
+        the fallback fan comes only beside fans that do not rule it out."""
+        if self._fallback_points is None:
+            return raw + room
+        return max(raw, self._fallback_points + free) + room
+
+    def _finish_above(self, s: Situation, dec: Decomposition, begun: tuple, points: tuple,
+                      hand_memo: dict, floor) -> ScoreResult | None:
+        """Ask the tail checks and finish the reading, or None as soon as its ceiling falls
+        below ``floor`` (the best total already scored). Raises _Unbounded when a tail check
+        breaks its promise (FanCheck.most): its ceiling was wrong, so the search is not exact."""
+        ctx, found, choices = begun
+        raw, free = points
+        room = self._tail_room
+        for i, (entry, most) in enumerate(self._tail):
+            if floor is not None and self._ceiling(raw, free, room[i]) < floor:
+                return None
+            awarded: dict = {}
+            more = self._collect((entry,), ctx, awarded)
+            if awarded:
+                if len(awarded) > most or any(n > 1 for n in awarded.values()):
+                    raise _Unbounded(entry[5])
+                found.update(awarded)
+                add = self._points(awarded)
+                raw += add[0]
+                free += add[1]
+            if more:
+                for c in more:
+                    for answer in c.values():
+                        if len(answer) > most or any(n > 1 for n in answer.values()):
+                            raise _Unbounded(entry[5])
+                    extra = max(self._points(answer)[0] for answer in c.values())
+                    raw += extra
+                    free += extra
+                choices = more if choices is None else choices + more
+        if floor is not None and self._ceiling(raw, free, 0) < floor:
+            return None
+        return self._finish_choices(s, dec, found, choices, hand_memo)
+
+    def _best_candidates(self, s: Situation, decs: list) -> list[ScoreResult]:
+        """The readings that may score best, scored, in reading order (every reading that ties
+        the best is among them, so the choice among equals is the exhaustive one). The readings
+        are first asked the head checks; then, highest ceiling first, the tail checks and the
+        finish, until no reading left can reach the best total found."""
+        hand_memo: dict = {}
+        begun = [self._begin(s, dec, hand_memo, self._head) for dec in decs]
+        points = [self._found_points(found, choices) for _, found, choices in begun]
+        room = self._tail_room[0]
+        ceilings = [self._ceiling(raw, free, room) for raw, free in points]
+        order = sorted(range(len(decs)), key=ceilings.__getitem__, reverse=True)
+        floor = None
+        done: dict[int, ScoreResult] = {}
+        for i in order:
+            if floor is not None and ceilings[i] < floor:
+                break
+            result = self._finish_above(s, decs[i], begun[i], points[i], hand_memo, floor)
+            if result is not None:
+                done[i] = result
+                if floor is None or result.total > floor:
+                    floor = result.total
+        return [done[i] for i in sorted(done)]
 
     @staticmethod
     def _collect(plan, ctx: FanContext, found: dict) -> list | None:
@@ -534,9 +663,9 @@ class Ruleset:
         """Every reading of a winning hand, scored (before the choice and the minimum)."""
         return self._candidates(self.parse(situation))
 
-    def _candidates(self, s: Situation) -> list[ScoreResult]:
+    def _candidates(self, s: Situation, decs: list | None = None) -> list[ScoreResult]:
         hand_memo: dict = {}
-        return [self.evaluate(s, dec, hand_memo) for dec in self.decompositions(s)]
+        return [self.evaluate(s, dec, hand_memo) for dec in (self.decompositions(s) if decs is None else decs)]
 
     def _rank(self, r: ScoreResult):
         if not self.prefer:
@@ -557,10 +686,19 @@ class Ruleset:
     def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
         """Score a winning hand (contract §2 dict or Situation); raises MahjongError."""
         s = self.parse(situation)
-        candidates = self._candidates(s)
-        if not candidates:
+        decs = self.decompositions(s)
+        if not decs:
             raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
                                   f"ruleset '{self.name}'")
+        if self._tail and len(decs) > 1:
+            try:
+                best = self.choose(self._best_candidates(s, decs))
+            except _Unbounded:
+                best = None
+            # below the minimum, a reading scoring less may still be the best that meets it
+            if best is not None and (not enforce_minimum or best.minimum_points >= self.minimum):
+                return best
+        candidates = self._candidates(s, decs)
         best = self.choose(candidates)
         if enforce_minimum and best.minimum_points < self.minimum:
             enough = [c for c in candidates if c.minimum_points >= self.minimum]

@@ -25,7 +25,8 @@ def mahjong_win_shapes():
 @hookimpl
 def mahjong_fan_checks():
     return [FanCheck(f"guobiao.{name}", getattr(checks, name), getattr(checks, name).__doc__)
-            for name in ("special", "chows", "pungs", "concealment", "win", "tiles", "waits")] + \
+            for name in ("special", "chows", "pungs", "concealment", "win", "tiles")] + \
+        [FanCheck("guobiao.waits", checks.waits, checks.waits.__doc__, most=1)] + \
         [FanCheck("guobiao.fallback", checks.fallback, checks.fallback.__doc__, per_hand=True)]
 
 

@@ -386,3 +386,7 @@ PER_HAND = frozenset(("popular.heavenly_hand", "popular.earthly_hand", "popular.
                       "popular.wild_kong", "popular.any_flower", "popular.flower_set", "popular.all_flowers",
                       "popular.seven_robs_one",
                       "popular.seat_flower"))
+
+# checks of the reading that award their one fan once or not at all (FanCheck.most)
+ONE_FAN = frozenset(("popular.four_winds_green_pair", "popular.mixed_shifted", "popular.mixed_dragon",
+                     "popular.pair_258", "popular.terminal_pair"))

@@ -1,0 +1,136 @@
+"""The bounded search for the best reading (``Ruleset.score``) gives exactly what scoring every
+reading gives: the same result, fans, reading and explanation, the same below-minimum error.
+
+A check that promises to award at most ``most`` fans (``FanCheck.most``) is asked last, and not
+at all for a reading whose other fans plus that promise cannot reach the best total found.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import mahjong_core
+from mahjong_core import BelowMinimumError
+from mahjong_core.fans import FanCheck
+
+import handgen
+from test_finishing import engine_with, fans
+from test_plugins import overlay
+from test_popular_wilds import FORMS, wildify
+
+PAIRS_OR_RUNS = {"hand": "2233445566778m", "win_tile": "8m"}     # seven pairs and standard readings
+
+
+def exhaustive(rules, situation, enforce_minimum=True):
+    """Every reading scored, then the choice and the minimum as ``score`` makes them."""
+    candidates = rules.candidates(situation)
+    best = rules.choose(candidates)
+    if enforce_minimum and best.minimum_points < rules.minimum:
+        enough = [c for c in candidates if c.minimum_points >= rules.minimum]
+        if not enough:
+            raise BelowMinimumError("below the minimum", best)
+        best = rules.choose(enough)
+    return best
+
+
+def outcome(rules, score, situation):
+    """What a caller sees: the result and its explanation, or the error's result."""
+    try:
+        result = score(rules, situation)
+    except BelowMinimumError as e:
+        return "below", e.result.to_dict(), rules.explain(e.result)
+    return "ok", result.to_dict(), rules.explain(result)
+
+
+def bounded(rules, situation):
+    return rules.score(situation)
+
+
+def random_hand(seed: int, k: int) -> dict:
+    rng = random.Random(seed)
+    while True:
+        form = rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0]
+        sit = handgen.random_situation(rng, form)
+        hand = sit if k == 0 else wildify(sit, rng, k)
+        if hand is not None:
+            return hand
+
+
+@pytest.fixture(scope="module")
+def rulesets():
+    return {name: mahjong_core.load_ruleset(name) for name in ("popular", "popular-lianzhong", "guobiao")}
+
+
+@pytest.mark.parametrize("name", ["popular", "popular-lianzhong", "guobiao"])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(0, 4))
+def test_the_bounded_search_chooses_what_scoring_every_reading_chooses(rulesets, name, seed, k):
+    rules = rulesets[name]
+    sit = random_hand(seed, k if name != "guobiao" else 0)
+    assert rules._tail, "the ruleset's unique-wait and one-fan checks are bounded"
+    assert outcome(rules, bounded, sit) == outcome(rules, exhaustive, sit)
+
+
+def test_a_tail_check_is_not_asked_for_a_reading_that_cannot_win(tmp_path):
+    """Seven pairs (4) beats every standard reading (plain win, 1) by more than the 1 point the
+    tail check can add: it is asked for the seven-pairs reading only."""
+    asked = []
+
+    def small(ctx):
+        asked.append(ctx.decomposition.shape)
+        return 1
+    rules = engine_with(FanCheck("house.small", small, most=1)).load_ruleset(overlay(tmp_path, """fans:
+  small: {zh: 小, en: Small, points: 1, check: house.small}
+"""))
+    assert len(rules.candidates(PAIRS_OR_RUNS)) > 2
+    asked.clear()
+    result = rules.score(PAIRS_OR_RUNS)
+    assert asked == ["seven_pairs"]
+    assert fans(result) == {"seven_pairs": 1, "small": 1}
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+
+
+def test_a_check_that_breaks_its_promise_is_caught_and_the_hand_scored_in_full(tmp_path):
+    def both(ctx):
+        return {"first": 1, "second": 1} if ctx.decomposition.shape == "standard" else {}
+    rules = engine_with(FanCheck("house.both", both, most=1)).load_ruleset(overlay(tmp_path, """fans:
+  first: {zh: 一, en: First, points: 3, check: house.both}
+  second: {zh: 二, en: Second, points: 3, check: house.both}
+"""))
+    result = rules.score(PAIRS_OR_RUNS)
+    assert fans(result) == {"first": 1, "second": 1}            # 6 beats seven pairs' 4
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+
+
+def test_below_the_minimum_a_lower_reading_that_meets_it_is_still_found(tmp_path):
+    """The standard readings total 11 but only 1 counts toward the minimum of 3; seven pairs
+    totals 4, all counting: it is the best reading that meets the minimum."""
+    def standard_bonus(ctx):
+        return int(ctx.decomposition.shape == "standard")
+    rules = engine_with(FanCheck("house.bonus", standard_bonus, most=1)).load_ruleset(overlay(tmp_path, """
+scoring: {minimum: 3}
+fans:
+  bonus: {zh: 奖, en: Bonus, points: 10, check: house.bonus, counts_to_minimum: false}
+"""))
+    assert max(c.total for c in rules.candidates(PAIRS_OR_RUNS)) == 11
+    result = rules.score(PAIRS_OR_RUNS)
+    assert fans(result) == {"seven_pairs": 1}
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+    assert fans(rules.score(PAIRS_OR_RUNS, enforce_minimum=False)) == {"bonus": 1, "plain_win": 1}
+
+
+@pytest.mark.parametrize("text", [
+    "  small: {zh: 小, en: Small, points: 1, check: house.small}\n  minus: {zh: 减, en: Minus, points: -1, "
+    "check: core.flag, args: {flag: last_tile}}\n",
+    "  small: {zh: 小, en: Small, points: 1, check: house.small}\nscoring: {value: {formula: doubling}}\n",
+])
+def test_no_bound_without_a_plain_total_of_positive_points(tmp_path, text):
+    """A negative fan (an exclusion would raise the total) or a value formula other than the
+    total (the best value need not be the best total) turns the bounded search off."""
+    rules = engine_with(FanCheck("house.small", lambda ctx: 1, most=1)).load_ruleset(
+        overlay(tmp_path, "fans:\n" + text))
+    assert rules._tail == ()
+    assert rules.score(PAIRS_OR_RUNS).to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
