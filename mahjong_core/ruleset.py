@@ -487,27 +487,33 @@ class Ruleset:
         ctx, found, choices = begun
         raw, free = points
         room = self._tail_room
+        fallback = self._fallback_points
         for i, (entry, most) in enumerate(self._tail):
-            if floor is not None and self._ceiling(raw, free, room[i]) < floor:
+            if floor is not None and (raw if fallback is None else max(raw, fallback + free)) + room[i] < floor:
                 return None
+            result = self._ask(entry, ctx)
+            if not result:
+                continue
             awarded: dict = {}
-            more = self._collect((entry,), ctx, awarded)
-            if awarded:
-                if len(awarded) > most or any(n > 1 for n in awarded.values()):
+            if result.__class__ is dict:
+                ids = entry[3]
+                awarded = {fid: n for fid, n in result.items() if n and fid in ids}
+                options = None
+            else:
+                options = self._take(entry, result, awarded)
+            for answer in (awarded,) if options is None else options.values():
+                if len(answer) > most or any(n > 1 for n in answer.values()):
                     raise _Unbounded(entry[5])
+            if awarded:
                 found.update(awarded)
                 add = self._points(awarded)
                 raw += add[0]
                 free += add[1]
-            if more:
-                for c in more:
-                    for answer in c.values():
-                        if len(answer) > most or any(n > 1 for n in answer.values()):
-                            raise _Unbounded(entry[5])
-                    extra = max(self._points(answer)[0] for answer in c.values())
-                    raw += extra
-                    free += extra
-                choices = more if choices is None else choices + more
+            if options is not None:
+                extra = max(self._points(answer)[0] for answer in options.values())
+                raw += extra
+                free += extra
+                choices = [options] if choices is None else choices + [options]
         if floor is not None and self._ceiling(raw, free, 0) < floor:
             return None
         return self._finish_choices(s, dec, found, choices, hand_memo)
@@ -540,44 +546,71 @@ class Ruleset:
         """Run the checks of ``plan`` on ``ctx``, adding what they award to ``found``; return the
         open choices (one dict label → fans per check that answered with Alternatives), or None."""
         choices = None
-        for func, args, rules, ids, plugin, check_id in plan:
+        for entry in plan:
+            func, args = entry[0], entry[1]
             try:
                 result = func(ctx, **args) if args else func(ctx)
             except MahjongError:
                 raise
             except Exception as e:
-                raise PluginError(f"plugin '{plugin}': fan check '{check_id}' failed: "
-                                  f"{type(e).__name__}: {e}") from e
+                raise Ruleset._failure(entry, e) from e
             if not result:
                 continue
-            cls = result.__class__
-            if cls is dict:                       # the common answer: fan id → count
+            if result.__class__ is dict:          # the common answer: fan id → count
+                ids = entry[3]
                 for fid, n in result.items():
                     if n and fid in ids:
                         found[fid] = n
-            elif cls is int or cls is bool:
-                for r in rules:
-                    found[r.id] = int(result)
-            elif isinstance(result, Alternatives):
-                options = {}
-                for label, answer in result.items():
-                    if answer.__class__ is int or answer.__class__ is bool:
-                        options[label] = {r.id: int(answer) for r in rules} if answer else {}
-                    elif isinstance(answer, Mapping):
-                        options[label] = {fid: n for fid, n in answer.items() if n and fid in ids}
-                    else:
-                        raise PluginError(f"plugin '{plugin}': fan check '{check_id}' returned an alternative "
-                                          f"of type {type(answer).__name__}; expected a count or a mapping")
+                continue
+            options = Ruleset._take(entry, result, found)
+            if options is not None:
                 choices = [options] if choices is None else choices + [options]
-            elif isinstance(result, Mapping):
-                for fid, n in result.items():
-                    if n and fid in ids:
-                        found[fid] = n
-            else:
-                raise PluginError(f"plugin '{plugin}': fan check '{check_id}' returned "
-                                  f"{type(result).__name__}; expected a count, a mapping of fan id to count "
-                                  f"or Alternatives of such answers")
         return choices
+
+    @staticmethod
+    def _ask(entry, ctx: FanContext):
+        """One check's answer for ``ctx``; a failure other than a MahjongError names the check."""
+        func, args = entry[0], entry[1]
+        try:
+            return func(ctx, **args) if args else func(ctx)
+        except MahjongError:
+            raise
+        except Exception as e:
+            raise Ruleset._failure(entry, e) from e
+
+    @staticmethod
+    def _failure(entry, e: Exception) -> PluginError:
+        return PluginError(f"plugin '{entry[4]}': fan check '{entry[5]}' failed: {type(e).__name__}: {e}")
+
+    @staticmethod
+    def _take(entry, result, found: dict) -> dict | None:
+        """Add a check's answer (not empty) to ``found``; Alternatives come back as the open
+        choice (label → fans) instead."""
+        _, _, rules, ids, plugin, check_id = entry
+        cls = result.__class__
+        if cls is int or cls is bool:
+            for r in rules:
+                found[r.id] = int(result)
+        elif isinstance(result, Alternatives):
+            options = {}
+            for label, answer in result.items():
+                if answer.__class__ is int or answer.__class__ is bool:
+                    options[label] = {r.id: int(answer) for r in rules} if answer else {}
+                elif isinstance(answer, Mapping):
+                    options[label] = {fid: n for fid, n in answer.items() if n and fid in ids}
+                else:
+                    raise PluginError(f"plugin '{plugin}': fan check '{check_id}' returned an alternative "
+                                      f"of type {type(answer).__name__}; expected a count or a mapping")
+            return options
+        elif isinstance(result, Mapping):
+            for fid, n in result.items():
+                if n and fid in ids:
+                    found[fid] = n
+        else:
+            raise PluginError(f"plugin '{plugin}': fan check '{check_id}' returned "
+                              f"{type(result).__name__}; expected a count, a mapping of fan id to count "
+                              f"or Alternatives of such answers")
+        return None
 
     def finish(self, s: Situation, dec: Decomposition, found: dict[str, int]) -> ScoreResult:
         """Turn the fans the checks found (id → count) into a result: exclusions and reductions,

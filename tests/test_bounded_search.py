@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core import BelowMinimumError
+from mahjong_core import BelowMinimumError, PluginError
 from mahjong_core.fans import FanCheck
 
 import handgen
@@ -134,3 +134,15 @@ def test_no_bound_without_a_plain_total_of_positive_points(tmp_path, text):
         overlay(tmp_path, "fans:\n" + text))
     assert rules._tail == ()
     assert rules.score(PAIRS_OR_RUNS).to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+
+
+def test_a_tail_check_that_fails_is_named(tmp_path):
+    def broken(ctx):
+        return 1 // 0
+    rules = engine_with(FanCheck("house.broken", broken, most=1)).load_ruleset(overlay(tmp_path, """fans:
+  small: {zh: 小, en: Small, points: 1, check: house.broken}
+"""))
+    with pytest.raises(PluginError) as info:
+        rules.score(PAIRS_OR_RUNS)
+    assert info.value.message == ("plugin 'house': fan check 'house.broken' failed: ZeroDivisionError: "
+                                  "integer division or modulo by zero")
