@@ -176,18 +176,24 @@ def _suit_splits_cached(key: tuple[int, ...], chows: bool, budget: int) -> tuple
 _SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-def _pure_wild_groups(n_sets: int, need_pair: bool, inp: ShapeInput) -> list[tuple]:
+@lru_cache(maxsize=64)
+def _pure_wild_groups(n_sets: int, need_pair: bool, kinds: frozenset, chows: bool) -> tuple:
     """All concrete choices for groups made only of wilds (any set or pair the tile set allows),
-    each as (set Groups, pair Group or None, the tiles they stand for)."""
-    kinds = [t for t in sorted(inp.kinds) if t < 34]
-    options = [Group("pung", t, 3) for t in kinds]
-    if inp.chows:
-        options += [Group("chow", t, 3) for t in kinds
-                    if t < 27 and t % 9 <= 6 and t + 1 in inp.kinds and t + 2 in inp.kinds]
+    each as (set Groups, pair Group or None, the tiles they stand for, (tile, copies) of each
+    such tile). Cached: it depends only on the tile set and how many groups the wilds make."""
+    ks = [t for t in sorted(kinds) if t < 34]
+    options = [Group("pung", t, 3) for t in ks]
+    if chows:
+        options += [Group("chow", t, 3) for t in ks if t < 27 and t % 9 <= 6 and t + 1 in kinds and t + 2 in kinds]
     sets_choices = list(combinations_with_replacement(options, n_sets)) if n_sets else [()]
-    pairs = [Group("pair", t, 2) for t in kinds] if need_pair else [None]
-    return [(sets, pair, tuple(t for g in sets + ((pair,) if pair else ()) for t in g.tiles))
-            for sets in sets_choices for pair in pairs]
+    pairs = [Group("pair", t, 2) for t in ks] if need_pair else [None]
+    out = []
+    for sets in sets_choices:
+        for pair in pairs:
+            tiles = tuple(t for g in sets + ((pair,) if pair else ()) for t in g.tiles)
+            copies = tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
+            out.append((sets, pair, tiles, copies))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -295,12 +301,12 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     melds = inp.meld_groups
     seen: set = set()
     out: list[Decomposition] = []
-    fills_cache: dict = {}
+    held = [c + m for c, m in zip(counts, meld_counts)]      # natural copies, standing and melded
 
     def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
         hand_groups.sort()
         # readings with the same groups of tiles score alike, wherever the wilds sit
-        key = (tuple((g.kind, g.tile) for g in hand_groups), pg.tile)
+        key = (tuple([g[:2] for g in hand_groups]), pg.tile)
         if key in seen:
             return
         seen.add(key)
@@ -316,15 +322,13 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             if not (free_sets or need_pair):
                 emit(list(sets), pair, wild_as)
                 return
-            fk = (free_sets, need_pair)
-            fills = fills_cache.get(fk)
-            if fills is None:
-                fills = fills_cache[fk] = _pure_wild_groups(free_sets, need_pair, inp)
-            for extra_sets, extra_pair, extra in fills:
-                all_wild = wild_as + extra
-                if any(counts[t] + all_wild.count(t) + meld_counts[t] > 4 for t in extra):
-                    continue
-                emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, all_wild)
+            for extra_sets, extra_pair, extra, copies in _pure_wild_groups(free_sets, need_pair, inp.kinds,
+                                                                           inp.chows):
+                for t, c in copies:        # no fifth copy of a kind
+                    if held[t] + c + wild_as.count(t) > 4:
+                        break
+                else:
+                    emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra)
             return
         for w, ns, has_pair, groups, pg, option_wilds, copies in per_suit[i]:
             if used + w > budget:
