@@ -43,6 +43,9 @@ class Alternatives(dict):
     __slots__ = ()
 
 
+_MELD_COUNTS = "engine.meld_counts"     # hand_memo key: counts of the tiles in the melds
+
+
 class FanContext:
     """Everything a fan check may ask about one reading of one winning hand.
 
@@ -60,19 +63,24 @@ class FanContext:
         self.ruleset = ruleset
         self.options: Mapping[str, Any] = ruleset.options if ruleset is not None else {}
         self.groups: tuple[Group, ...] = decomposition.groups
-        counts = [0] * T.NUM_KINDS
+        if hand_memo is None:
+            hand_memo = {}
+        melded = hand_memo.get(_MELD_COUNTS)
+        if melded is None:
+            melded = hand_memo[_MELD_COUNTS] = [0] * T.NUM_KINDS
+            for m in situation.melds:
+                for t in m.tiles:
+                    melded[t] += 1
+        counts = melded.copy()
         for t in decomposition.tiles:
             counts[t] += 1
-        for m in situation.melds:
-            for t in m.tiles:
-                counts[t] += 1
         self.counts = counts
         self.win_tile = situation.win_tile      # a wild winning tile: what it stands for, once chosen
         # the winning tile is wild and its value not chosen yet: a check whose answer depends on
         # it asks ``with_win_tile`` for each value in ``decomposition.wild_as`` (see Alternatives)
         self.win_wild = situation.win_tile in situation.wilds
         self.memo: dict = {}
-        self.hand_memo: dict = hand_memo if hand_memo is not None else {}
+        self.hand_memo: dict = hand_memo
 
     def per_win_value(self, check) -> "Alternatives":
         """``check``'s answer for each value a wild winning tile may have taken in this reading,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .facts import DRAGON, GREEN, RANK_OF, REVERSIBLE, TERMINAL, WIND, facts, seven_shifted, standing
-from .relations import chow_fans, pung_relations
+from .relations import chow_table, pung_table
 from .waits import knitted_remainder_unique, only_wait
 
 _EMPTY: dict = {}
@@ -72,7 +72,7 @@ def chows(ctx):
         f = facts(ctx)
         if len(f.chows) < 2:
             return _EMPTY
-        return chow_fans(f.chows, f.pair)
+        return chow_table(tuple(f.chows), f.pair if len(f.chows) == 4 else -1)
     if shape == "nine_gates":
         r = _nine_gates_rank(ctx)
         if r in (1, 9):
@@ -106,7 +106,7 @@ def pungs(ctx):
         ps = f.pungs
         if not ps:
             return _EMPTY
-        out = pung_relations(ps, len(f.chows)) if len(ps) >= 2 else {}
+        out = dict(pung_table(tuple(ps), len(f.chows))) if len(ps) >= 2 else {}
         dragons = 0
         terminals = 0
         winds = []
@@ -241,15 +241,30 @@ def win(ctx):
     if ctx.win_wild and (not s.self_drawn or (last_from_melds and any(
             _melded_copies(ctx, t) == 3 for t in set(ctx.decomposition.wild_as)))):
         return ctx.per_win_value(win)     # what the tile stood for decides concealment or 和绝张
+    shape = ctx.decomposition.shape
+    if shape == "knitted_straight":
+        return _win(ctx, shape, False)
+    # otherwise the answer depends on the reading only through these (the melds are the hand's)
+    four = shape == "standard" and s.self_drawn and facts(ctx).melded_count == 0 \
+        and "four_concealed_pungs" in concealment(ctx)
+    key = ("gb.win", shape, ctx.win_tile, ctx.win_wild, four)
+    out = ctx.hand_memo.get(key)
+    if out is None:
+        out = ctx.hand_memo[key] = _win(ctx, shape, four)
+    return out
+
+
+def _win(ctx, shape: str, four_concealed_pungs: bool) -> dict:
+    s = ctx.situation
+    opts = ctx.options
+    last_from_melds = s.melds and not s.fourth_tile and opts.get("last_tile_from_melds", True)
     out = {}
     self_drawn = s.self_drawn
-    shape = ctx.decomposition.shape
     if shape == "standard":
         melded = facts(ctx).melded_count
         if melded == 0:
             if self_drawn:
-                if "four_concealed_pungs" in concealment(ctx) and \
-                        not opts.get("four_concealed_pungs_fully_concealed", False):
+                if four_concealed_pungs and not opts.get("four_concealed_pungs_fully_concealed", False):
                     out["self_drawn"] = 1
                 else:
                     out["fully_concealed_hand"] = 1
@@ -345,18 +360,24 @@ def _traits(present: int) -> dict:
 
 
 def _hand_traits(ctx) -> dict:
-    """The tile traits depend only on the tiles: once per hand (per wild reading)."""
-    key = ("gb.traits", ctx.decomposition.wild_as)
+    """The tile traits depend only on the kinds held: the hand's natural tiles and melds (once
+    per hand) and what the reading's wilds stand for."""
     memo = ctx.hand_memo
-    out = memo.get(key)
-    if out is None:
+    present = memo.get("gb.natural_kinds")
+    if present is None:
+        s = ctx.situation
         present = 0
-        for t in ctx.decomposition.tiles:
-            present |= 1 << t
-        for m in ctx.situation.melds:
+        for t in s.hand:
+            if t not in s.wilds:
+                present |= 1 << t
+        if s.win_tile not in s.wilds:
+            present |= 1 << s.win_tile
+        for m in s.melds:
             present |= _MELD_BITS[m.kind][m.tile]
-        out = memo[key] = _traits(present)
-    return out
+        memo["gb.natural_kinds"] = present
+    for t in ctx.decomposition.wild_as:
+        present |= 1 << t
+    return _traits(present)
 
 
 def _group_traits(f, out):

@@ -13,6 +13,8 @@ one every pung relationship of a reading, returning ``{fan_id: count}``:
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mahjong_core import tiles as T
 
 from .facts import REF_KEY, SUIT_OF, RANK_OF, DRAGON, WIND
@@ -269,3 +271,18 @@ def pung_relations(pungs, n_chows, notes=None) -> dict:
         if link:
             out[link] = 1
     return out
+
+
+# ---------------------------------------------------------------- shared tables
+
+@lru_cache(maxsize=1 << 14)
+def chow_table(chows: tuple, pair: int) -> dict:
+    """``chow_fans`` of a reading's chows, shared by every reading with the same chows (do not
+    modify the answer); ``pair`` matters only beside four chows (双龙会), pass -1 otherwise."""
+    return chow_fans(list(chows), pair)
+
+
+@lru_cache(maxsize=1 << 14)
+def pung_table(pungs: tuple, n_chows: int) -> dict:
+    """``pung_relations`` of a reading's pungs and kongs, shared (do not modify the answer)."""
+    return pung_relations(list(pungs), n_chows)
