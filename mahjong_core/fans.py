@@ -30,6 +30,10 @@ class FanCheck:
     # add to a reading by its N highest-scoring fans, and skip it (and the finish) for readings
     # that cannot beat the best one already scored; 0 = no such promise, always asked
     most: int = 0
+    # the kinds every tile of a hand must be for the check to award anything (a pattern made of
+    # winds and 发 only, say); a wild may stand for any kind. The engine then skips the check,
+    # with its ceiling, for a hand holding another kind. None: no such promise
+    only_kinds: frozenset | None = None
 
 
 class Alternatives(dict):

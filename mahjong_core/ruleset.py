@@ -99,6 +99,22 @@ class _Unbounded(Exception):
     """A check awarded more than its FanCheck.most promised: score the hand exhaustively."""
 
 
+def _kinds_mask(kinds) -> int:
+    """A bit mask of tile kinds (0 for None: no restriction)."""
+    mask = 0
+    for t in kinds or ():
+        mask |= 1 << t
+    return mask
+
+
+def _room(tail) -> tuple:
+    """What each suffix of the tail checks can add at most: ``room[i]`` for ``tail[i:]``."""
+    room = [0] * (len(tail) + 1)
+    for i in range(len(tail) - 1, -1, -1):
+        room[i] = room[i + 1] + tail[i][2]
+    return tuple(room)
+
+
 def _check_kwargs(func, args: Mapping, where: str, what: str) -> None:
     """Validate YAML args against the function's signature (after its first positionals)."""
     try:
@@ -155,7 +171,7 @@ class Ruleset:
         # reading cannot beat the best one; ``_plan`` is both, in that order
         self._head, self._tail, self._tail_room = self._split_plan([p for p in plan if not p[6]])
         self._fallback_points = None if self.fallback is None else self._info[self.fallback][2]
-        self._plan = self._head + tuple(entry for entry, _ in self._tail)
+        self._plan = self._head + tuple(t[0] for t in self._tail)
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
@@ -324,15 +340,16 @@ class Ruleset:
                 plan[key] = [entry.item.func, dict(r.args), [], entry.plugin]
             plan[key][2].append(r)
         return tuple((func, args, tuple(rules), frozenset(r.id for r in rules), plugin, key[0],
-                      checks[key[0]].item.per_hand, checks[key[0]].item.most)
+                      checks[key[0]].item.per_hand, checks[key[0]].item.most,
+                      _kinds_mask(checks[key[0]].item.only_kinds))
                      for key, (func, args, rules, plugin) in plan.items())
 
     def _split_plan(self, plan) -> tuple[tuple, tuple, tuple]:
         """The per-reading checks as (head, tail, room): the tail holds the checks that promise
-        to award at most ``most`` fans (FanCheck.most), highest ceiling first, each with its
-        ``most``; ``room[i]`` is what ``tail[i:]`` can add at most. Without a tail when a
-        reading's score cannot be bounded from its fans: a value formula other than the total,
-        negative points or negative reductions."""
+        to award at most ``most`` fans (FanCheck.most), highest ceiling first, each as (entry,
+        most, ceiling, only_kinds mask or 0); ``room[i]`` is what ``tail[i:]`` can add at most.
+        Without a tail when a reading's score cannot be bounded from its fans: a value formula
+        other than the total, negative points or negative reductions."""
         if self._value_needed or any(r.points < 0 for r in self.fan_rules) \
                 or any(n < 0 for _, reduces in self._reduces for _, n in reduces):
             return tuple(p[:6] for p in plan), (), ()
@@ -343,12 +360,26 @@ class Ruleset:
                 head.append(p[:6])
                 continue
             ceiling = sum(sorted((max(r.points, 0) for r in p[2]), reverse=True)[:most])
-            tail.append((ceiling, p[:6], most))
-        tail.sort(key=lambda t: -t[0])
-        room = [0] * (len(tail) + 1)
-        for i in range(len(tail) - 1, -1, -1):
-            room[i] = room[i + 1] + tail[i][0]
-        return tuple(head), tuple((entry, most) for _, entry, most in tail), tuple(room)
+            tail.append((p[:6], most, ceiling, p[8]))
+        tail.sort(key=lambda t: -t[2])
+        return tuple(head), tuple(tail), _room(tail)
+
+    def _hand_tail(self, s: Situation) -> tuple:
+        """The tail checks that may award something to this hand, and their room: a check whose
+        ``only_kinds`` the hand's natural tiles (melds included) leave is skipped."""
+        if not any(t[3] for t in self._tail):
+            return self._tail, self._tail_room
+        held = 0
+        for t in s.hand:
+            held |= 1 << t
+        held |= 1 << s.win_tile
+        for t in s.wilds:
+            held &= ~(1 << t)
+        for m in s.melds:
+            for t in m.tiles:
+                held |= 1 << t
+        tail = tuple(t for t in self._tail if not t[3] or not held & ~t[3])
+        return (tail, _room(tail)) if len(tail) < len(self._tail) else (self._tail, self._tail_room)
 
     def _fan_info(self) -> dict:
         """Per fan: (sort order, Fan with count 1, points, counts toward minimum).
@@ -479,16 +510,16 @@ class Ruleset:
             return raw + room
         return max(raw, self._fallback_points + free) + room
 
-    def _finish_above(self, s: Situation, dec: Decomposition, begun: tuple, points: tuple,
+    def _finish_above(self, s: Situation, dec: Decomposition, begun: tuple, points: tuple, tail: tuple,
                       hand_memo: dict, floor) -> ScoreResult | None:
         """Ask the tail checks and finish the reading, or None as soon as its ceiling falls
         below ``floor`` (the best total already scored). Raises _Unbounded when a tail check
         breaks its promise (FanCheck.most): its ceiling was wrong, so the search is not exact."""
         ctx, found, choices = begun
         raw, free = points
-        room = self._tail_room
+        tail, room = tail
         fallback = self._fallback_points
-        for i, (entry, most) in enumerate(self._tail):
+        for i, (entry, most, _, _) in enumerate(tail):
             if floor is not None and (raw if fallback is None else max(raw, fallback + free)) + room[i] < floor:
                 return None
             result = self._ask(entry, ctx)
@@ -526,7 +557,8 @@ class Ruleset:
         hand_memo: dict = {}
         begun = [self._begin(s, dec, hand_memo, self._head) for dec in decs]
         points = [self._found_points(found, choices) for _, found, choices in begun]
-        room = self._tail_room[0]
+        tail = self._hand_tail(s)
+        room = tail[1][0]
         ceilings = [self._ceiling(raw, free, room) for raw, free in points]
         order = sorted(range(len(decs)), key=ceilings.__getitem__, reverse=True)
         floor = None
@@ -534,7 +566,7 @@ class Ruleset:
         for i in order:
             if floor is not None and ceilings[i] < floor:
                 break
-            result = self._finish_above(s, decs[i], begun[i], points[i], hand_memo, floor)
+            result = self._finish_above(s, decs[i], begun[i], points[i], tail, hand_memo, floor)
             if result is not None:
                 done[i] = result
                 if floor is None or result.total > floor:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
 from mahjong_core import BelowMinimumError, PluginError
-from mahjong_core.fans import FanCheck
+from mahjong_core.fans import FanCheck, FanContext
 
 import handgen
 from test_finishing import engine_with, fans
@@ -146,3 +146,53 @@ def test_a_tail_check_that_fails_is_named(tmp_path):
         rules.score(PAIRS_OR_RUNS)
     assert info.value.message == ("plugin 'house': fan check 'house.broken' failed: ZeroDivisionError: "
                                   "integer division or modulo by zero")
+
+
+def test_a_check_limited_to_some_kinds_is_not_asked_for_a_hand_holding_others(tmp_path):
+    asked = []
+
+    def honours_only(ctx):
+        asked.append(ctx.decomposition.shape)
+        return 1
+    engine = engine_with(FanCheck("house.honours", honours_only, most=1, only_kinds=frozenset(range(27, 34))),
+                         FanCheck("house.small", lambda ctx: 1, most=1))
+    rules = engine.load_ruleset(overlay(tmp_path, """fans:
+  honours: {zh: 字, en: Honours, points: 50, check: house.honours}
+  small: {zh: 小, en: Small, points: 1, check: house.small}
+"""))
+    assert [entry[5] for entry, *_ in rules._tail] == ["house.honours", "house.small"]
+    result = rules.score(PAIRS_OR_RUNS)
+    assert asked == [] and fans(result) == {"seven_pairs": 1, "small": 1}
+    honours = {"hand": "1122334455667z", "win_tile": "7z"}
+    assert fans(rules.score(honours)) == {"seven_pairs": 1, "honours": 1, "small": 1}
+    assert asked
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(0, 4))
+def test_checks_limited_to_some_kinds_award_nothing_to_other_hands(rulesets, seed, k):
+    """The promise of every ``only_kinds`` check of the popular rulesets, on random readings:
+    a hand holding a natural tile of another kind gets nothing from it."""
+    rules = rulesets["popular"]
+    limited = [t for t in rules._tail if t[3]]
+    assert limited
+    sit = random_hand(seed, k)
+    s = rules.parse(sit)
+    held = [t for t in s.hand + (s.win_tile,) if t not in s.wilds] + [t for m in s.melds for t in m.tiles]
+    hand_memo: dict = {}
+    for dec in rules.decompositions(s):
+        ctx = FanContext(s, dec, rules, hand_memo)
+        for entry, _, _, mask in limited:
+            if any(not mask >> t & 1 for t in held):
+                assert not entry[0](ctx, **entry[1]), (entry[5], sit)
+
+
+def test_a_limited_check_still_fires_on_a_hand_of_its_kinds(rulesets):
+    """四方大发财 (winds and 发 only) with a wild among the winds: two readings, and the one
+    with the four wind pungs gets it."""
+    rules = rulesets["popular"]
+    sit = {"hand": "111z222z333z44z6z5m", "win_tile": "6z", "wilds": "5m"}
+    assert len(rules.candidates(sit)) == 2
+    assert outcome(rules, bounded, sit) == outcome(rules, exhaustive, sit)
+    assert "four_winds_green_pair" in fans(rules.score(sit))

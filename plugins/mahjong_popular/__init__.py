@@ -11,7 +11,7 @@ from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, hookimpl
 
 from . import settlement
-from .checks import CHECKS, ONE_FAN, PER_HAND, fan_ids
+from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, fan_ids
 from .wilds import SELECTIONS, next_tile, wild_facts, wild_kinds
 
 __all__ = ["next_tile", "wild_kinds"]
@@ -19,7 +19,8 @@ __all__ = ["next_tile", "wild_kinds"]
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid in PER_HAND, most=int(cid in ONE_FAN))
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid in PER_HAND, most=int(cid in ONE_FAN),
+                     only_kinds=ONLY_KINDS.get(cid))
             for cid, func in CHECKS.items()]
 
 

@@ -387,6 +387,9 @@ PER_HAND = frozenset(("popular.heavenly_hand", "popular.earthly_hand", "popular.
                       "popular.seven_robs_one",
                       "popular.seat_flower"))
 
+# checks that award nothing to a hand holding a tile of another kind (FanCheck.only_kinds)
+ONLY_KINDS = {"popular.four_winds_green_pair": frozenset(T.WINDS) | {GREEN}}
+
 # checks of the reading that award their one fan once or not at all (FanCheck.most)
 ONE_FAN = frozenset(("popular.four_winds_green_pair", "popular.mixed_shifted", "popular.mixed_dragon",
                      "popular.pair_258", "popular.terminal_pair"))
