@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -172,6 +173,8 @@ class Ruleset:
         self._head, self._tail, self._tail_room = self._split_plan([p for p in plan if not p[6]])
         self._fallback_points = None if self.fallback is None else self._info[self.fallback][2]
         self._plan = self._head + tuple(t[0] for t in self._tail)
+        self._tail_exposes = frozenset(x for t in self._tail for x in t[4])
+        self._drop_ids = frozenset(fid for fid, _ in self._dropped)
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
@@ -347,7 +350,8 @@ class Ruleset:
     def _split_plan(self, plan) -> tuple[tuple, tuple, tuple]:
         """The per-reading checks as (head, tail, room): the tail holds the checks that promise
         to award at most ``most`` fans (FanCheck.most), highest ceiling first, each as (entry,
-        most, ceiling, only_kinds mask or 0); ``room[i]`` is what ``tail[i:]`` can add at most.
+        most, ceiling, only_kinds mask or 0, the fans its fans exclude or reduce); ``room[i]``
+        is what ``tail[i:]`` can add at most.
         Without a tail when a reading's score cannot be bounded from its fans: a value formula
         other than the total, negative points or negative reductions."""
         if self._value_needed or any(r.points < 0 for r in self.fan_rules) \
@@ -360,15 +364,17 @@ class Ruleset:
                 head.append(p[:6])
                 continue
             ceiling = sum(sorted((max(r.points, 0) for r in p[2]), reverse=True)[:most])
-            tail.append((p[:6], most, ceiling, p[8]))
+            exposes = frozenset(x for r in p[2] for x in r.excludes + tuple(r.reduces))
+            tail.append((p[:6], most, ceiling, p[8], exposes))
         tail.sort(key=lambda t: -t[2])
         return tuple(head), tuple(tail), _room(tail)
 
     def _hand_tail(self, s: Situation) -> tuple:
-        """The tail checks that may award something to this hand, and their room: a check whose
-        ``only_kinds`` the hand's natural tiles (melds included) leave is skipped."""
+        """(tail, room, exposed): the tail checks that may award something to this hand, their
+        room, and the fans they may exclude or reduce. A check whose ``only_kinds`` the hand's
+        natural tiles (melds included) leave is skipped."""
         if not any(t[3] for t in self._tail):
-            return self._tail, self._tail_room
+            return self._tail, self._tail_room, self._tail_exposes
         held = 0
         for t in s.hand:
             held |= 1 << t
@@ -379,7 +385,9 @@ class Ruleset:
             for t in m.tiles:
                 held |= 1 << t
         tail = tuple(t for t in self._tail if not t[3] or not held & ~t[3])
-        return (tail, _room(tail)) if len(tail) < len(self._tail) else (self._tail, self._tail_room)
+        if len(tail) == len(self._tail):
+            return self._tail, self._tail_room, self._tail_exposes
+        return tail, _room(tail), frozenset(x for t in tail for x in t[4])
 
     def _fan_info(self) -> dict:
         """Per fan: (sort order, Fan with count 1, points, counts toward minimum).
@@ -491,19 +499,49 @@ class Ruleset:
                     free += p
         return raw, free
 
-    def _found_points(self, found: dict, choices) -> tuple:
-        """(points, points that do not rule the fallback out) of ``found`` with the best answer
-        of each open choice."""
-        raw, free = self._points(found)
+    def _settled(self, found: dict, choices, exposed: frozenset) -> tuple:
+        """(at most the reading's finished total before the checks still to ask, the part of it
+        that does not rule the fallback out): ``finish`` as far as it is already decided — the
+        fans excluded or reduced by fans found, and a dropped fan whose drop is certain (the
+        others exceed its limit without the fans ``exposed`` to the checks still to ask, which
+        may exclude or reduce them, and without any fan that may itself be dropped); an open
+        choice counts at its best."""
+        info = self._info
+        kept = found
+        if self._excludes or self._reduces:
+            kept = dict(found)
+            excludes = self._excludes
+            for fid in found:
+                ex = excludes.get(fid)
+                if ex is not None:
+                    for x in ex:
+                        kept.pop(x, None)
+            for fid, reduces in self._reduces:
+                if fid in kept and fid not in exposed:     # an exposed reducer may yet be excluded
+                    for x, n in reduces:
+                        if x in kept:
+                            kept[x] -= n * kept[fid]
+        total, free = self._points(kept)
+        if self._dropped:
+            drops = self._drop_ids
+            unsure = sum(info[f][2] * n for f, n in kept.items() if n > 0 and (f in exposed or f in drops))
+            for fid, limit in self._dropped:
+                n = kept.get(fid, 0)
+                if n > 0 and total - unsure > limit:
+                    own = info[fid][2] * n
+                    total -= own
+                    unsure -= own
+                    if fid not in self._blocks_fallback:
+                        free -= own
         if choices:
             for c in choices:
                 extra = max(self._points(answer)[0] for answer in c.values())
-                raw += extra
+                total += extra
                 free += extra
-        return raw, free
+        return total, free
 
     def _ceiling(self, raw, free, room) -> float:
-        """The most a reading can total once finished, from its ``_found_points`` and ``room``
+        """The most a reading can total once finished, from its ``_settled`` points and ``room``
         for the checks not asked yet: exclusions, reductions and dropped fans only take away;
         the fallback fan comes only beside fans that do not rule it out."""
         if self._fallback_points is None:
@@ -517,9 +555,9 @@ class Ruleset:
         breaks its promise (FanCheck.most): its ceiling was wrong, so the search is not exact."""
         ctx, found, choices = begun
         raw, free = points
-        tail, room = tail
+        tail, room, _ = tail
         fallback = self._fallback_points
-        for i, (entry, most, _, _) in enumerate(tail):
+        for i, (entry, most, _, _, _) in enumerate(tail):
             if floor is not None and (raw if fallback is None else max(raw, fallback + free)) + room[i] < floor:
                 return None
             result = self._ask(entry, ctx)
@@ -556,17 +594,23 @@ class Ruleset:
         finish, until no reading left can reach the best total found."""
         hand_memo: dict = {}
         begun = [self._begin(s, dec, hand_memo, self._head) for dec in decs]
-        points = [self._found_points(found, choices) for _, found, choices in begun]
         tail = self._hand_tail(s)
         room = tail[1][0]
-        ceilings = [self._ceiling(raw, free, room) for raw, free in points]
+        # first the plain sum of the fans found (cheap), then, for the readings it leaves in
+        # the running, what finishing has already decided
+        ceilings = [self._ceiling(*self._points(found), room) if choices is None else math.inf
+                    for _, found, choices in begun]
         order = sorted(range(len(decs)), key=ceilings.__getitem__, reverse=True)
         floor = None
         done: dict[int, ScoreResult] = {}
         for i in order:
             if floor is not None and ceilings[i] < floor:
                 break
-            result = self._finish_above(s, decs[i], begun[i], points[i], tail, hand_memo, floor)
+            _, found, choices = begun[i]
+            points = self._settled(found, choices, tail[2])
+            if floor is not None and self._ceiling(*points, room) < floor:
+                continue
+            result = self._finish_above(s, decs[i], begun[i], points, tail, hand_memo, floor)
             if result is not None:
                 done[i] = result
                 if floor is None or result.total > floor:

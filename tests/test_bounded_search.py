@@ -183,7 +183,7 @@ def test_checks_limited_to_some_kinds_award_nothing_to_other_hands(rulesets, see
     hand_memo: dict = {}
     for dec in rules.decompositions(s):
         ctx = FanContext(s, dec, rules, hand_memo)
-        for entry, _, _, mask in limited:
+        for entry, _, _, mask, _ in limited:
             if any(not mask >> t & 1 for t in held):
                 assert not entry[0](ctx, **entry[1]), (entry[5], sit)
 
@@ -196,3 +196,53 @@ def test_a_limited_check_still_fires_on_a_hand_of_its_kinds(rulesets):
     assert len(rules.candidates(sit)) == 2
     assert outcome(rules, bounded, sit) == outcome(rules, exhaustive, sit)
     assert "four_winds_green_pair" in fans(rules.score(sit))
+
+
+def three_checks(tmp_path, standard: dict, pairs: dict, yaml: str):
+    """A ruleset whose head checks find ``standard`` on the standard readings of PAIRS_OR_RUNS
+    and ``pairs`` on its seven pairs, and whose tail check awards ``t`` to the standard ones."""
+    def on_standard(ctx):
+        return standard if ctx.decomposition.shape == "standard" else {}
+
+    def on_pairs(ctx):
+        return pairs if ctx.decomposition.shape == "seven_pairs" else {}
+
+    def tail(ctx):
+        return int(ctx.decomposition.shape == "standard")
+    engine = engine_with(FanCheck("house.standard", on_standard), FanCheck("house.pairs", on_pairs),
+                         FanCheck("house.tail", tail, most=1))
+    return engine.load_ruleset(overlay(tmp_path, "fans:\n" + yaml))
+
+
+UNDONE_LATER = {
+    # The standard readings find A (10) and D (20, dropped when the others exceed 8) before the
+    # tail check T, which excludes A: D stays after all (20 + T's 1 = 21). Seven pairs (4 + F 15,
+    # F excluding E) scores 19. Had the bound taken D's drop for certain (10 + 1 = 11 < 19), the
+    # standard readings would have been cut.
+    "drop": ({"a": 1, "d": 1}, {"e": 1, "f": 1}, {"d": 1, "t": 1}, """\
+  a: {zh: 甲, en: A, points: 10, check: house.standard}
+  d: {zh: 丁, en: D, points: 20, check: house.standard, dropped_when_others_exceed: 8}
+  e: {zh: 戊, en: E, points: 40, check: house.pairs}
+  f: {zh: 己, en: F, points: 15, check: house.pairs, excludes: [e]}
+  t: {zh: 庚, en: T, points: 1, check: house.tail, excludes: [a]}
+"""),
+    # The standard readings find R (1), which reduces X (10, twice) by one, before the tail check
+    # T excludes R: X counts twice after all (20 + 1 = 21). Seven pairs scores 16. Had the bound
+    # applied R's reduction (1 + 10 + 1 = 12 < 16), they would have been cut.
+    "reduction": ({"r": 1, "x": 2}, {"e": 1, "f": 1}, {"x": 2, "t": 1}, """\
+  r: {zh: 乙, en: R, points: 1, check: house.standard, reduces: {x: 1}}
+  x: {zh: 丙, en: X, points: 10, check: house.standard}
+  e: {zh: 戊, en: E, points: 40, check: house.pairs}
+  f: {zh: 己, en: F, points: 12, check: house.pairs, excludes: [e]}
+  t: {zh: 庚, en: T, points: 1, check: house.tail, excludes: [r]}
+"""),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNDONE_LATER))
+def test_what_a_later_check_may_undo_is_not_counted_on(tmp_path, case):
+    standard, pairs, expected, yaml = UNDONE_LATER[case]
+    rules = three_checks(tmp_path, standard, pairs, yaml)
+    result = rules.score(PAIRS_OR_RUNS)
+    assert (result.total, fans(result)) == (21, expected)
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
