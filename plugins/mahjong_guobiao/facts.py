@@ -110,20 +110,11 @@ def standing(ctx) -> tuple[int, ...]:
 
 
 def facts(ctx) -> Facts:
-    """The reading's facts, once per reading — and once per value of a wild winning tile only
-    when the tile was claimed (a self-drawn tile never changes which pungs are concealed)."""
+    """The reading's facts, once per reading (and per value a wild winning tile is read as)."""
     memo = ctx.memo
     f = memo.get("gb.facts")
     if f is None:
-        dec = ctx.decomposition
-        if dec.wild_as and ctx.situation.self_drawn:
-            key = ("gb.facts", dec)
-            f = ctx.hand_memo.get(key)
-            if f is None:
-                f = ctx.hand_memo[key] = Facts(ctx)
-        else:
-            f = Facts(ctx)
-        memo["gb.facts"] = f
+        f = memo["gb.facts"] = Facts(ctx)
     return f
 
 
