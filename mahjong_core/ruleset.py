@@ -175,6 +175,8 @@ class Ruleset:
         self._plan = self._head + tuple(t[0] for t in self._tail)
         self._tail_exposes = frozenset(x for t in self._tail for x in t[4])
         self._drop_ids = frozenset(fid for fid, _ in self._dropped)
+        self._exposes = {r.id: frozenset(r.excludes) | frozenset(r.reduces) for r in self.fan_rules
+                         if r.excludes or r.reduces}
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
@@ -502,12 +504,16 @@ class Ruleset:
     def _settled(self, found: dict, choices, exposed: frozenset) -> tuple:
         """(at most the reading's finished total before the checks still to ask, the part of it
         that does not rule the fallback out): ``finish`` as far as it is already decided — the
-        fans excluded or reduced by fans found, and a dropped fan whose drop is certain (the
-        others exceed its limit without the fans ``exposed`` to the checks still to ask, which
-        may exclude or reduce them, and without any fan that may itself be dropped); an open
-        choice counts at its best."""
+        fans excluded by fans found, their reductions unless a reducer is ``exposed`` (the checks
+        still to ask, or an open choice, may exclude or reduce it), and a dropped fan whose drop
+        is certain (the others exceed its limit without the exposed fans and without any fan that
+        may itself be dropped); an open choice counts at its best."""
         info = self._info
+        if choices:
+            exposes = self._exposes
+            exposed = exposed.union(*(exposes.get(fid, ()) for c in choices for a in c.values() for fid in a))
         kept = found
+        exact = True          # every fan not exposed keeps its count to the end
         if self._excludes or self._reduces:
             kept = dict(found)
             excludes = self._excludes
@@ -516,13 +522,18 @@ class Ruleset:
                 if ex is not None:
                     for x in ex:
                         kept.pop(x, None)
-            for fid, reduces in self._reduces:
-                if fid in kept and fid not in exposed:     # an exposed reducer may yet be excluded
-                    for x, n in reduces:
-                        if x in kept:
-                            kept[x] -= n * kept[fid]
+            reducers = [(fid, reduces) for fid, reduces in self._reduces if fid in kept]
+            if reducers:
+                if any(fid in exposed for fid, _ in reducers):
+                    exact = False            # left out: a reduction only takes away
+                else:
+                    for fid, reduces in reducers:
+                        if fid in kept:
+                            for x, n in reduces:
+                                if x in kept:
+                                    kept[x] -= n * kept[fid]
         total, free = self._points(kept)
-        if self._dropped:
+        if self._dropped and exact:
             drops = self._drop_ids
             unsure = sum(info[f][2] * n for f, n in kept.items() if n > 0 and (f in exposed or f in drops))
             for fid, limit in self._dropped:

@@ -246,3 +246,47 @@ def test_what_a_later_check_may_undo_is_not_counted_on(tmp_path, case):
     result = rules.score(PAIRS_OR_RUNS)
     assert (result.total, fans(result)) == (21, expected)
     assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+
+
+def test_an_open_choice_may_undo_a_drop(tmp_path):
+    """A (10) and D (20, dropped when the others exceed 8) are found; one answer of an open
+    choice brings O, which excludes A: then D stays (20 + 1 = 21). The reading's ceiling may not
+    count D's drop as settled."""
+    rules = engine_with(FanCheck("house.none", lambda ctx: 0)).load_ruleset(overlay(tmp_path, """fans:
+  a: {zh: 甲, en: A, points: 10, check: house.none}
+  d: {zh: 丁, en: D, points: 20, check: house.none, dropped_when_others_exceed: 8}
+  o: {zh: 戊, en: O, points: 1, check: house.none, excludes: [a]}
+"""))
+    s = rules.parse(PAIRS_OR_RUNS)
+    dec = rules.decompositions(s)[0]
+    found = {"a": 1, "d": 1}
+    choices = [{("win_as", 1): {"o": 1}, ("win_as", 2): {}}]
+    best = max(rules.finish(s, dec, {**found, **answer}).total for answer in choices[0].values())
+    assert best == 21
+    total, free = rules._settled(found, choices, frozenset())
+    assert rules._ceiling(total, free, 0) >= best
+
+
+def test_a_drop_is_not_settled_on_counts_a_reduction_may_yet_lower(tmp_path):
+    """R reduces X (10, twice) by one, but the tail check T could exclude R, so the ceiling
+    leaves the reduction out — and with it D's drop (others over 15 only while X counts twice).
+    T does not fire: X counts once, the others total 11 and D (20) stays: 1 + 10 + 20 = 31,
+    above seven pairs' 25."""
+    def on_standard(ctx):
+        return {"r": 1, "x": 2, "d": 1} if ctx.decomposition.shape == "standard" else {}
+
+    def on_pairs(ctx):
+        return {"e": 1, "f": 1} if ctx.decomposition.shape == "seven_pairs" else {}
+    engine = engine_with(FanCheck("house.standard", on_standard), FanCheck("house.pairs", on_pairs),
+                         FanCheck("house.tail", lambda ctx: 0, most=1))
+    rules = engine.load_ruleset(overlay(tmp_path, """fans:
+  r: {zh: 乙, en: R, points: 1, check: house.standard, reduces: {x: 1}}
+  x: {zh: 丙, en: X, points: 10, check: house.standard}
+  d: {zh: 丁, en: D, points: 20, check: house.standard, dropped_when_others_exceed: 15}
+  e: {zh: 戊, en: E, points: 40, check: house.pairs}
+  f: {zh: 己, en: F, points: 21, check: house.pairs, excludes: [e]}
+  t: {zh: 庚, en: T, points: 1, check: house.tail, excludes: [r]}
+"""))
+    result = rules.score(PAIRS_OR_RUNS)
+    assert (result.total, fans(result)) == (31, {"d": 1, "x": 1, "r": 1})
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
