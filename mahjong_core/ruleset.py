@@ -6,7 +6,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
@@ -96,6 +96,16 @@ class Waits:
         return len(self.tiles)
 
 
+class _TailCheck(NamedTuple):
+    """A check asked last by the bounded search (FanCheck.most)."""
+
+    entry: tuple            # the plan entry: (func, args, rules, ids, plugin, check id)
+    most: int               # it awards at most this many fans, once each
+    ceiling: float          # so it adds at most this many points
+    kinds: int              # bit mask of FanCheck.only_kinds, or 0
+    exposes: frozenset      # the fans its fans exclude or reduce
+
+
 class _Unbounded(Exception):
     """A check awarded more than its FanCheck.most promised: score the hand exhaustively."""
 
@@ -112,7 +122,7 @@ def _room(tail) -> tuple:
     """What each suffix of the tail checks can add at most: ``room[i]`` for ``tail[i:]``."""
     room = [0] * (len(tail) + 1)
     for i in range(len(tail) - 1, -1, -1):
-        room[i] = room[i + 1] + tail[i][2]
+        room[i] = room[i + 1] + tail[i].ceiling
     return tuple(room)
 
 
@@ -173,7 +183,7 @@ class Ruleset:
         self._head, self._tail, self._tail_room = self._split_plan([p for p in plan if not p[6]])
         self._fallback_points = None if self.fallback is None else self._info[self.fallback][2]
         self._plan = self._head + tuple(t[0] for t in self._tail)
-        self._tail_exposes = frozenset(x for t in self._tail for x in t[4])
+        self._tail_exposes = frozenset(x for t in self._tail for x in t.exposes)
         self._drop_ids = frozenset(fid for fid, _ in self._dropped)
         self._exposes = {r.id: frozenset(r.excludes) | frozenset(r.reduces) for r in self.fan_rules
                          if r.excludes or r.reduces}
@@ -335,7 +345,9 @@ class Ruleset:
         return rules[sid], params
 
     def _check_plan(self):
-        """Group fans by (check, args) so each piece of check code runs once per decomposition."""
+        """Group fans by (check, args) so each piece of check code runs once per decomposition:
+        (func, args, rules, fan ids, plugin, check id — the plan entry — then per_hand, most and
+        the only_kinds mask) per group."""
         checks = self.engine.registry.checks
         plan: dict = {}
         for r in self.fan_rules:
@@ -351,9 +363,8 @@ class Ruleset:
 
     def _split_plan(self, plan) -> tuple[tuple, tuple, tuple]:
         """The per-reading checks as (head, tail, room): the tail holds the checks that promise
-        to award at most ``most`` fans (FanCheck.most), highest ceiling first, each as (entry,
-        most, ceiling, only_kinds mask or 0, the fans its fans exclude or reduce); ``room[i]``
-        is what ``tail[i:]`` can add at most.
+        to award at most ``most`` fans (FanCheck.most), highest ceiling first; ``room[i]`` is
+        what ``tail[i:]`` can add at most.
         Without a tail when a reading's score cannot be bounded from its fans: a value formula
         other than the total, negative points or negative reductions."""
         if self._value_needed or any(r.points < 0 for r in self.fan_rules) \
@@ -367,15 +378,15 @@ class Ruleset:
                 continue
             ceiling = sum(sorted((max(r.points, 0) for r in p[2]), reverse=True)[:most])
             exposes = frozenset(x for r in p[2] for x in r.excludes + tuple(r.reduces))
-            tail.append((p[:6], most, ceiling, p[8], exposes))
-        tail.sort(key=lambda t: -t[2])
+            tail.append(_TailCheck(p[:6], most, ceiling, p[8], exposes))
+        tail.sort(key=lambda t: -t.ceiling)
         return tuple(head), tuple(tail), _room(tail)
 
     def _hand_tail(self, s: Situation) -> tuple:
         """(tail, room, exposed): the tail checks that may award something to this hand, their
         room, and the fans they may exclude or reduce. A check whose ``only_kinds`` the hand's
         natural tiles (melds included) leave is skipped."""
-        if not any(t[3] for t in self._tail):
+        if not any(t.kinds for t in self._tail):
             return self._tail, self._tail_room, self._tail_exposes
         held = 0
         for t in s.hand:
@@ -386,10 +397,10 @@ class Ruleset:
         for m in s.melds:
             for t in m.tiles:
                 held |= 1 << t
-        tail = tuple(t for t in self._tail if not t[3] or not held & ~t[3])
+        tail = tuple(t for t in self._tail if not t.kinds or not held & ~t.kinds)
         if len(tail) == len(self._tail):
             return self._tail, self._tail_room, self._tail_exposes
-        return tail, _room(tail), frozenset(x for t in tail for x in t[4])
+        return tail, _room(tail), frozenset(x for t in tail for x in t.exposes)
 
     def _fan_info(self) -> dict:
         """Per fan: (sort order, Fan with count 1, points, counts toward minimum).
