@@ -57,8 +57,8 @@ class FanContext:
     ``memo`` (per decomposition) or ``hand_memo`` (shared by every decomposition of the hand).
     """
 
-    __slots__ = ("situation", "decomposition", "ruleset", "groups", "counts", "win_tile", "win_wild",
-                 "memo", "hand_memo", "options")
+    __slots__ = ("situation", "decomposition", "ruleset", "groups", "counts", "meld_counts", "win_tile",
+                 "win_wild", "memo", "hand_memo", "options")
 
     def __init__(self, situation: Situation, decomposition: Decomposition, ruleset,
                  hand_memo: dict | None = None):
@@ -75,6 +75,7 @@ class FanContext:
             for m in situation.melds:
                 for t in m.tiles:
                     melded[t] += 1
+        self.meld_counts = melded      # copies of each kind in the declared melds (do not modify)
         counts = melded.copy()
         for t in decomposition.tiles:
             counts[t] += 1
@@ -107,6 +108,7 @@ class FanContext:
         other.options = self.options
         other.groups = self.groups
         other.counts = self.counts
+        other.meld_counts = self.meld_counts
         other.win_tile = tile
         other.win_wild = False
         other.memo = {}

@@ -98,6 +98,22 @@ class Situation:
             out.extend(m.tiles)
         return tuple(out)
 
+    @property
+    def natural_kinds(self) -> int:
+        """Bit mask of the kinds the hand holds as themselves: standing tiles and winning tile
+        that are not wild, and every meld tile (a concealed kong of the wilds is its own kind)."""
+        held = 0
+        for t in self.hand:
+            held |= 1 << t
+        if self.win_tile is not None:
+            held |= 1 << self.win_tile
+        for t in self.wilds:
+            held &= ~(1 << t)
+        for m in self.melds:
+            for t in m.tiles:
+                held |= 1 << t
+        return held
+
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"hand": T.format_tiles(self.hand),
                                "melds": [m.to_dict() for m in self.melds]}

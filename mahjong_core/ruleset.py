@@ -174,6 +174,10 @@ class Ruleset:
         self._blocks_fallback = frozenset(r.id for r in self.fan_rules
                                           if r.counts_to_minimum and r.id not in self.fallback_besides)
         self._dropped = tuple((r.id, r.dropped_above) for r in self.fan_rules if r.dropped_above is not None)
+        self._drop_ids = frozenset(fid for fid, _ in self._dropped)
+        # per fan: the fans it excludes or reduces
+        self._exposes = {r.id: frozenset(r.excludes) | frozenset(r.reduces) for r in self.fan_rules
+                         if r.excludes or r.reduces}
         self._value_needed = self.value_formula is not self.engine.registry.values["total"].item.value \
             if "total" in self.engine.registry.values else True
         plan = self._check_plan()
@@ -184,9 +188,6 @@ class Ruleset:
         self._fallback_points = None if self.fallback is None else self._info[self.fallback][2]
         self._plan = self._head + tuple(t[0] for t in self._tail)
         self._tail_exposes = frozenset(x for t in self._tail for x in t.exposes)
-        self._drop_ids = frozenset(fid for fid, _ in self._dropped)
-        self._exposes = {r.id: frozenset(r.excludes) | frozenset(r.reduces) for r in self.fan_rules
-                         if r.excludes or r.reduces}
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
@@ -377,7 +378,7 @@ class Ruleset:
                 head.append(p[:6])
                 continue
             ceiling = sum(sorted((max(r.points, 0) for r in p[2]), reverse=True)[:most])
-            exposes = frozenset(x for r in p[2] for x in r.excludes + tuple(r.reduces))
+            exposes = frozenset().union(*(self._exposes.get(r.id, ()) for r in p[2]))
             tail.append(_TailCheck(p[:6], most, ceiling, p[8], exposes))
         tail.sort(key=lambda t: -t.ceiling)
         return tuple(head), tuple(tail), _room(tail)
@@ -388,15 +389,7 @@ class Ruleset:
         natural tiles (melds included) leave is skipped."""
         if not any(t.kinds for t in self._tail):
             return self._tail, self._tail_room, self._tail_exposes
-        held = 0
-        for t in s.hand:
-            held |= 1 << t
-        held |= 1 << s.win_tile
-        for t in s.wilds:
-            held &= ~(1 << t)
-        for m in s.melds:
-            for t in m.tiles:
-                held |= 1 << t
+        held = s.natural_kinds
         tail = tuple(t for t in self._tail if not t.kinds or not held & ~t.kinds)
         if len(tail) == len(self._tail):
             return self._tail, self._tail_room, self._tail_exposes
@@ -527,12 +520,8 @@ class Ruleset:
         exact = True          # every fan not exposed keeps its count to the end
         if self._excludes or self._reduces:
             kept = dict(found)
-            excludes = self._excludes
-            for fid in found:
-                ex = excludes.get(fid)
-                if ex is not None:
-                    for x in ex:
-                        kept.pop(x, None)
+            if self._excludes:
+                self._exclude(kept)
             reducers = [(fid, reduces) for fid, reduces in self._reduces if fid in kept]
             if reducers:
                 if any(fid in exposed for fid, _ in reducers):
@@ -557,10 +546,31 @@ class Ruleset:
                         free -= own
         if choices:
             for c in choices:
-                extra = max(self._points(answer)[0] for answer in c.values())
+                extra = self._best_points(c)
                 total += extra
                 free += extra
         return total, free
+
+    def _best_points(self, options: Mapping) -> float:
+        """The points of an open choice's best answer."""
+        return max(self._points(answer)[0] for answer in options.values())
+
+    def _exclude(self, found: dict) -> dict[str, list[str]]:
+        """Take out of ``found`` the fans that fans found exclude; return the excluders of each."""
+        excludes = self._excludes
+        excluded: dict[str, list[str]] = {}
+        for fid in found:
+            ex = excludes.get(fid)
+            if ex is not None:
+                for x in ex:
+                    if x in found:
+                        if x in excluded:
+                            excluded[x].append(fid)
+                        else:
+                            excluded[x] = [fid]
+        for fid in excluded:
+            del found[fid]
+        return excluded
 
     def _ceiling(self, raw, free, room) -> float:
         """The most a reading can total once finished, from its ``_settled`` points and ``room``
@@ -578,20 +588,14 @@ class Ruleset:
         ctx, found, choices = begun
         raw, free = points
         tail, room, _ = tail
-        fallback = self._fallback_points
         for i, (entry, most, _, _, _) in enumerate(tail):
-            if floor is not None and (raw if fallback is None else max(raw, fallback + free)) + room[i] < floor:
+            if floor is not None and self._ceiling(raw, free, room[i]) < floor:
                 return None
             result = self._ask(entry, ctx)
             if not result:
                 continue
             awarded: dict = {}
-            if result.__class__ is dict:
-                ids = entry[3]
-                awarded = {fid: n for fid, n in result.items() if n and fid in ids}
-                options = None
-            else:
-                options = self._take(entry, result, awarded)
+            options = self._take(entry, result, awarded)
             for answer in (awarded,) if options is None else options.values():
                 if len(answer) > most or any(n > 1 for n in answer.values()):
                     raise _Unbounded(entry[5])
@@ -601,7 +605,7 @@ class Ruleset:
                 raw += add[0]
                 free += add[1]
             if options is not None:
-                extra = max(self._points(answer)[0] for answer in options.values())
+                extra = self._best_points(options)
                 raw += extra
                 free += extra
                 choices = [options] if choices is None else choices + [options]
@@ -715,20 +719,7 @@ class Ruleset:
         the fallback fan when no counting fan remains (besides ``scoring.fallback_besides``),
         then the fans dropped because the others total more than their limit."""
         info = self._info
-        excluded: dict[str, list[str]] = {}
-        if self._excludes:
-            excludes = self._excludes
-            for fid in found:
-                ex = excludes.get(fid)
-                if ex is not None:
-                    for x in ex:
-                        if x in found:
-                            if x in excluded:
-                                excluded[x].append(fid)
-                            else:
-                                excluded[x] = [fid]
-            for fid in excluded:
-                del found[fid]
+        excluded = self._exclude(found) if self._excludes else {}
         for fid, reduces in self._reduces:
             if fid in found:
                 for x, n in reduces:

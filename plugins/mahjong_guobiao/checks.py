@@ -228,36 +228,30 @@ def concealment(ctx):
 
 # ---------------------------------------------------------------- how the hand was won
 
-def _melded_copies(ctx, tile: int) -> int:
-    """Copies of ``tile`` in the declared melds (the reading's tiles are the rest)."""
-    return ctx.counts[tile] - ctx.decomposition.tiles.count(tile)
-
-
 def win(ctx):
     """门前清/不求人/全求人/自摸 and the situational fans 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和."""
     s = ctx.situation
     opts = ctx.options
     last_from_melds = s.melds and not s.fourth_tile and opts.get("last_tile_from_melds", True)
     if ctx.win_wild and (not s.self_drawn or (last_from_melds and any(
-            _melded_copies(ctx, t) == 3 for t in set(ctx.decomposition.wild_as)))):
+            ctx.meld_counts[t] == 3 for t in set(ctx.decomposition.wild_as)))):
         return ctx.per_win_value(win)     # what the tile stood for decides concealment or 和绝张
     shape = ctx.decomposition.shape
     if shape == "knitted_straight":
-        return _win(ctx, shape, False)
+        return _win(ctx, shape, False, last_from_melds)
     # otherwise the answer depends on the reading only through these (the melds are the hand's)
     four = shape == "standard" and s.self_drawn and facts(ctx).melded_count == 0 \
         and "four_concealed_pungs" in concealment(ctx)
     key = ("gb.win", shape, ctx.win_tile, ctx.win_wild, four)
     out = ctx.hand_memo.get(key)
     if out is None:
-        out = ctx.hand_memo[key] = _win(ctx, shape, four)
+        out = ctx.hand_memo[key] = _win(ctx, shape, four, last_from_melds)
     return out
 
 
-def _win(ctx, shape: str, four_concealed_pungs: bool) -> dict:
+def _win(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool) -> dict:
     s = ctx.situation
     opts = ctx.options
-    last_from_melds = s.melds and not s.fourth_tile and opts.get("last_tile_from_melds", True)
     out = {}
     self_drawn = s.self_drawn
     if shape == "standard":
@@ -285,7 +279,7 @@ def _win(ctx, shape: str, four_concealed_pungs: bool) -> dict:
             out["fully_concealed_hand"] = 1
         else:
             out["self_drawn"] = 1
-    if s.fourth_tile or (last_from_melds and not ctx.win_wild and _melded_copies(ctx, ctx.win_tile) == 3):
+    if s.fourth_tile or (last_from_melds and not ctx.win_wild and ctx.meld_counts[ctx.win_tile] == 3):
         out["last_tile"] = 1          # the other three copies are in sight: 和绝张
     if s.last_tile:
         out["last_tile_draw" if self_drawn else "last_tile_claim"] = 1
@@ -313,8 +307,6 @@ _TERMINALS = _mask(TERMINAL)
 _TERM_HON = _TERMINALS | _HONORS
 _GREEN = _mask(GREEN)
 _REVERSIBLE = _mask(REVERSIBLE)
-_MELD_BITS = {"chow": tuple(7 << t for t in range(34)), "pung": tuple(1 << t for t in range(34)),
-              "kong": tuple(1 << t for t in range(34))}
 
 
 @lru_cache(maxsize=4096)
@@ -365,16 +357,7 @@ def _hand_traits(ctx) -> dict:
     memo = ctx.hand_memo
     present = memo.get("gb.natural_kinds")
     if present is None:
-        s = ctx.situation
-        present = 0
-        for t in s.hand:
-            if t not in s.wilds:
-                present |= 1 << t
-        if s.win_tile not in s.wilds:
-            present |= 1 << s.win_tile
-        for m in s.melds:
-            present |= _MELD_BITS[m.kind][m.tile]
-        memo["gb.natural_kinds"] = present
+        present = memo["gb.natural_kinds"] = ctx.situation.natural_kinds
     for t in ctx.decomposition.wild_as:
         present |= 1 << t
     return _traits(present)
