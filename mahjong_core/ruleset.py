@@ -118,12 +118,64 @@ def _kinds_mask(kinds) -> int:
     return mask
 
 
-def _room(tail) -> tuple:
-    """What each suffix of the tail checks can add at most: ``room[i]`` for ``tail[i:]``."""
+def _room(tail, apart: Mapping[str, frozenset]) -> tuple:
+    """What each suffix of the tail checks can add at most: ``room[i]`` for ``tail[i:]``. Two
+    fans of which one excludes the other (``apart``: fan id → the fans it cannot stand beside)
+    never both count, so the room is the best choice of at most ``most`` fans per check with no
+    two of them apart — or, when the choices are too many to try, the sum of the ceilings."""
     room = [0] * (len(tail) + 1)
     for i in range(len(tail) - 1, -1, -1):
         room[i] = room[i + 1] + tail[i].ceiling
+    if not any(r.id in apart for t in tail for r in t.entry[2]):
+        return tuple(room)
+    for i in range(len(tail) - 1, -1, -1):
+        room[i] = _best_apart(tail[i:], apart, room[i])
     return tuple(room)
+
+
+_APART_STEPS = 20_000       # how many choices ``_best_apart`` may try before settling for the sum
+
+
+def _best_apart(tail, apart: Mapping[str, frozenset], plain: float) -> float:
+    """The most points ``tail`` can add when fans that are apart never both count (depth first,
+    cut off by the plain ceilings left); ``plain`` (the sum of the ceilings) if the search is
+    too long."""
+    options = []
+    for t in tail:
+        fans = sorted(((max(r.points, 0), r.id) for r in t.entry[2] if r.points > 0), reverse=True)
+        options.append((t.most, fans))
+    rest = [0] * (len(tail) + 1)
+    for k in range(len(tail) - 1, -1, -1):
+        rest[k] = rest[k + 1] + tail[k].ceiling
+    best = 0
+    steps = 0
+
+    def visit(k: int, total: float, chosen: tuple) -> None:
+        nonlocal best, steps
+        steps += 1
+        if steps > _APART_STEPS:
+            raise OverflowError
+        if total > best:
+            best = total
+        if k == len(options) or total + rest[k] <= best:
+            return
+        most, fans = options[k]
+        picks = [(total, chosen)]
+        for points, fid in fans:
+            blocked = apart.get(fid, ())
+            grown = []
+            for sub_total, sub in picks:
+                if len(sub) - len(chosen) < most and not any(c in blocked for c in sub):
+                    grown.append((sub_total + points, sub + (fid,)))
+            picks.extend(grown)
+        for sub_total, sub in sorted(picks, reverse=True):
+            visit(k + 1, sub_total, sub)
+
+    try:
+        visit(0, 0, ())
+    except OverflowError:
+        return plain
+    return best
 
 
 def _check_kwargs(func, args: Mapping, where: str, what: str) -> None:
@@ -175,6 +227,15 @@ class Ruleset:
                                           if r.counts_to_minimum and r.id not in self.fallback_besides)
         self._dropped = tuple((r.id, r.dropped_above) for r in self.fan_rules if r.dropped_above is not None)
         self._drop_ids = frozenset(fid for fid, _ in self._dropped)
+        # per fan: the fans that cannot count beside it (it excludes them, or they exclude it)
+        apart: dict[str, set] = {}
+        for r in self.fan_rules:
+            for x in r.excludes:
+                if x != r.id:
+                    apart.setdefault(r.id, set()).add(x)
+                    apart.setdefault(x, set()).add(r.id)
+        self._apart = {fid: frozenset(xs) for fid, xs in apart.items()}
+        self._rooms: dict = {}      # the tail's room per set of tail checks a hand leaves (only_kinds)
         # per fan: the fans it excludes or reduces
         self._exposes = {r.id: frozenset(r.excludes) | frozenset(r.reduces) for r in self.fan_rules
                          if r.excludes or r.reduces}
@@ -381,7 +442,7 @@ class Ruleset:
             exposes = frozenset().union(*(self._exposes.get(r.id, ()) for r in p[2]))
             tail.append(_TailCheck(p[:6], most, ceiling, p[8], exposes))
         tail.sort(key=lambda t: -t.ceiling)
-        return tuple(head), tuple(tail), _room(tail)
+        return tuple(head), tuple(tail), _room(tail, self._apart)
 
     def _hand_tail(self, s: Situation) -> tuple:
         """(tail, room, exposed): the tail checks that may award something to this hand, their
@@ -393,7 +454,11 @@ class Ruleset:
         tail = tuple(t for t in self._tail if not t.kinds or not held & ~t.kinds)
         if len(tail) == len(self._tail):
             return self._tail, self._tail_room, self._tail_exposes
-        return tail, _room(tail), frozenset(x for t in tail for x in t.exposes)
+        key = tuple(t.entry[5] for t in tail)
+        room = self._rooms.get(key)
+        if room is None:
+            room = self._rooms[key] = _room(tail, self._apart)
+        return tail, room, frozenset(x for t in tail for x in t.exposes)
 
     def _fan_info(self) -> dict:
         """Per fan: (sort order, Fan with count 1, points, counts toward minimum).

@@ -7,6 +7,7 @@ at all for a reading whose other fans plus that promise cannot reach the best to
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -14,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import mahjong_core
 from mahjong_core import BelowMinimumError, PluginError
 from mahjong_core.fans import FanCheck, FanContext
+from mahjong_core.shapes import Group
 
 import handgen
 from test_finishing import engine_with, fans
@@ -290,3 +292,69 @@ def test_a_drop_is_not_settled_on_counts_a_reduction_may_yet_lower(tmp_path):
     result = rules.score(PAIRS_OR_RUNS)
     assert (result.total, fans(result)) == (31, {"d": 1, "x": 1, "r": 1})
     assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+
+
+def test_fans_that_exclude_each_other_add_the_larger_to_the_room(tmp_path):
+    """Two 3-point tail fans, one excluding the other, add 3 at most, not 6: the standard
+    readings (1 + 3) cannot reach seven pairs' 7 and are not asked; with the sum (1 + 6) they
+    would tie it and be asked."""
+    asked = []
+
+    def on_pairs(ctx):
+        asked.append(ctx.decomposition.shape)
+        return int(ctx.decomposition.shape == "seven_pairs")
+    engine = engine_with(FanCheck("house.a", on_pairs, most=1), FanCheck("house.b", on_pairs, most=1))
+    rules = engine.load_ruleset(overlay(tmp_path, """fans:
+  a: {zh: 甲, en: A, points: 3, check: house.a, excludes: [b]}
+  b: {zh: 乙, en: B, points: 3, check: house.b}
+"""))
+    assert rules._tail_room[0] == 3
+    asked.clear()
+    result = rules.score(PAIRS_OR_RUNS)
+    assert asked == ["seven_pairs", "seven_pairs"]
+    assert fans(result) == {"seven_pairs": 1, "a": 1}
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+
+
+def test_the_room_of_checks_awarding_several_fans_keeps_to_their_promise(tmp_path):
+    """A check promising two fans adds its best two that may stand together: 5 + 2 (the 4
+    excludes the 5 and the 2 is apart from nothing)."""
+    rules = engine_with(FanCheck("house.many", lambda ctx: 0, most=2)).load_ruleset(overlay(tmp_path, """fans:
+  five: {zh: 五, en: Five, points: 5, check: house.many}
+  four: {zh: 四, en: Four, points: 4, check: house.many, excludes: [five]}
+  two: {zh: 二, en: Two, points: 2, check: house.many}
+"""))
+    assert rules._tail_room == (7, 0)
+
+
+def test_the_pattern_fans_that_fire_together_exclude_one_another(rulesets):
+    """The room of the popular tail counts one of 混四节/混四步/混三节/混三步/混龙 and one of
+    二五八将/幺九头, because the YAML has each of those that can fire together exclude the other.
+    The pattern fans read only the number sets: every choice of four sets (chows and pungs of
+    the three suits) is tried, their ``excluded_by`` left out (so they fire at least as often).
+    popular-lianzhong keeps these fans as they are."""
+    rules = rulesets["popular"]
+    pattern = [r for r in rules.fan_rules if r.check in ("popular.mixed_shifted", "popular.mixed_dragon")]
+    assert len(pattern) == 5
+    checks = rules.engine.registry.checks
+    apart = rules._apart
+
+    class Reading:
+        def __init__(self, groups):
+            self.groups, self.memo = groups, {}
+    sets = [("chow", t) for t in range(27) if t % 9 < 7] + [("pung", t) for t in range(27)]
+    together = set()
+    for four in combinations_with_replacement(sets, 4):
+        reading = Reading([Group(kind, t) for kind, t in four])
+        fired = [r.id for r in pattern
+                 if checks[r.check].item.func(reading, **{k: v for k, v in r.args.items() if k != "excluded_by"})]
+        for i, a in enumerate(fired):
+            for b in fired[i + 1:]:
+                together.add((a, b))
+                assert b in apart.get(a, ()), (a, b, four)
+    assert together == {("mixed_four_shifted_pungs", "mixed_three_shifted_pungs"),
+                        ("mixed_four_shifted_chows", "mixed_three_shifted_chows")}
+    assert "pair_258" in apart["terminal_pair"]
+    lianzhong = rulesets["popular-lianzhong"]
+    for r in pattern + [rules._fan_by_id["pair_258"]]:
+        assert lianzhong._fan_by_id[r.id].args == r.args and lianzhong._apart[r.id] == apart[r.id]
