@@ -80,17 +80,20 @@ def time_once(fn, item, warm: bool) -> float:
 
 
 def per_hand_us(jobs: dict, repeats: int, warm: bool = False) -> dict:
-    """Each job's per-hand median times over ``repeats`` rounds, in µs. Every round visits every
-    job in turn, so a machine that speeds up or slows down meanwhile moves all rows alike and
-    the ratios between rows hold (garbage collection paused)."""
+    """Each job's per-hand median times over ``repeats`` rounds, in µs. Every round takes the
+    i-th hand of every job before the (i+1)-th of any, so a machine that speeds up or slows
+    down meanwhile (a shared machine does, within seconds) moves all rows alike and the ratios
+    between rows hold (garbage collection paused)."""
     times = {key: [[] for _ in items] for key, (_, items) in jobs.items()}
+    longest = max(len(items) for _, items in jobs.values())
     gc_was = gc.isenabled()
     gc.disable()
     try:
         for _ in range(repeats):
-            for key, (fn, items) in jobs.items():
-                for i, item in enumerate(items):
-                    times[key][i].append(time_once(fn, item, warm))
+            for i in range(longest):
+                for key, (fn, items) in jobs.items():
+                    if i < len(items):
+                        times[key][i].append(time_once(fn, items[i], warm))
     finally:
         if gc_was:
             gc.enable()

@@ -225,6 +225,8 @@ class Ruleset:
         # counting fans whose presence rules the fallback fan out
         self._blocks_fallback = frozenset(r.id for r in self.fan_rules
                                           if r.counts_to_minimum and r.id not in self.fallback_besides)
+        # per fan: (points, whether it leaves the fallback fan possible)
+        self._fan_points = {r.id: (r.points, r.id not in self._blocks_fallback) for r in self.fan_rules}
         self._dropped = tuple((r.id, r.dropped_above) for r in self.fan_rules if r.dropped_above is not None)
         self._drop_ids = frozenset(fid for fid, _ in self._dropped)
         # per fan: the fans that cannot count beside it (it excludes them, or they exclude it)
@@ -559,15 +561,14 @@ class Ruleset:
     # ------------------------------------------------------------------ bounded search
     def _points(self, found: Mapping) -> tuple:
         """(points of ``found``, the part that does not rule the fallback fan out)."""
-        info = self._info
-        blocking = self._blocks_fallback
+        points = self._fan_points
         raw = free = 0
         for fid, n in found.items():
             if n > 0:
-                p = info[fid][2] * n
-                raw += p
-                if fid not in blocking:
-                    free += p
+                p, unblocked = points[fid]
+                raw += p * n
+                if unblocked:
+                    free += p * n
         return raw, free
 
     def _settled(self, found: dict, choices, exposed: frozenset) -> tuple:
