@@ -695,11 +695,18 @@ class Ruleset:
         order = sorted(range(len(decs)), key=ceilings.__getitem__, reverse=True)
         floor = None
         done: dict[int, ScoreResult] = {}
+        settled: dict = {}      # readings that found the same fans (common with wilds) settle alike
         for i in order:
             if floor is not None and ceilings[i] < floor:
                 break
             _, found, choices = begun[i]
-            points = self._settled(found, choices, tail[2])
+            if choices is None:
+                key = frozenset(found.items())
+                points = settled.get(key)
+                if points is None:
+                    points = settled[key] = self._settled(found, None, tail[2])
+            else:
+                points = self._settled(found, choices, tail[2])
             if floor is not None and self._ceiling(*points, room) < floor:
                 continue
             result = self._finish_above(s, decs[i], begun[i], points, tail, hand_memo, floor)
