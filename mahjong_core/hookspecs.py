@@ -93,7 +93,8 @@ class MahjongSpec:
         check that reads only the situation: it is asked once per hand. ``FanCheck(..., most=1)``
         promises that every answer awards at most that many of the check's fans, once each (a
         one-fan pattern, mutually exclusive fans): such checks are asked last, and not at all for a
-        reading that cannot beat the best one even with their highest-scoring fans (a check that
+        reading that cannot beat the best one even with their highest-scoring fans — of fans that
+        exclude one another (YAML ``excludes``), only the best counts toward that (a check that
         breaks the promise makes the engine score that hand in full). ``only_kinds=frozenset(...)``
         adds that the check awards nothing unless every tile of the hand is one of those kinds (a
         wild may stand for any): it is then not asked at all for a hand holding another kind.
