@@ -34,6 +34,13 @@ class FanCheck:
     # winds and 发 only, say); a wild may stand for any kind. The engine then skips the check,
     # with its ceiling, for a hand holding another kind. None: no such promise
     only_kinds: frozenset | None = None
+    # for a reading with one group made of wilds only, ``fill_key(other, group)`` returns a key
+    # such that readings of the hand that differ only in that group's kind and get equal keys
+    # get the same answer from this check; ``other`` is the context of one more reading that
+    # differs only there (the check may keep what it works out from it in ``other.memo``). The
+    # engine then asks the check of one reading per key when every check asked of each reading
+    # has a fill_key. None: no such promise
+    fill_key: Callable[..., Any] | None = None
 
 
 class Alternatives(dict):

@@ -250,6 +250,10 @@ class Ruleset:
         self._head, self._tail, self._tail_room = self._split_plan([p for p in plan if not p[6]])
         self._fallback_points = None if self.fallback is None else self._info[self.fallback][2]
         self._plan = self._head + tuple(t[0] for t in self._tail)
+        # the head checks' fill keys (FanCheck.fill_key), each function once; None unless every
+        # head check has one
+        keys = [p[9] for p in plan if not p[6] and not p[7]]
+        self._fill_keys = tuple(dict.fromkeys(keys)) if keys and all(keys) and self._tail else None
         self._tail_exposes = frozenset(x for t in self._tail for x in t.exposes)
         engine.validate(self)
 
@@ -410,8 +414,8 @@ class Ruleset:
 
     def _check_plan(self):
         """Group fans by (check, args) so each piece of check code runs once per decomposition:
-        (func, args, rules, fan ids, plugin, check id — the plan entry — then per_hand, most and
-        the only_kinds mask) per group."""
+        (func, args, rules, fan ids, plugin, check id — the plan entry — then per_hand, most, the
+        only_kinds mask and fill_key) per group."""
         checks = self.engine.registry.checks
         plan: dict = {}
         for r in self.fan_rules:
@@ -422,7 +426,7 @@ class Ruleset:
             plan[key][2].append(r)
         return tuple((func, args, tuple(rules), frozenset(r.id for r in rules), plugin, key[0],
                       checks[key[0]].item.per_hand, checks[key[0]].item.most,
-                      _kinds_mask(checks[key[0]].item.only_kinds))
+                      _kinds_mask(checks[key[0]].item.only_kinds), checks[key[0]].item.fill_key)
                      for key, (func, args, rules, plugin) in plan.items())
 
     def _split_plan(self, plan) -> tuple[tuple, tuple, tuple]:
@@ -679,19 +683,58 @@ class Ruleset:
             return None
         return self._finish_choices(s, dec, found, choices, hand_memo)
 
+    def _begin_filled(self, s: Situation, decs: list, hand_memo: dict) -> list:
+        """``_begin`` for every reading, but a reading that differs from one already asked only
+        in the kind of a group made of wilds only, with the same fill keys (FanCheck.fill_key),
+        takes that reading's answers: (None, its fans, its open choices)."""
+        keys = self._fill_keys
+        families: dict = {}         # family → (a context of one of its readings, fill key → reading)
+        begun = []
+        for i, dec in enumerate(decs):
+            family = dec.family
+            if family is None:
+                begun.append(self._begin(s, dec, hand_memo, self._head))
+                continue
+            rest, at = family
+            group = dec.groups[at]
+            known = families.get(rest)
+            if known is not None:
+                other, answered = known
+                key = tuple(k(other, group) for k in keys)
+                j = answered.get(key)
+                if j is not None:
+                    begun.append((None, begun[j][1], begun[j][2]))
+                    continue
+                answered[key] = i
+                begun.append(self._begin(s, dec, hand_memo, self._head))
+                continue
+            ctx = self._begin(s, dec, hand_memo, self._head)
+            families[rest] = (ctx[0], {tuple(k(ctx[0], group) for k in keys): i})
+            begun.append(ctx)
+        return begun
+
     def _best_candidates(self, s: Situation, decs: list) -> list[ScoreResult]:
         """The readings that may score best, scored, in reading order (every reading that ties
         the best is among them, so the choice among equals is the exhaustive one). The readings
         are first asked the head checks; then, highest ceiling first, the tail checks and the
         finish, until no reading left can reach the best total found."""
         hand_memo: dict = {}
-        begun = [self._begin(s, dec, hand_memo, self._head) for dec in decs]
+        if self._fill_keys is not None and len(decs) > 2:
+            begun = self._begin_filled(s, decs, hand_memo)
+        else:
+            begun = [self._begin(s, dec, hand_memo, self._head) for dec in decs]
         tail = self._hand_tail(s)
         room = tail[1][0]
         # first the plain sum of the fans found (cheap), then, for the readings it leaves in
         # the running, what finishing has already decided
-        ceilings = [self._ceiling(*self._points(found), room) if choices is None else math.inf
-                    for _, found, choices in begun]
+        ceilings = []
+        summed: dict = {}       # readings that took another's answers share its sum
+        for _, found, choices in begun:
+            ceiling = summed.get(id(found))
+            if ceiling is None:
+                ceiling = summed[id(found)] = self._ceiling(*self._points(found), room) \
+                    if choices is None else math.inf
+            ceilings.append(ceiling)
         order = sorted(range(len(decs)), key=ceilings.__getitem__, reverse=True)
         floor = None
         done: dict[int, ScoreResult] = {}
@@ -709,7 +752,10 @@ class Ruleset:
                 points = self._settled(found, choices, tail[2])
             if floor is not None and self._ceiling(*points, room) < floor:
                 continue
-            result = self._finish_above(s, decs[i], begun[i], points, tail, hand_memo, floor)
+            ctx = begun[i][0]
+            if ctx is None:         # a reading whose first checks were answered by another's
+                ctx = FanContext(s, decs[i], self, hand_memo)
+            result = self._finish_above(s, decs[i], (ctx, dict(found), choices), points, tail, hand_memo, floor)
             if result is not None:
                 done[i] = result
                 if floor is None or result.total > floor:

@@ -55,13 +55,16 @@ class Decomposition:
     """A reading of a winning hand: the groups (melds included) or a special form.
 
     ``tiles`` are the standing tiles plus the winning tile with every wild replaced by what it
-    stands for; ``wild_as`` lists those replacements.
+    stands for; ``wild_as`` lists those replacements. ``family`` is ``(key, i)`` when the reading
+    is one of a hand's readings that differ only in what ``groups[i]``, made of wilds only,
+    stands for: they share the key (a shape leaves it None when it does not say).
     """
 
     shape: str
     groups: tuple[Group, ...]
     tiles: tuple[int, ...]
     wild_as: tuple[int, ...] = ()
+    family: tuple | None = field(default=None, compare=False, repr=False)
 
     def labels(self) -> list[str]:
         if self.groups:
@@ -303,15 +306,17 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     out: list[Decomposition] = []
     held = [c + m for c, m in zip(counts, meld_counts)]      # natural copies, standing and melded
 
-    def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
+    def emit(hand_groups: list, pg: Group, wild_as: tuple, family=None, varies: Group | None = None) -> None:
         hand_groups.sort()
         # readings with the same groups of tiles score alike, wherever the wilds sit
         key = (tuple([g[:2] for g in hand_groups]), pg.tile)
         if key in seen:
             return
         seen.add(key)
+        if family is not None:      # (the family, where its one varying group sits)
+            family = (family, len(melds) + (len(hand_groups) if varies is pg else hand_groups.index(varies)))
         out.append(Decomposition("standard", melds + tuple(hand_groups) + (pg,),
-                                 tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as))))
+                                 tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), family))
 
     def combine(i: int, sets: tuple, pair, used: int, n_sets: int, wild_as: tuple) -> None:
         if i == last:
@@ -322,13 +327,17 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             if not (free_sets or need_pair):
                 emit(list(sets), pair, wild_as)
                 return
+            # one group of wilds only: its fills are one family of readings
+            family = object() if free_sets + need_pair == 1 else None
             for extra_sets, extra_pair, extra, copies in _pure_wild_groups(free_sets, need_pair, inp.kinds,
                                                                            inp.chows):
                 for t, c in copies:        # no fifth copy of a kind
                     if held[t] + c + wild_as.count(t) > 4:
                         break
                 else:
-                    emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra)
+                    varies = extra_pair if extra_sets == () else extra_sets[0]
+                    emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra,
+                         family, varies)
             return
         for w, ns, has_pair, groups, pg, option_wilds, copies in per_suit[i]:
             if used + w > budget:
@@ -406,12 +415,14 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
         return
     limit = 4 if allow_four else 2
     kinds = [t for t in sorted(inp.kinds) if t < 34]
+    family = object() if extra == 1 else None       # one pair of wilds only: one family
     for chosen in combinations_with_replacement(kinds, extra):
         if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
             continue
         doubled = [t for t in chosen for _ in (0, 1)]
-        yield Decomposition("seven_pairs", tuple(sorted(base + [Group("pair", t, 2) for t in chosen])),
-                            tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)))
+        groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
+        yield Decomposition("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
+                            None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
 
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

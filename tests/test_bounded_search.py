@@ -358,3 +358,62 @@ def test_the_pattern_fans_that_fire_together_exclude_one_another(rulesets):
     lianzhong = rulesets["popular-lianzhong"]
     for r in pattern + [rules._fan_by_id["pair_258"]]:
         assert lianzhong._fan_by_id[r.id].args == r.args and lianzhong._apart[r.id] == apart[r.id]
+
+
+def assert_fill_keys_hold(rules, sit) -> int:
+    """The promise of Guobiao's ``fill_key``: readings of a family (they differ only in what a
+    group made of wilds only stands for) with equal keys get the same answer from every first
+    check, each reading asked on its own. Returns how many readings had another's key."""
+    s = rules.parse(sit)
+    families: dict = {}
+    repeats = 0
+    for dec in rules.decompositions(s):
+        if dec.family is None:
+            continue
+        family, at = dec.family
+        ctx = FanContext(s, dec, rules, {})
+        answers = [entry[0](ctx, **entry[1]) for entry in rules._head]
+        other, seen = families.setdefault(family, (ctx, {}))
+        key = tuple(fill(other, dec.groups[at]) for fill in rules._fill_keys)
+        repeats += key in seen
+        assert seen.setdefault(key, answers) == answers, (dec.groups[at], key)
+    return repeats
+
+
+@pytest.mark.parametrize("name", ["popular", "popular-lianzhong"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(2, 4))
+def test_readings_with_equal_fill_keys_get_the_same_answers(rulesets, name, seed, k):
+    assert rulesets[name]._fill_keys
+    assert_fill_keys_hold(rulesets[name], random_hand(seed, k))
+
+
+@pytest.mark.parametrize("sit", [
+    # four chows and a pair of wilds: 5s makes 三色双龙会, 5m or 5p none (the pair's own kind counts)
+    {"hand": "12378m123789p77z", "win_tile": "9m", "wilds": "7z"},
+    # a claimed 5m in its pung: a chow of wilds holding a 5m lets the 5m be read into the chow, so
+    # the pung stays concealed (三暗刻); any other chow leaves two (双暗刻)
+    {"hand": "55m222p777s99p111z", "win_tile": "5m", "wilds": "1z"},
+])
+def test_fill_keys_tell_apart_what_few_random_hands_show(rulesets, sit):
+    rules = rulesets["popular"]
+    assert_fill_keys_hold(rules, sit)
+    assert outcome(rules, bounded, sit) == outcome(rules, exhaustive, sit)
+
+
+def test_a_family_of_readings_is_asked_once_per_fill_key(rulesets):
+    """Three kongs, 1p and a wild winning tile standing for what it likes: the wilds make a pair
+    or a set of any kind, 50-odd readings, and most of them take another reading's answers —
+    with the same result as scoring every reading."""
+    rules = rulesets["popular"]
+    sit = {"hand": "1p666z", "win_tile": "6z", "self_drawn": True, "wilds": "6z",
+           "melds": [{"type": "kong", "tiles": "9999s", "concealed": True},
+                     {"type": "kong", "tiles": "3333p", "from": "left"},
+                     {"type": "kong", "tiles": "9999m", "concealed": True}]}
+    s = rules.parse(sit)
+    decs = rules.decompositions(s)
+    begun = rules._begin_filled(s, decs, {})
+    shared = sum(1 for ctx, _, _ in begun if ctx is None)
+    assert len(decs) > 50 and shared > len(decs) // 2
+    assert outcome(rules, bounded, sit) == outcome(rules, exhaustive, sit)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, WinShape, hookimpl
 
-from . import checks, choose, explain, settlement, shapes
+from . import checks, choose, explain, fills, settlement, shapes
 
 
 @hookimpl
@@ -24,7 +24,8 @@ def mahjong_win_shapes():
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(f"guobiao.{name}", getattr(checks, name), getattr(checks, name).__doc__)
+    return [FanCheck(f"guobiao.{name}", getattr(checks, name), getattr(checks, name).__doc__,
+                     fill_key=fills.fill_key)
             for name in ("special", "chows", "pungs", "concealment", "win", "tiles")] + \
         [FanCheck("guobiao.waits", checks.waits, checks.waits.__doc__, most=1)] + \
         [FanCheck("guobiao.fallback", checks.fallback, checks.fallback.__doc__, per_hand=True)]

@@ -1,0 +1,152 @@
+"""Which kinds a group made of wilds only may stand for without changing the first checks'
+answers (``FanCheck.fill_key``): with four wilds, two of them make the pair by themselves, or
+three a set, and the 20 to 34 readings that differ only in that group's kind mostly score alike.
+
+A key holds all that special, chows, pungs, concealment, win and tiles read of the group, given
+the rest of the reading (the family's other groups):
+
+* the tile traits of the whole hand with it (suits, honours, rank ranges, green, reversible);
+* whether it is outside (terminal or honour), a 5 or even, when every other group is
+  (全带幺, 全带五, 全双刻);
+* the fourth copies it makes (四归一);
+* a pair: the kind itself beside four chows (双龙会, 平和), a dragon beside two dragon pungs, a
+  wind beside three wind pungs (小三元, 小四喜);
+* a pung: the pung relationships with it (the shared table), a dragon, a wind, the seat and
+  prevalent winds, a terminal (a claimed winning tile of its kind would be a fifth copy in a
+  pung or the pair, so it sits in a concealed chow and leaves the 暗刻 count alone);
+* a chow: the chow relationships with it (the shared table), and whether it holds a claimed
+  winning tile (暗刻 of that tile's pung).
+
+A choice left open by a wild winning tile (``per_win_value``) lists the kinds, so those
+readings keep their own key, as do seven pairs and the special shapes.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .checks import _traits
+from .facts import DRAGON, RANK_OF, TERMINAL, WIND
+from .relations import chow_table, pung_table
+
+_OUTSIDE, _FIVE, _EVEN = 1, 2, 4
+_NO_KINDS: frozenset = frozenset()
+
+
+def _pung_class(t: int) -> int:
+    """What a pung or pair of ``t`` adds to 全带幺 / 全带五 / 全双刻."""
+    if t >= 27:
+        return _OUTSIDE
+    r = RANK_OF[t]
+    return _OUTSIDE if r in (1, 9) else _FIVE if r == 5 else _EVEN if r % 2 == 0 else 0
+
+
+def _chow_class(lo: int) -> int:
+    """What a chow from ``lo`` adds to 全带幺 / 全带五 (never 全双刻)."""
+    r = RANK_OF[lo]
+    return _OUTSIDE if r in (1, 7) else _FIVE if 3 <= r <= 5 else 0
+
+
+_PUNG_CLASS = tuple(_pung_class(t) for t in range(34))
+_CHOW_CLASS = tuple(_chow_class(t) if t < 27 else 0 for t in range(34))
+_IDS: dict = {}
+
+
+def _content_id(answer: dict) -> int:
+    """A number for a check's answer, equal for equal answers."""
+    return _IDS.setdefault(tuple(answer.items()), len(_IDS))
+
+
+@lru_cache(maxsize=4096)
+def _traits_id(present: int) -> int:
+    return _content_id(_traits(present))
+
+
+def fill_key(other, group):
+    """The key of ``group`` (made of wilds only) beside the rest of the reading ``other``."""
+    if other.decomposition.shape != "standard":
+        return group
+    base = other.memo.get("gb.fill_base")
+    if base is None:
+        base = other.memo["gb.fill_base"] = _Base(other)
+    x = group.tile
+    kind = group.kind
+    tiles = (x, x + 1, x + 2) if kind == "chow" else (x,)
+    if base.per_value or (base.melds_decide and any(other.meld_counts[t] == 3 for t in tiles)):
+        return group            # the win fans answer per value of the wild winning tile
+    present = base.present
+    for t in tiles:
+        present |= 1 << t
+    traits = _traits_id(present)
+    counts = base.counts
+    if kind == "pair":
+        return (x if base.four_chows else -1, _PUNG_CLASS[x] & base.shared, x in base.honors, traits,
+                counts[x] == 2)
+    if kind == "pung":
+        pungs = base.meld_pungs + tuple(sorted(base.hand_pungs + (x,)))
+        return (_content_id(pung_table(pungs, base.n_chows)), _PUNG_CLASS[x] & base.shared, traits,
+                counts[x] == 1, x in DRAGON, x in WIND, x == base.prevalent, x == base.seat, x in TERMINAL)
+    chows = base.meld_chows + tuple(sorted(base.hand_chows + (x,)))
+    return (_content_id(chow_table(chows, base.pair if len(chows) == 4 else -1)), _CHOW_CLASS[x] & base.shared,
+            traits, sum(1 for t in tiles if counts[t] == 3), base.claimed >= 0 and x <= base.claimed <= x + 2)
+
+
+class _Base:
+    """What the keys of a family need of its other groups, from one of its readings."""
+
+    __slots__ = ("present", "counts", "four_chows", "shared", "honors", "per_value", "melds_decide",
+                 "meld_pungs", "hand_pungs", "meld_chows", "hand_chows", "n_chows", "pair", "prevalent",
+                 "seat", "claimed")
+
+    def __init__(self, other):
+        s = other.situation
+        dec = other.decomposition
+        at = dec.family[1]
+        own = dec.groups[at]
+        own_tiles = own.tiles
+        wild_as = list(dec.wild_as)
+        for t in own_tiles:
+            wild_as.remove(t)
+        present = s.natural_kinds
+        for t in wild_as:
+            present |= 1 << t
+        self.present = present
+        counts = list(other.counts)
+        for t in own_tiles:
+            counts[t] -= 1
+        self.counts = counts
+        shared = _OUTSIDE | _FIVE | _EVEN
+        meld_pungs, hand_pungs, meld_chows, hand_chows = [], [], [], []
+        pair = -1
+        dragons = winds = 0
+        for i, g in enumerate(dec.groups):
+            if i == at:
+                continue
+            kind, t = g.kind, g.tile
+            if kind == "chow":
+                shared &= _CHOW_CLASS[t]
+                (meld_chows if g.meld >= 0 else hand_chows).append(t)
+            elif kind == "pair":
+                shared &= _PUNG_CLASS[t]
+                pair = t
+            else:
+                shared &= _PUNG_CLASS[t]
+                (meld_pungs if g.meld >= 0 else hand_pungs).append(t)
+                dragons += t in DRAGON
+                winds += t in WIND
+        self.shared = shared
+        self.meld_pungs, self.hand_pungs = tuple(meld_pungs), tuple(hand_pungs)
+        self.meld_chows, self.hand_chows = tuple(meld_chows), tuple(hand_chows)
+        self.n_chows = len(meld_chows) + len(hand_chows)
+        self.four_chows = self.n_chows == 4
+        self.pair = pair
+        self.honors = (DRAGON if dragons >= 2 else _NO_KINDS) | (WIND if winds >= 3 else _NO_KINDS)
+        self.prevalent = 27 + s.round_wind
+        self.seat = 27 + s.seat_wind
+        self.claimed = -1 if s.self_drawn else other.win_tile        # a claimed tile melds its pung
+        self.per_value = self.melds_decide = False
+        if other.win_wild:
+            last_from_melds = bool(s.melds) and not s.fourth_tile \
+                and other.options.get("last_tile_from_melds", True)
+            self.per_value = not s.self_drawn or (last_from_melds and any(other.meld_counts[t] == 3
+                                                                         for t in wild_as))
+            self.melds_decide = last_from_melds
