@@ -658,9 +658,11 @@ class Ruleset:
         ctx, found, choices = begun
         raw, free = points
         tail, room, _ = tail
+        fallback = self._fallback_points
         for i, (entry, most, _, _, _) in enumerate(tail):
-            if floor is not None and self._ceiling(raw, free, room[i]) < floor:
-                return None
+            if floor is not None:           # self._ceiling, inline: this loop is the search's inner one
+                if (raw if fallback is None or raw >= fallback + free else fallback + free) + room[i] < floor:
+                    return None
             result = self._ask(entry, ctx)
             if not result:
                 continue

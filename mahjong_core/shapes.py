@@ -318,6 +318,25 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
         out.append(Decomposition("standard", melds + tuple(hand_groups) + (pg,),
                                  tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), family))
 
+    def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
+        """``emit`` for each kind a pair of wilds only may stand for beside ``hand_groups``
+        (sorted): one family, whose sets, key prefix and tiles are worked out once."""
+        family = object()
+        prefix = tuple([g[:2] for g in hand_groups])
+        groups = melds + tuple(hand_groups)
+        at = len(groups)
+        tiles = naturals + wild_as
+        for _, pg, extra, copies in fills:
+            t, c = copies[0]
+            if held[t] + c + wild_as.count(t) > 4:        # no fifth copy of a kind
+                continue
+            key = (prefix, t)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Decomposition("standard", groups + (pg,), tuple(sorted(tiles + extra)),
+                                     tuple(sorted(wild_as + extra)), (family, at)))
+
     def combine(i: int, sets: tuple, pair, used: int, n_sets: int, wild_as: tuple) -> None:
         if i == last:
             free_sets = need - n_sets
@@ -327,10 +346,13 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             if not (free_sets or need_pair):
                 emit(list(sets), pair, wild_as)
                 return
+            fills = _pure_wild_groups(free_sets, need_pair, inp.kinds, inp.chows)
+            if not free_sets:           # a pair of wilds only: the sets are the same for every fill
+                pair_fills(sorted(sets), wild_as, fills)
+                return
             # one group of wilds only: its fills are one family of readings
             family = object() if free_sets + need_pair == 1 else None
-            for extra_sets, extra_pair, extra, copies in _pure_wild_groups(free_sets, need_pair, inp.kinds,
-                                                                           inp.chows):
+            for extra_sets, extra_pair, extra, copies in fills:
                 for t, c in copies:        # no fifth copy of a kind
                     if held[t] + c + wild_as.count(t) > 4:
                         break

@@ -395,6 +395,8 @@ def test_readings_with_equal_fill_keys_get_the_same_answers(rulesets, name, seed
     # a claimed 5m in its pung: a chow of wilds holding a 5m lets the 5m be read into the chow, so
     # the pung stays concealed (三暗刻); any other chow leaves two (双暗刻)
     {"hand": "55m222p777s99p111z", "win_tile": "5m", "wilds": "1z"},
+    # six pairs in a row and a pair of wilds: 1m or 8m makes 连七对, any other kind 七对
+    {"hand": "22334455667m77z", "win_tile": "7m", "wilds": "7z"},
 ])
 def test_fill_keys_tell_apart_what_few_random_hands_show(rulesets, sit):
     rules = rulesets["popular"]

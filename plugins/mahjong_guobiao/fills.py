@@ -9,16 +9,20 @@ the rest of the reading (the family's other groups):
 * whether it is outside (terminal or honour), a 5 or even, when every other group is
   (全带幺, 全带五, 全双刻);
 * the fourth copies it makes (四归一);
-* a pair: the kind itself beside four chows (双龙会, 平和), a dragon beside two dragon pungs, a
-  wind beside three wind pungs (小三元, 小四喜);
+* a pair: the kind itself when it is a 5 beside four chows of 123 and 789 (双龙会); a dragon
+  beside two dragon pungs, a wind beside three wind pungs (小三元, 小四喜) (平和's number pair is
+  in the traits: four chows hold no honour);
 * a pung: the pung relationships with it (the shared table), a dragon, a wind, the seat and
   prevalent winds, a terminal (a claimed winning tile of its kind would be a fifth copy in a
   pung or the pair, so it sits in a concealed chow and leaves the 暗刻 count alone);
 * a chow: the chow relationships with it (the shared table), and whether it holds a claimed
   winning tile (暗刻 of that tile's pung).
 
+* seven pairs: the traits and the fourth copies again, and the kind itself beside six pairs
+  of one suit (连七对).
+
 A choice left open by a wild winning tile (``per_win_value``) lists the kinds, so those
-readings keep their own key, as do seven pairs and the special shapes.
+readings keep their own key, as do the special shapes.
 """
 from __future__ import annotations
 
@@ -63,7 +67,8 @@ def _traits_id(present: int) -> int:
 
 def fill_key(other, group):
     """The key of ``group`` (made of wilds only) beside the rest of the reading ``other``."""
-    if other.decomposition.shape != "standard":
+    shape = other.decomposition.shape
+    if shape != "standard" and (shape != "seven_pairs" or group.kind != "pair"):
         return group
     base = other.memo.get("gb.fill_base")
     if base is None:
@@ -78,9 +83,11 @@ def fill_key(other, group):
         present |= 1 << t
     traits = _traits_id(present)
     counts = base.counts
+    if shape == "seven_pairs":
+        return ("pairs", x if base.shifted else -1, traits, counts[x] == 2)
     if kind == "pair":
-        return (x if base.four_chows else -1, _PUNG_CLASS[x] & base.shared, x in base.honors, traits,
-                counts[x] == 2)
+        return (x if base.terminal_chows and _PUNG_CLASS[x] == _FIVE else -1, _PUNG_CLASS[x] & base.shared,
+                x in base.honors, traits, counts[x] == 2)
     if kind == "pung":
         pungs = base.meld_pungs + tuple(sorted(base.hand_pungs + (x,)))
         return (_content_id(pung_table(pungs, base.n_chows)), _PUNG_CLASS[x] & base.shared, traits,
@@ -93,7 +100,7 @@ def fill_key(other, group):
 class _Base:
     """What the keys of a family need of its other groups, from one of its readings."""
 
-    __slots__ = ("present", "counts", "four_chows", "shared", "honors", "per_value", "melds_decide",
+    __slots__ = ("present", "counts", "shifted", "terminal_chows", "shared", "honors", "per_value", "melds_decide",
                  "meld_pungs", "hand_pungs", "meld_chows", "hand_chows", "n_chows", "pair", "prevalent",
                  "seat", "claimed")
 
@@ -137,7 +144,11 @@ class _Base:
         self.meld_pungs, self.hand_pungs = tuple(meld_pungs), tuple(hand_pungs)
         self.meld_chows, self.hand_chows = tuple(meld_chows), tuple(hand_chows)
         self.n_chows = len(meld_chows) + len(hand_chows)
-        self.four_chows = self.n_chows == 4
+        # seven pairs with six in one suit: the seventh may make them 连七对
+        self.shifted = dec.shape == "seven_pairs" and any(
+            sum(1 for t in range(lo, lo + 9) if counts[t] >= 2) >= 6 for lo in (0, 9, 18))
+        # four chows of 123 and 789: a pair of 5s may make 双龙会
+        self.terminal_chows = self.n_chows == 4 and all(RANK_OF[t] in (1, 7) for t in meld_chows + hand_chows)
         self.pair = pair
         self.honors = (DRAGON if dragons >= 2 else _NO_KINDS) | (WIND if winds >= 3 else _NO_KINDS)
         self.prevalent = 27 + s.round_wind
