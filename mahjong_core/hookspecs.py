@@ -76,7 +76,8 @@ class MahjongSpec:
             from mahjong_core.hookspecs import hookimpl, WinShape
 
             def all_pairs(inp, pairs=7):
-                ...  # yield mahjong_core.shapes.Decomposition objects
+                ...  # yield mahjong_core.shapes.Decomposition objects (with ``family`` when
+                     # several differ only in what one group made of wilds only stands for)
 
             @hookimpl
             def mahjong_win_shapes():
@@ -98,6 +99,10 @@ class MahjongSpec:
         breaks the promise makes the engine score that hand in full). ``only_kinds=frozenset(...)``
         adds that the check awards nothing unless every tile of the hand is one of those kinds (a
         wild may stand for any): it is then not asked at all for a hand holding another kind.
+        ``fill_key=f`` promises that readings differing only in what a group made of wilds only
+        stands for (``Decomposition.family``) get the same answer when ``f(other, group)`` — with
+        ``other`` the context of one more reading of that family — gives the same key: when every
+        check asked of each reading has one, the engine asks them of one reading per key.
 
         Example::
 
