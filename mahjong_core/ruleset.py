@@ -237,7 +237,7 @@ class Ruleset:
                     apart.setdefault(r.id, set()).add(x)
                     apart.setdefault(x, set()).add(r.id)
         self._apart = {fid: frozenset(xs) for fid, xs in apart.items()}
-        self._rooms: dict = {}      # the tail's room per set of tail checks a hand leaves (only_kinds)
+        self._hand_tails: dict = {}     # ``_hand_tail`` per set of tail checks a hand leaves (only_kinds)
         # per fan: the fans it excludes or reduces
         self._exposes = {r.id: frozenset(r.excludes) | frozenset(r.reduces) for r in self.fan_rules
                          if r.excludes or r.reduces}
@@ -255,6 +255,7 @@ class Ruleset:
         keys = [p[9] for p in plan if not p[6] and not p[7]]
         self._fill_keys = tuple(dict.fromkeys(keys)) if keys and all(keys) and self._tail else None
         self._tail_exposes = frozenset(x for t in self._tail for x in t.exposes)
+        self._tail_kinds = any(t.kinds for t in self._tail)      # some tail check has only_kinds
         engine.validate(self)
 
     # ------------------------------------------------------------------ building
@@ -454,17 +455,19 @@ class Ruleset:
         """(tail, room, exposed): the tail checks that may award something to this hand, their
         room, and the fans they may exclude or reduce. A check whose ``only_kinds`` the hand's
         natural tiles (melds included) leave is skipped."""
-        if not any(t.kinds for t in self._tail):
-            return self._tail, self._tail_room, self._tail_exposes
+        whole = (self._tail, self._tail_room, self._tail_exposes)
+        if not self._tail_kinds:
+            return whole
         held = s.natural_kinds
-        tail = tuple(t for t in self._tail if not t.kinds or not held & ~t.kinds)
-        if len(tail) == len(self._tail):
-            return self._tail, self._tail_room, self._tail_exposes
-        key = tuple(t.entry[5] for t in tail)
-        room = self._rooms.get(key)
-        if room is None:
-            room = self._rooms[key] = _room(tail, self._apart)
-        return tail, room, frozenset(x for t in tail for x in t.exposes)
+        kept = tuple(i for i, t in enumerate(self._tail) if not t.kinds or not held & ~t.kinds)
+        if len(kept) == len(self._tail):
+            return whole
+        out = self._hand_tails.get(kept)
+        if out is None:
+            tail = tuple(self._tail[i] for i in kept)
+            out = self._hand_tails[kept] = (tail, _room(tail, self._apart),
+                                             frozenset(x for t in tail for x in t.exposes))
+        return out
 
     def _fan_info(self) -> dict:
         """Per fan: (sort order, Fan with count 1, points, counts toward minimum).
@@ -701,18 +704,17 @@ class Ruleset:
             group = dec.groups[at]
             known = families.get(rest)
             if known is not None:
-                other, answered = known
-                key = tuple(k(other, group) for k in keys)
-                j = answered.get(key)
+                key = tuple(k(known[0], group) for k in keys)
+                j = known[1].get(key)
                 if j is not None:
                     begun.append((None, begun[j][1], begun[j][2]))
                     continue
-                answered[key] = i
-                begun.append(self._begin(s, dec, hand_memo, self._head))
-                continue
-            ctx = self._begin(s, dec, hand_memo, self._head)
-            families[rest] = (ctx[0], {tuple(k(ctx[0], group) for k in keys): i})
-            begun.append(ctx)
+            asked = self._begin(s, dec, hand_memo, self._head)
+            if known is None:
+                known = families[rest] = (asked[0], {})
+                key = tuple(k(known[0], group) for k in keys)
+            known[1][key] = i
+            begun.append(asked)
         return begun
 
     def _best_candidates(self, s: Situation, decs: list) -> list[ScoreResult]:
@@ -744,7 +746,7 @@ class Ruleset:
         for i in order:
             if floor is not None and ceilings[i] < floor:
                 break
-            _, found, choices = begun[i]
+            ctx, found, choices = begun[i]
             if choices is None:
                 key = frozenset(found.items())
                 points = settled.get(key)
@@ -754,7 +756,6 @@ class Ruleset:
                 points = self._settled(found, choices, tail[2])
             if floor is not None and self._ceiling(*points, room) < floor:
                 continue
-            ctx = begun[i][0]
             if ctx is None:         # a reading whose first checks were answered by another's
                 ctx = FanContext(s, decs[i], self, hand_memo)
             result = self._finish_above(s, decs[i], (ctx, dict(found), choices), points, tail, hand_memo, floor)

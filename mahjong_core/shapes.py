@@ -307,14 +307,16 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     held = [c + m for c, m in zip(counts, meld_counts)]      # natural copies, standing and melded
 
     def emit(hand_groups: list, pg: Group, wild_as: tuple, family=None, varies: Group | None = None) -> None:
+        """Add a reading; ``family`` (with ``varies``, its one set of wilds only) when it is one
+        of several fills of that set."""
         hand_groups.sort()
         # readings with the same groups of tiles score alike, wherever the wilds sit
         key = (tuple([g[:2] for g in hand_groups]), pg.tile)
         if key in seen:
             return
         seen.add(key)
-        if family is not None:      # (the family, where its one varying group sits)
-            family = (family, len(melds) + (len(hand_groups) if varies is pg else hand_groups.index(varies)))
+        if family is not None:
+            family = (family, len(melds) + hand_groups.index(varies))
         out.append(Decomposition("standard", melds + tuple(hand_groups) + (pg,),
                                  tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), family))
 
@@ -350,16 +352,15 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             if not free_sets:           # a pair of wilds only: the sets are the same for every fill
                 pair_fills(sorted(sets), wild_as, fills)
                 return
-            # one group of wilds only: its fills are one family of readings
-            family = object() if free_sets + need_pair == 1 else None
+            # one set of wilds only: its fills are one family of readings
+            family = object() if free_sets == 1 and not need_pair else None
             for extra_sets, extra_pair, extra, copies in fills:
                 for t, c in copies:        # no fifth copy of a kind
                     if held[t] + c + wild_as.count(t) > 4:
                         break
                 else:
-                    varies = extra_pair if extra_sets == () else extra_sets[0]
                     emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra,
-                         family, varies)
+                         family, extra_sets[0])
             return
         for w, ns, has_pair, groups, pg, option_wilds, copies in per_suit[i]:
             if used + w > budget:
