@@ -580,7 +580,8 @@ class Ruleset:
 
     def _settled(self, found: dict, choices, exposed: frozenset) -> tuple:
         """(at most the reading's finished total before the checks still to ask, the part of it
-        that does not rule the fallback out): ``finish`` as far as it is already decided — the
+        that does not rule the fallback out, or -inf when a fan that stays rules it out):
+        ``finish`` as far as it is already decided — the
         fans excluded by fans found, their reductions unless a reducer is ``exposed`` (the checks
         still to ask, or an open choice, may exclude or reduce it), and a dropped fan whose drop
         is certain (the others exceed its limit without the exposed fans and without any fan that
@@ -606,6 +607,14 @@ class Ruleset:
                                 if x in kept:
                                     kept[x] -= n * kept[fid]
         total, free = self._points(kept)
+        if exact and self._fallback_points is not None and free < total:
+            # a fan that rules the fallback out and that nothing still to come can take away
+            # (exclusions and reductions are settled, drops come after the fallback): no fallback
+            blocking = self._blocks_fallback
+            for fid, n in kept.items():
+                if n > 0 and fid in blocking and fid not in exposed:
+                    free = -math.inf
+                    break
         if self._dropped and exact:
             drops = self._drop_ids
             unsure = sum(info[f][2] * n for f, n in kept.items() if n > 0 and (f in exposed or f in drops))

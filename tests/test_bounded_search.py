@@ -294,6 +294,56 @@ def test_a_drop_is_not_settled_on_counts_a_reduction_may_yet_lower(tmp_path):
     assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
 
 
+def fallback_rules(tmp_path, t_excludes_b: bool, asked: list):
+    """Standard readings of PAIRS_OR_RUNS find B (2), which rules the fallback (8) out; seven
+    pairs find 七对 (4) and E (2, beside which the fallback may come). The tail check T (1)
+    fires on standard readings, and may exclude B. Seven pairs' ceiling (4 + 2, or 8 + 2 with
+    the fallback, + 1) puts it first: it scores 6."""
+    def on_standard(ctx):
+        return {"b": 1} if ctx.decomposition.shape == "standard" else {}
+
+    def on_pairs(ctx):
+        return {"e": 1} if ctx.decomposition.shape == "seven_pairs" else {}
+
+    def tail(ctx):
+        asked.append(ctx.decomposition.shape)
+        return int(ctx.decomposition.shape == "standard")
+    engine = engine_with(FanCheck("house.standard", on_standard), FanCheck("house.pairs", on_pairs),
+                         FanCheck("house.tail", tail, most=1))
+    return engine.load_ruleset(overlay(tmp_path, f"""scoring: {{fallback_besides: [e, t]}}
+fans:
+  plain_win: {{points: 8}}
+  b: {{zh: 乙, en: B, points: 2, check: house.standard}}
+  e: {{zh: 戊, en: E, points: 2, check: house.pairs}}
+  t: {{zh: 庚, en: T, points: 1, check: house.tail{', excludes: [b]' if t_excludes_b else ''}}}
+"""))
+
+
+def test_a_fan_that_stays_rules_the_fallback_out_of_the_ceiling(tmp_path):
+    """B stays whatever T does, so no standard reading can get the fallback: 2 + 1 < 6, and T
+    is asked of seven pairs only (counting the fallback, 8 + 1 would have reached 6)."""
+    asked: list = []
+    rules = fallback_rules(tmp_path, False, asked)
+    result = rules.score(PAIRS_OR_RUNS)
+    assert asked == ["seven_pairs"]
+    assert (result.total, fans(result)) == (6, {"seven_pairs": 1, "e": 1})
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+    s = rules.parse(PAIRS_OR_RUNS)
+    assert rules._ceiling(*rules._settled({"b": 1}, None, frozenset()), 1) == 3
+    assert rules._ceiling(*rules._settled({"e": 1}, None, frozenset()), 1) == 11     # the fallback may come
+    assert any(d.shape == "standard" for d in rules.decompositions(s))
+
+
+def test_a_fan_a_later_check_may_exclude_leaves_the_fallback_in_the_ceiling(tmp_path):
+    """T excludes B: a standard reading then gets the fallback after all (8 + 1 = 9 > 6)."""
+    asked: list = []
+    rules = fallback_rules(tmp_path, True, asked)
+    result = rules.score(PAIRS_OR_RUNS)
+    assert "standard" in asked
+    assert (result.total, fans(result)) == (9, {"plain_win": 1, "t": 1})
+    assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
+
+
 def test_fans_that_exclude_each_other_add_the_larger_to_the_room(tmp_path):
     """Two 3-point tail fans, one excluding the other, add 3 at most, not 6: the standard
     readings (1 + 3) cannot reach seven pairs' 7 and are not asked; with the sum (1 + 6) they
