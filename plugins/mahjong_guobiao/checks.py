@@ -299,24 +299,52 @@ def _mask(tiles) -> int:
     return m
 
 
-_M, _P, _S = 0x1FF, 0x1FF << 9, 0x1FF << 18
-_HONORS = 0x7F << 27
-_WINDS = 0xF << 27
-_DRAGONS = 0x7 << 31
-_TERMINALS = _mask(TERMINAL)
-_TERM_HON = _TERMINALS | _HONORS
-_GREEN = _mask(GREEN)
-_REVERSIBLE = _mask(REVERSIBLE)
+_GREEN, _REVERSIBLE = _mask(GREEN), _mask(REVERSIBLE)
+# bit r-1 for rank r of a suit; bit i for honour 27 + i
+_GREEN_S, _GREEN_H = _GREEN >> 18 & 0x1FF, _GREEN >> 27                # 23468s; 6z
+_REV_P, _REV_S, _REV_H = _REVERSIBLE >> 9 & 0x1FF, _REVERSIBLE >> 18 & 0x1FF, _REVERSIBLE >> 27
 
 
-@lru_cache(maxsize=4096)
+def _traits_key(present: int) -> int:
+    """All that the tile traits read of a bit mask of the kinds held, in 16 bits: the ranks
+    held in any suit, which suits, whether winds and dragons, whether every kind is green,
+    whether every kind is reversible. Far fewer keys than masks, so their traits stay cached."""
+    m = present & 0x1FF
+    p = present >> 9 & 0x1FF
+    s = present >> 18 & 0x1FF
+    h = present >> 27
+    key = m | p | s
+    if m:
+        key |= 1 << 9
+    if p:
+        key |= 1 << 10
+    if s:
+        key |= 1 << 11
+    if h & 0xF:
+        key |= 1 << 12
+    if h >> 4:
+        key |= 1 << 13
+    if not (m or p or s & ~_GREEN_S or h & ~_GREEN_H):
+        key |= 1 << 14
+    if not (m or p & ~_REV_P or s & ~_REV_S or h & ~_REV_H):
+        key |= 1 << 15
+    return key
+
+
 def _traits(present: int) -> dict:
     """无字, 缺一门, 混一色, 清一色, 五门齐, 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九 and the rank
     ranges (全大/全中/全小/大于五/小于五) of the tiles as a whole, from a bit mask of the kinds held
-    (cached: the result is shared, never modified)."""
+    (shared, never modified)."""
+    return _key_traits(_traits_key(present))
+
+
+@lru_cache(maxsize=None)              # at most 2**16 keys
+def _key_traits(key: int) -> dict:
+    """``_traits`` from the mask's ``_traits_key``."""
     out = {}
-    honor = present & _HONORS
-    missing = (not present & _M) + (not present & _P) + (not present & _S)
+    ranks = key & 0x1FF
+    honor = key & (3 << 12)
+    missing = 3 - bin(key >> 9 & 7).count("1")
     if missing == 2:
         out["half_flush" if honor else "full_flush"] = 1
     else:
@@ -324,24 +352,21 @@ def _traits(present: int) -> dict:
             out["no_honors"] = 1
         if missing:
             out["one_voided_suit"] = missing
-        elif present & _WINDS and present & _DRAGONS:
+        elif honor == 3 << 12:
             out["all_types"] = 1
-    simples = not present & _TERM_HON
+    simples = not honor and not ranks & 0b100000001
     if simples:
         out["all_simples"] = 1
-    if not present & ~_REVERSIBLE:
+    if key >> 15 & 1:
         out["reversible_tiles"] = 1
-    if not present & ~_GREEN:
+    if key >> 14 & 1:
         out["all_green"] = 1
     if not simples:
-        if not present & ~_HONORS:
+        if not ranks:
             out["all_honors"] = 1
-        elif not present & ~_TERMINALS:
-            out["all_terminals"] = 1
-        elif not present & ~_TERM_HON:
-            out["all_terminals_and_honors"] = 1
+        elif not ranks & ~0b100000001:
+            out["all_terminals" if not honor else "all_terminals_and_honors"] = 1
     if not honor:
-        ranks = (present | present >> 9 | present >> 18) & 0x1FF      # bit r-1 for rank r
         if not ranks & 0b111110000:           # 1–4 only
             out["lower_four" if ranks & 0b1000 else "lower_tiles"] = 1
         elif not ranks & 0b000011111:         # 6–9 only

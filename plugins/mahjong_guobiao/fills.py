@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .checks import _traits
+from .checks import _key_traits, _traits_key
 from .facts import DRAGON, RANK_OF, TERMINAL, WIND
 from .relations import chow_table, pung_table
 
@@ -60,9 +60,13 @@ def _content_id(answer: dict) -> int:
     return _IDS.setdefault(tuple(answer.items()), len(_IDS))
 
 
-@lru_cache(maxsize=4096)
 def _traits_id(present: int) -> int:
-    return _content_id(_traits(present))
+    return _key_traits_id(_traits_key(present))
+
+
+@lru_cache(maxsize=None)              # at most 2**16 keys
+def _key_traits_id(key: int) -> int:
+    return _content_id(_key_traits(key))
 
 
 def fill_key(other, group):
