@@ -702,6 +702,7 @@ class Ruleset:
         in the kind of a group made of wilds only, with the same fill keys (FanCheck.fill_key),
         takes that reading's answers: (None, its fans, its open choices)."""
         keys = self._fill_keys
+        only = keys[0] if len(keys) == 1 else None      # the common case: one key function
         families: dict = {}         # family → (a context of one of its readings, fill key → reading)
         begun = []
         for i, dec in enumerate(decs):
@@ -713,7 +714,7 @@ class Ruleset:
             group = dec.groups[at]
             known = families.get(rest)
             if known is not None:
-                key = tuple(k(known[0], group) for k in keys)
+                key = only(known[0], group) if only else tuple([k(known[0], group) for k in keys])
                 j = known[1].get(key)
                 if j is not None:
                     begun.append((None, begun[j][1], begun[j][2]))
@@ -721,7 +722,7 @@ class Ruleset:
             asked = self._begin(s, dec, hand_memo, self._head)
             if known is None:
                 known = families[rest] = (asked[0], {})
-                key = tuple(k(known[0], group) for k in keys)
+                key = only(known[0], group) if only else tuple([k(known[0], group) for k in keys])
             known[1][key] = i
             begun.append(asked)
         return begun

@@ -69,6 +69,16 @@ def _key_traits_id(key: int) -> int:
     return _content_id(_key_traits(key))
 
 
+@lru_cache(maxsize=1 << 14)
+def _pung_id(pungs: tuple, n_chows: int) -> int:
+    return _content_id(pung_table(pungs, n_chows))
+
+
+@lru_cache(maxsize=1 << 14)
+def _chow_id(chows: tuple, pair: int) -> int:
+    return _content_id(chow_table(chows, pair))
+
+
 def fill_key(other, group):
     """The key of ``group`` (made of wilds only) beside the rest of the reading ``other``."""
     shape = other.decomposition.shape
@@ -94,10 +104,10 @@ def fill_key(other, group):
                 x in base.honors, traits, counts[x] == 2)
     if kind == "pung":
         pungs = base.meld_pungs + tuple(sorted(base.hand_pungs + (x,)))
-        return (_content_id(pung_table(pungs, base.n_chows)), _PUNG_CLASS[x] & base.shared, traits,
+        return (_pung_id(pungs, base.n_chows), _PUNG_CLASS[x] & base.shared, traits,
                 counts[x] == 1, x in DRAGON, x in WIND, x == base.prevalent, x == base.seat, x in TERMINAL)
     chows = base.meld_chows + tuple(sorted(base.hand_chows + (x,)))
-    return (_content_id(chow_table(chows, base.pair if len(chows) == 4 else -1)), _CHOW_CLASS[x] & base.shared,
+    return (_chow_id(chows, base.pair if len(chows) == 4 else -1), _CHOW_CLASS[x] & base.shared,
             traits, sum(1 for t in tiles if counts[t] == 3), base.claimed >= 0 and x <= base.claimed <= x + 2)
 
 
