@@ -72,6 +72,26 @@ class Decomposition:
         return [T.format_tiles(self.tiles)]
 
 
+def _new_decomposition(_new=object.__new__, _set=tuple(Decomposition.__dict__[f].__set__ for f in (
+        "shape", "groups", "tiles", "wild_as", "family"))):
+    """``Decomposition(shape, groups, tiles, wild_as, family)`` for the shape search's inner
+    loops: the same object, without a frozen dataclass's ``object.__setattr__`` per field."""
+    set_shape, set_groups, set_tiles, set_wild_as, set_family = _set
+
+    def make(shape: str, groups: tuple, tiles: tuple, wild_as: tuple, family) -> Decomposition:
+        d = _new(Decomposition)
+        set_shape(d, shape)
+        set_groups(d, groups)
+        set_tiles(d, tiles)
+        set_wild_as(d, wild_as)
+        set_family(d, family)
+        return d
+    return make
+
+
+_decomposition = _new_decomposition()
+
+
 @dataclass(frozen=True, slots=True)
 class ShapeInput:
     """What every win-shape finder receives: standing tiles + winning tile as counts (wild copies
@@ -246,7 +266,7 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
             sets.sort()
             if tiles is None:
                 tiles = inp.natural_tiles
-            out.append(Decomposition("standard", inp.meld_groups + tuple(sets) + (pair,), tiles, ()))
+            out.append(_decomposition("standard", inp.meld_groups + tuple(sets) + (pair,), tiles, (), None))
     return tuple(out)
 
 
@@ -317,8 +337,8 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
         seen.add(key)
         if family is not None:
             family = (family, len(melds) + hand_groups.index(varies))
-        out.append(Decomposition("standard", melds + tuple(hand_groups) + (pg,),
-                                 tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), family))
+        out.append(_decomposition("standard", melds + tuple(hand_groups) + (pg,),
+                                  tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), family))
 
     def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
         """``emit`` for each kind a pair of wilds only may stand for beside ``hand_groups``
@@ -336,8 +356,8 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             if key in seen:
                 continue
             seen.add(key)
-            out.append(Decomposition("standard", groups + (pg,), tuple(sorted(tiles + extra)),
-                                     tuple(sorted(wild_as + extra)), (family, at)))
+            out.append(_decomposition("standard", groups + (pg,), tuple(sorted(tiles + extra)),
+                                      tuple(sorted(wild_as + extra)), (family, at)))
 
     def combine(i: int, sets: tuple, pair, used: int, n_sets: int, wild_as: tuple) -> None:
         if i == last:
@@ -444,8 +464,8 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
             continue
         doubled = [t for t in chosen for _ in (0, 1)]
         groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
-        yield Decomposition("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
-                            None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
+        yield _decomposition("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
+                             None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
 
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

@@ -197,6 +197,21 @@ def test_every_reading_is_found():
     }
 
 
+@pytest.mark.parametrize("hand, wilds", [("111222333m456p55z", 0), ("12378m123p77z", 4), ("1122m3344p556s", 3)])
+def test_readings_are_ordinary_frozen_decompositions(hand, wilds):
+    """The finders build readings without the dataclass constructor; they are the same objects
+    it would make: equal, equally hashed, shown alike, frozen."""
+    counts = T.counts34(T.parse_tiles(hand))
+    inp = S.make_input(counts, wilds, (), 4, True, ALL_KINDS, [0] * 34)
+    decs = list(S.standard(inp)) + list(S.seven_pairs(inp))
+    assert decs
+    for d in decs:
+        made = S.Decomposition(d.shape, d.groups, d.tiles, d.wild_as, d.family)
+        assert d == made and hash(d) == hash(made) and repr(d) == repr(made) and d.family == made.family
+        with pytest.raises(AttributeError):
+            d.tiles = ()
+
+
 # --------------------------------------------------------------------------- seven pairs, orphans
 
 def brute_pairs(inp: S.ShapeInput, pairs: int, allow_four: bool) -> set:

@@ -84,11 +84,8 @@ def chows(ctx):
 
 # ---------------------------------------------------------------- pungs
 
-def _wind_fans(ctx, pungs, out):
+def _wind_fans(pungs, prevalent: int, seat: int, out):
     """圈风刻/门风刻; a wind pung scoring a wind fan is no longer a 幺九刻."""
-    s = ctx.situation
-    prevalent = 27 + s.round_wind
-    seat = 27 + s.seat_wind
     for t in pungs:
         if t == prevalent:
             out["prevalent_wind"] = 1
@@ -106,32 +103,9 @@ def pungs(ctx):
         ps = f.pungs
         if not ps:
             return _EMPTY
-        out = dict(pung_table(tuple(ps), len(f.chows))) if len(ps) >= 2 else {}
-        dragons = 0
-        terminals = 0
-        winds = []
-        for t in ps:
-            if t in DRAGON:
-                dragons += 1
-            elif t in WIND:
-                winds.append(t)
-            elif t in TERMINAL:
-                terminals += 1
-        if dragons:
-            out["dragon_pung"] = dragons
+        s = ctx.situation
         pair = f.pair
-        if "two_dragons_pungs" in out and pair in DRAGON:
-            out["little_three_dragons"] = 1
-        elif "big_three_winds" in out and pair in WIND:
-            out["little_four_winds"] = 1
-        if winds:
-            _wind_fans(ctx, winds, out)
-            if "big_three_winds" not in out:
-                s = ctx.situation
-                terminals += sum(1 for t in winds if t != 27 + s.round_wind and t != 27 + s.seat_wind)
-        if terminals:
-            out["pung_of_terminals_or_honors"] = terminals
-        return out
+        return _pung_fans(tuple(ps), len(f.chows), pair if pair >= 27 else -1, 27 + s.round_wind, 27 + s.seat_wind)
     if shape == "knitted_straight":
         g = facts(ctx).fourth
         if g is None or g.kind == "chow":
@@ -141,7 +115,8 @@ def pungs(ctx):
             return {"dragon_pung": 1}
         out = {}
         if t in WIND:
-            _wind_fans(ctx, (t,), out)
+            s = ctx.situation
+            _wind_fans((t,), 27 + s.round_wind, 27 + s.seat_wind, out)
             if not out:
                 out["pung_of_terminals_or_honors"] = 1
         elif t in TERMINAL:
@@ -153,6 +128,35 @@ def pungs(ctx):
         if r in (2, 5, 8) and n:
             return {"pung_of_terminals_or_honors": n}
     return _EMPTY
+
+
+@lru_cache(maxsize=1 << 14)
+def _pung_fans(ps: tuple, n_chows: int, pair: int, prevalent: int, seat: int) -> dict:
+    """``pungs`` of a standard reading from its pungs and kongs, how many chows beside them, an
+    honour pair (-1 for another) and the winds (shared, never modified)."""
+    out = dict(pung_table(ps, n_chows)) if len(ps) >= 2 else {}
+    dragons = 0
+    terminals = 0
+    winds = []
+    for t in ps:
+        if t in DRAGON:
+            dragons += 1
+        elif t in WIND:
+            winds.append(t)
+        elif t in TERMINAL:
+            terminals += 1
+    if dragons:
+        out["dragon_pung"] = dragons
+    if "two_dragons_pungs" in out and pair in DRAGON:
+        out["little_three_dragons"] = 1
+    elif "big_three_winds" in out and pair in WIND:
+        out["little_four_winds"] = 1
+    _wind_fans(winds, prevalent, seat, out)
+    if winds and "big_three_winds" not in out:
+        terminals += sum(1 for t in winds if t != prevalent and t != seat)
+    if terminals:
+        out["pung_of_terminals_or_honors"] = terminals
+    return out
 
 
 # ---------------------------------------------------------------- kongs and concealed pungs
