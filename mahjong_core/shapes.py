@@ -6,6 +6,7 @@ concrete tiles enumerated, and those are rare.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
@@ -322,6 +323,9 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     meld_counts = inp.meld_counts
     naturals = inp.natural_tiles
     melds = inp.meld_groups
+    if melds:               # no split may make a fifth copy of a melded tile
+        per_suit = [tuple(o for o in options if not any(c + meld_counts[t] > 4 for t, c in o[6]))
+                    for options in per_suit]
     seen: set = set()
     out: list[Decomposition] = []
     held = [c + m for c, m in zip(counts, meld_counts)]      # natural copies, standing and melded
@@ -343,11 +347,11 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
         """``emit`` for each kind a pair of wilds only may stand for beside ``hand_groups``
         (sorted): one family, whose sets, key prefix and tiles are worked out once."""
-        family = object()
         prefix = tuple([g[:2] for g in hand_groups])
         groups = melds + tuple(hand_groups)
-        at = len(groups)
-        tiles = naturals + wild_as
+        family = (object(), len(groups))
+        tiles = tuple(sorted(naturals + wild_as))
+        wilds = tuple(sorted(wild_as))
         for _, pg, extra, copies in fills:
             t, c = copies[0]
             if held[t] + c + wild_as.count(t) > 4:        # no fifth copy of a kind
@@ -356,8 +360,9 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             if key in seen:
                 continue
             seen.add(key)
-            out.append(_decomposition("standard", groups + (pg,), tuple(sorted(tiles + extra)),
-                                      tuple(sorted(wild_as + extra)), (family, at)))
+            i, j = bisect_left(tiles, t), bisect_left(wilds, t)        # the pair's two tiles, in order
+            out.append(_decomposition("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
+                                      wilds[:j] + extra + wilds[j:], family))
 
     def combine(i: int, sets: tuple, pair, used: int, n_sets: int, wild_as: tuple) -> None:
         if i == last:
@@ -382,12 +387,10 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
                     emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra,
                          family, extra_sets[0])
             return
-        for w, ns, has_pair, groups, pg, option_wilds, copies in per_suit[i]:
+        for w, ns, has_pair, groups, pg, option_wilds, _ in per_suit[i]:
             if used + w > budget:
                 break
             if n_sets + ns > need or (has_pair and pair is not None):
-                continue
-            if copies and any(c + meld_counts[t] > 4 for t, c in copies):
                 continue
             combine(i + 1, sets + groups, pg if has_pair else pair, used + w, n_sets + ns,
                     wild_as + option_wilds)
