@@ -742,14 +742,19 @@ class Ruleset:
         # first the plain sum of the fans found (cheap), then, for the readings it leaves in
         # the running, what finishing has already decided
         ceilings = []
+        ranks = []              # the ceiling, then the points found: the likeliest best first
         summed: dict = {}       # readings that took another's answers share its sum
         for _, found, choices in begun:
-            ceiling = summed.get(id(found))
-            if ceiling is None:
-                ceiling = summed[id(found)] = self._ceiling(*self._points(found), room) \
-                    if choices is None else math.inf
-            ceilings.append(ceiling)
-        order = sorted(range(len(decs)), key=ceilings.__getitem__, reverse=True)
+            rank = summed.get(id(found))
+            if rank is None:
+                if choices is None:
+                    raw, free = self._points(found)
+                    rank = summed[id(found)] = (self._ceiling(raw, free, room), raw)
+                else:
+                    rank = summed[id(found)] = (math.inf, 0)
+            ceilings.append(rank[0])
+            ranks.append(rank)
+        order = sorted(range(len(decs)), key=ranks.__getitem__, reverse=True)
         floor = None
         done: dict[int, ScoreResult] = {}
         settled: dict = {}      # readings that found the same fans (common with wilds) settle alike
