@@ -128,25 +128,23 @@ def _room(tail, apart: Mapping[str, frozenset]) -> tuple:
         room[i] = room[i + 1] + tail[i].ceiling
     if not any(r.id in apart for t in tail for r in t.entry[2]):
         return tuple(room)
+    sums = tuple(room)
     for i in range(len(tail) - 1, -1, -1):
-        room[i] = _best_apart(tail[i:], apart, room[i])
+        room[i] = _best_apart(tail[i:], apart, sums[i:])
     return tuple(room)
 
 
 _APART_STEPS = 20_000       # how many choices ``_best_apart`` may try before settling for the sum
 
 
-def _best_apart(tail, apart: Mapping[str, frozenset], plain: float) -> float:
+def _best_apart(tail, apart: Mapping[str, frozenset], rest: tuple) -> float:
     """The most points ``tail`` can add when fans that are apart never both count (depth first,
-    cut off by the plain ceilings left); ``plain`` (the sum of the ceilings) if the search is
-    too long."""
+    cut off by ``rest``, the plain sums of the ceilings from each check on); that sum if the
+    search is too long."""
     options = []
     for t in tail:
         fans = sorted(((max(r.points, 0), r.id) for r in t.entry[2] if r.points > 0), reverse=True)
         options.append((t.most, fans))
-    rest = [0] * (len(tail) + 1)
-    for k in range(len(tail) - 1, -1, -1):
-        rest[k] = rest[k + 1] + tail[k].ceiling
     best = 0
     steps = 0
 
@@ -174,7 +172,7 @@ def _best_apart(tail, apart: Mapping[str, frozenset], plain: float) -> float:
     try:
         visit(0, 0, ())
     except OverflowError:
-        return plain
+        return rest[0]
     return best
 
 
@@ -702,7 +700,11 @@ class Ruleset:
         in the kind of a group made of wilds only, with the same fill keys (FanCheck.fill_key),
         takes that reading's answers: (None, its fans, its open choices)."""
         keys = self._fill_keys
-        only = keys[0] if len(keys) == 1 else None      # the common case: one key function
+        if len(keys) == 1:          # the common case: that key function's key
+            key_of = keys[0]
+        else:
+            def key_of(other, group):
+                return tuple([k(other, group) for k in keys])
         families: dict = {}         # family → (a context of one of its readings, fill key → reading)
         begun = []
         for i, dec in enumerate(decs):
@@ -713,18 +715,19 @@ class Ruleset:
             rest, at = family
             group = dec.groups[at]
             known = families.get(rest)
-            if known is not None:
-                key = only(known[0], group) if only else tuple([k(known[0], group) for k in keys])
-                j = known[1].get(key)
-                if j is not None:
-                    begun.append((None, begun[j][1], begun[j][2]))
-                    continue
-            asked = self._begin(s, dec, hand_memo, self._head)
             if known is None:
+                asked = self._begin(s, dec, hand_memo, self._head)
                 known = families[rest] = (asked[0], {})
-                key = only(known[0], group) if only else tuple([k(known[0], group) for k in keys])
-            known[1][key] = i
-            begun.append(asked)
+                known[1][key_of(asked[0], group)] = i
+                begun.append(asked)
+                continue
+            key = key_of(known[0], group)
+            j = known[1].get(key)
+            if j is None:
+                known[1][key] = i
+                begun.append(self._begin(s, dec, hand_memo, self._head))
+            else:
+                begun.append((None, begun[j][1], begun[j][2]))
         return begun
 
     def _best_candidates(self, s: Situation, decs: list) -> list[ScoreResult]:
@@ -741,8 +744,7 @@ class Ruleset:
         room = tail[1][0]
         # first the plain sum of the fans found (cheap), then, for the readings it leaves in
         # the running, what finishing has already decided
-        ceilings = []
-        ranks = []              # the ceiling, then the points found: the likeliest best first
+        ranks = []              # (ceiling, points found): the likeliest best first among equal ceilings
         summed: dict = {}       # readings that took another's answers share its sum
         for _, found, choices in begun:
             rank = summed.get(id(found))
@@ -752,14 +754,13 @@ class Ruleset:
                     rank = summed[id(found)] = (self._ceiling(raw, free, room), raw)
                 else:
                     rank = summed[id(found)] = (math.inf, 0)
-            ceilings.append(rank[0])
             ranks.append(rank)
         order = sorted(range(len(decs)), key=ranks.__getitem__, reverse=True)
         floor = None
         done: dict[int, ScoreResult] = {}
         settled: dict = {}      # readings that found the same fans (common with wilds) settle alike
         for i in order:
-            if floor is not None and ceilings[i] < floor:
+            if floor is not None and ranks[i][0] < floor:
                 break
             ctx, found, choices = begun[i]
             if choices is None:

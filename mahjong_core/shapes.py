@@ -73,14 +73,16 @@ class Decomposition:
         return [T.format_tiles(self.tiles)]
 
 
-def _new_decomposition(_new=object.__new__, _set=tuple(Decomposition.__dict__[f].__set__ for f in (
-        "shape", "groups", "tiles", "wild_as", "family"))):
+def _new_decomposition():
     """``Decomposition(shape, groups, tiles, wild_as, family)`` for the shape search's inner
-    loops: the same object, without a frozen dataclass's ``object.__setattr__`` per field."""
-    set_shape, set_groups, set_tiles, set_wild_as, set_family = _set
+    loops: the same object, set through its slots instead of a frozen dataclass's
+    ``object.__setattr__`` per field."""
+    new = object.__new__
+    set_shape, set_groups, set_tiles, set_wild_as, set_family = (
+        Decomposition.__dict__[f].__set__ for f in ("shape", "groups", "tiles", "wild_as", "family"))
 
     def make(shape: str, groups: tuple, tiles: tuple, wild_as: tuple, family) -> Decomposition:
-        d = _new(Decomposition)
+        d = new(Decomposition)
         set_shape(d, shape)
         set_groups(d, groups)
         set_tiles(d, tiles)

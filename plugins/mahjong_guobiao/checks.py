@@ -309,6 +309,13 @@ _GREEN_S, _GREEN_H = _GREEN >> 18 & 0x1FF, _GREEN >> 27                # 23468s;
 _REV_P, _REV_S, _REV_H = _REVERSIBLE >> 9 & 0x1FF, _REVERSIBLE >> 18 & 0x1FF, _REVERSIBLE >> 27
 
 
+# the bits of a traits key above the nine rank bits
+_CHARACTERS, _DOTS, _BAMBOO = 1 << 9, 1 << 10, 1 << 11
+_HAS_WINDS, _HAS_DRAGONS = 1 << 12, 1 << 13
+_ALL_GREEN, _ALL_REVERSIBLE = 1 << 14, 1 << 15
+_TERMINAL_RANKS = 0b100000001           # ranks 1 and 9
+
+
 def _traits_key(present: int) -> int:
     """All that the tile traits read of a bit mask of the kinds held, in 16 bits: the ranks
     held in any suit, which suits, whether winds and dragons, whether every kind is green,
@@ -319,19 +326,19 @@ def _traits_key(present: int) -> int:
     h = present >> 27
     key = m | p | s
     if m:
-        key |= 1 << 9
+        key |= _CHARACTERS
     if p:
-        key |= 1 << 10
+        key |= _DOTS
     if s:
-        key |= 1 << 11
+        key |= _BAMBOO
     if h & 0xF:
-        key |= 1 << 12
+        key |= _HAS_WINDS
     if h >> 4:
-        key |= 1 << 13
+        key |= _HAS_DRAGONS
     if not (m or p or s & ~_GREEN_S or h & ~_GREEN_H):
-        key |= 1 << 14
+        key |= _ALL_GREEN
     if not (m or p & ~_REV_P or s & ~_REV_S or h & ~_REV_H):
-        key |= 1 << 15
+        key |= _ALL_REVERSIBLE
     return key
 
 
@@ -347,8 +354,8 @@ def _key_traits(key: int) -> dict:
     """``_traits`` from the mask's ``_traits_key``."""
     out = {}
     ranks = key & 0x1FF
-    honor = key & (3 << 12)
-    missing = 3 - bin(key >> 9 & 7).count("1")
+    honor = key & (_HAS_WINDS | _HAS_DRAGONS)
+    missing = (not key & _CHARACTERS) + (not key & _DOTS) + (not key & _BAMBOO)
     if missing == 2:
         out["half_flush" if honor else "full_flush"] = 1
     else:
@@ -356,19 +363,19 @@ def _key_traits(key: int) -> dict:
             out["no_honors"] = 1
         if missing:
             out["one_voided_suit"] = missing
-        elif honor == 3 << 12:
+        elif honor == _HAS_WINDS | _HAS_DRAGONS:
             out["all_types"] = 1
-    simples = not honor and not ranks & 0b100000001
+    simples = not honor and not ranks & _TERMINAL_RANKS
     if simples:
         out["all_simples"] = 1
-    if key >> 15 & 1:
+    if key & _ALL_REVERSIBLE:
         out["reversible_tiles"] = 1
-    if key >> 14 & 1:
+    if key & _ALL_GREEN:
         out["all_green"] = 1
     if not simples:
         if not ranks:
             out["all_honors"] = 1
-        elif not ranks & ~0b100000001:
+        elif not ranks & ~_TERMINAL_RANKS:
             out["all_terminals" if not honor else "all_terminals_and_honors"] = 1
     if not honor:
         if not ranks & 0b111110000:           # 1–4 only
@@ -392,31 +399,40 @@ def _hand_traits(ctx) -> dict:
     return _traits(present)
 
 
+_OUTSIDE, _FIVE, _EVEN = 1, 2, 4        # what a group adds to 全带幺 / 全带五 / 全双刻
+
+
+def _pung_class(t: int) -> int:
+    """What a pung or pair of ``t`` adds to 全带幺 / 全带五 / 全双刻."""
+    if t >= 27:
+        return _OUTSIDE
+    r = RANK_OF[t]
+    return _OUTSIDE if r in (1, 9) else _FIVE if r == 5 else _EVEN if r % 2 == 0 else 0
+
+
+def _chow_class(lo: int) -> int:
+    """What a chow from ``lo`` adds to 全带幺 / 全带五 (never 全双刻)."""
+    r = RANK_OF[lo]
+    return _OUTSIDE if r in (1, 7) else _FIVE if 3 <= r <= 5 else 0
+
+
+_PUNG_CLASS = tuple(_pung_class(t) for t in range(34))
+_CHOW_CLASS = tuple(_chow_class(t) if t < 27 else 0 for t in range(34))
+
+
 def _group_traits(f, out):
-    """全带幺, 全带五, 全双刻 over the five groups of a standard reading; 平和."""
-    outside = fives = evens = 0
+    """全带幺, 全带五, 全双刻 over the five groups of a standard reading (the class every group
+    shares); 平和."""
+    shared = _PUNG_CLASS[f.pair]
     for lo in f.chows:
-        r = RANK_OF[lo]
-        if r == 1 or r == 7:
-            outside += 1
-        elif 3 <= r <= 5:
-            fives += 1
-    for t in f.pungs + [f.pair]:
-        if t >= 27:
-            outside += 1
-            continue
-        r = RANK_OF[t]
-        if r == 1 or r == 9:
-            outside += 1
-        elif r == 5:
-            fives += 1
-        elif not r & 1:
-            evens += 1
-    if outside == 5:
+        shared &= _CHOW_CLASS[lo]
+    for t in f.pungs:
+        shared &= _PUNG_CLASS[t]
+    if shared == _OUTSIDE:
         out["outside_hand"] = 1
-    elif fives == 5:
+    elif shared == _FIVE:
         out["all_five"] = 1
-    elif evens == 5:
+    elif shared == _EVEN:
         out["all_even_pungs"] = 1
     if len(f.chows) == 4 and f.pair < 27:
         out["all_chows"] = 1

@@ -28,30 +28,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .checks import _key_traits, _traits_key
+from .checks import _CHOW_CLASS, _EVEN, _FIVE, _OUTSIDE, _PUNG_CLASS, _key_traits, _traits_key
 from .facts import DRAGON, RANK_OF, TERMINAL, WIND
 from .relations import chow_table, pung_table
 
-_OUTSIDE, _FIVE, _EVEN = 1, 2, 4
 _NO_KINDS: frozenset = frozenset()
-
-
-def _pung_class(t: int) -> int:
-    """What a pung or pair of ``t`` adds to 全带幺 / 全带五 / 全双刻."""
-    if t >= 27:
-        return _OUTSIDE
-    r = RANK_OF[t]
-    return _OUTSIDE if r in (1, 9) else _FIVE if r == 5 else _EVEN if r % 2 == 0 else 0
-
-
-def _chow_class(lo: int) -> int:
-    """What a chow from ``lo`` adds to 全带幺 / 全带五 (never 全双刻)."""
-    r = RANK_OF[lo]
-    return _OUTSIDE if r in (1, 7) else _FIVE if 3 <= r <= 5 else 0
-
-
-_PUNG_CLASS = tuple(_pung_class(t) for t in range(34))
-_CHOW_CLASS = tuple(_chow_class(t) if t < 27 else 0 for t in range(34))
 _IDS: dict = {}
 
 
