@@ -141,8 +141,17 @@ def read_notes(path: Path) -> Notes:
 
 def _code(value) -> str:
     """A YAML value as inline code (JSON spelling: true, null, lists)."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=_plain)
     return f"`{text}`"
+
+
+def _plain(value):
+    """JSON for what YAML never holds but a ruleset's table rules may (sets, read-only maps)."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return str(value)
 
 
 def _cell(text: str) -> str:
@@ -337,8 +346,11 @@ class _Page:
                  f"[formats › settlement `{rule.id}`](../formats.md#{_anchor_of(rule.id)}).", "")
         rows = []
         given = r.settlement_params
-        signature = inspect.signature(rule.settle)
-        for name, param in list(signature.parameters.items())[2:]:
+        try:
+            params = list(inspect.signature(rule.settle).parameters.items())[2:]
+        except (TypeError, ValueError):      # a callable without a signature: no params to show
+            params = []
+        for name, param in params:
             if param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
                 continue
             key = f"settlement.params.{name}"
