@@ -278,3 +278,16 @@ def test_readme_points_at_the_formats():
     readme = _text(ROOT / "README.md")
     assert "(docs/formats.md)" in readme
     assert "(docs/rulesets/README.md)" in readme
+
+
+def test_documented_exceptions_exist():
+    """The exception column of the error-code table names real classes, each carrying a
+    documented code."""
+    section = _section(_text(FORMATS), "Error codes")
+    named = set(re.findall(r"`(\w+Error)`", section))
+    assert named, "the error-code table names no exception"
+    codes = set(_row_names(section))
+    for name in named:
+        cls = getattr(errors, name, None)
+        assert isinstance(cls, type) and issubclass(cls, errors.MahjongError), name
+        assert cls.code in codes, (name, cls.code)
