@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from conftest import MINI, run_cli
 
 M = str(MINI)
+# the console script installed beside the interpreter running the tests, whatever PATH holds
+MAHJONG = str(Path(sys.executable).with_name("mahjong"))
 
 
 def test_rulesets_text_and_json(engine):
@@ -237,18 +241,18 @@ def test_broken_ruleset_file_is_a_ruleset_error(tmp_path):
 
 
 def test_usage_errors_exit_2_without_traceback():
-    proc = subprocess.run(["mahjong", "score", "--no-such-option"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([MAHJONG, "score", "--no-such-option"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "usage: mahjong" in proc.stderr and "Traceback" not in proc.stderr
-    proc = subprocess.run(["mahjong"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([MAHJONG], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
 def test_console_script_error_and_success():
-    proc = subprocess.run(["mahjong", "score", "--ruleset", M, "123m456p789s1122z", "9z"],
+    proc = subprocess.run([MAHJONG, "score", "--ruleset", M, "123m456p789s1122z", "9z"],
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == "error [invalid_tile]: invalid tile '9z' in '123m456p789s1122z 9z' (did you mean '7z'? z runs 1–7)\n"
-    proc = subprocess.run(["mahjong", "score", "--ruleset", M, "--json", "123m456p789s1122z", "1z"],
+    proc = subprocess.run([MAHJONG, "score", "--ruleset", M, "--json", "123m456p789s1122z", "1z"],
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert proc.returncode == 0 and json.loads(proc.stdout)["total"] == 1
 
