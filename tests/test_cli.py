@@ -30,11 +30,11 @@ def test_rulesets_text_and_json(engine):
                    for line in text.splitlines())
 
 
-def test_score_notation_table():
+def test_score_notation_table(mini):
     rc, out, err = run_cli(["score", "--ruleset", M, "123m456p789s1122z", "1z"])
     assert (rc, err) == (0, "")
     assert out.splitlines() == [
-        "ruleset   mini",
+        f"ruleset   mini: Minimal test ruleset [fingerprint {mini.fingerprint}]",
         "hand      123m456p789s1122z  wins on 1z (discard)",
         "reading   123m 456p 789s 111z 22z  (standard)",
         "  平胡\tPlain Win     1",
@@ -47,7 +47,7 @@ def test_score_json_matches_the_api(mini):
                             "--seat", "S", "1122334455667m 7m"])
     assert (rc, err) == (0, "")
     sit = {"hand": "1122334455667m", "win_tile": "7m", "self_drawn": True, "flowers": "1f3f", "seat_wind": "S"}
-    assert json.loads(out) == mini.score(sit).to_dict()
+    assert json.loads(out) == dict(mini.score(sit).to_dict(), title=mini.title, fingerprint=mini.fingerprint)
     data = json.loads(out)
     assert (data["ok"], data["ruleset"], data["total"], data["value"]) == (True, "mini", 7, 7)
     assert [f["id"] for f in data["fans"]] == ["seven_pairs", "self_drawn", "flowers"]
@@ -77,7 +77,7 @@ def test_score_notation_kinds_of_meld(mini):
 
 
 def test_score_flags_reach_the_situation():
-    rc, out, _ = run_cli(["score", "--ruleset", M, "--json", "--self-drawn", "--after-kong", "1",
+    rc, out, _ = run_cli(["score", "--ruleset", M, "--json", "--self-drawn", "--after-kong=1",
                           "[1111z]123m456p789s2z 2z"])
     assert rc == 0 and json.loads(out)["ok"] is True
     rc, _, err = run_cli(["score", "--ruleset", M, "123m456p789s1122z 1z", "--after-kong"])
@@ -130,7 +130,7 @@ def test_below_minimum_json_keeps_the_breakdown(tmp_path):
     assert data["error"]["message"] == ("1 points, below the minimum of 3 for ruleset 'strict' (flowers and "
                                         "non-counting fans excluded)")
     rc, out, err = run_cli(["score", "--ruleset", path, "123m456p789s1122z 1z"])
-    assert rc == 2 and out.startswith("ruleset   strict\n")
+    assert rc == 2 and out.startswith("ruleset   strict: Minimal test ruleset [fingerprint ")
     assert err == ("error [below_minimum]: 1 points, below the minimum of 3 for ruleset 'strict' (flowers "
                    "and non-counting fans excluded)\n")
 
