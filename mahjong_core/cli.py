@@ -1,17 +1,21 @@
-"""The ``mahjong`` command: rulesets, score, waits, settle. Errors never reach the user as a
-traceback: they print ``error [code]: message`` and exit 2."""
+"""The ``mahjong`` command: rulesets, score, waits, settle, fans, diff. Errors never reach the user
+as a traceback: they print ``error [code]: message`` and exit 2; under ``--json`` the contract's
+failure object goes to stdout instead. Output JSON is strict (no NaN or Infinity)."""
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import re
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from . import batch
+from . import rulesinfo
 from . import tiles as T
 from .engine import Engine
-from .errors import BelowMinimumError, MahjongError, TileError
+from .errors import BelowMinimumError, MahjongError, RulesetError, TileError, UnknownRulesetError, did_you_mean
 
 EXIT_ERROR = 2
 EXIT_INTERNAL = 3
@@ -61,21 +65,96 @@ def parse_notation(text: str) -> dict:
     return {"hand": T.format_tiles(standing[:-1]), "melds": melds, "win_tile": T.name(standing[-1])}
 
 
+# the options that describe one hand, in the order an error names them
+_HAND_OPTIONS = tuple(_FLAGS) + ("after_kong", "seat", "round", "flowers", "wilds", "void", "win")
+
+
+def dumps(data) -> str:
+    """One line of strict JSON: NaN and Infinity are not JSON, and most readers refuse them. Text
+    that cannot be encoded (a lone surrogate echoed back from the input) is escaped."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        raise RulesetError("the output holds a number JSON cannot carry (infinite or not a number): the "
+                           "ruleset's points or amounts overflow") from None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, allow_nan=False)
+    return text
+
+
+def _load_json(text: str, where: str):
+    """JSON the user gave; nesting or integers beyond what Python reads are contract errors naming
+    ``where`` (a syntax error is left to the caller, which words it for its source)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise MahjongError(f"{where}: JSON nested too deeply") from None
+    except ValueError:              # the only other failure: an integer past the conversion limit
+        raise MahjongError(f"{where}: an integer is too long to read (more than "
+                           f"{sys.get_int_max_str_digits()} digits)") from None
+
+
+def _read_text(source: str, inp: TextIO) -> str:
+    """A file's (or stdin's, for ``-``) text, decoded as UTF-8 here so that bad bytes are a
+    contract error whatever the locale's error handler."""
+    try:
+        if source == "-":
+            data = inp.buffer.read() if hasattr(inp, "buffer") else inp.read()
+        else:
+            data = Path(source).read_bytes()
+    except OSError as e:
+        raise MahjongError(f"cannot read record '{source}': {e.strerror}") from None
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise MahjongError(f"{source}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+
+
+def _flowers(value: str):
+    """``--flowers 2`` is a number, ``--flowers 1f5f`` tiles (a long digit string stays text, for
+    the tile parser to refuse)."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else value
+
+
+def _given(args, names) -> list[str]:
+    """The options among ``names`` the user gave, as written on the command line."""
+    return [f"--{n.replace('_', '-')}" for n in names if getattr(args, n) not in (None, False, 0)]
+
+
+def _check_mode(args) -> None:
+    """--situation and --jsonl give whole situations: a hand or flag beside them would be ignored."""
+    hand = ["HAND"] if args.hand else []
+    if args.jsonl:
+        extra = hand + _given(args, _HAND_OPTIONS + ("situation", "explain"))
+        if extra:
+            raise MahjongError(f"--jsonl reads every situation from stdin: {', '.join(extra)} cannot be added "
+                               f"to them (put them in each line's JSON)")
+    elif args.situation is not None:
+        extra = hand + _given(args, _HAND_OPTIONS)
+        if extra:
+            raise MahjongError(f"--situation gives the whole situation: {', '.join(extra)} cannot be added to "
+                               f"it (put them in the JSON)")
+
+
 def _situation_from_args(args) -> dict:
-    if args.situation:
+    if args.situation is not None:
         try:
-            data = json.loads(args.situation)
+            return _load_json(args.situation, "--situation")
         except json.JSONDecodeError as e:
             raise MahjongError(f"--situation is not valid JSON: {e}") from None
-        return data
     if not args.hand:
         raise MahjongError("give a hand in notation (e.g. '123m456p789s11z22z2z', last tile wins), "
                            "--situation JSON, or --jsonl")
     sit = parse_notation(" ".join(args.hand))
     if args.win:
         # the winning tile was given apart: every written tile is standing
-        full = parse_notation(" ".join(args.hand) + " " + args.win)
-        sit = full
+        sit = parse_notation(" ".join(args.hand) + " " + args.win)
     for flag in _FLAGS:
         if getattr(args, flag):
             sit[flag] = True
@@ -86,7 +165,7 @@ def _situation_from_args(args) -> dict:
     if args.round:
         sit["round_wind"] = args.round
     if args.flowers is not None:
-        sit["flowers"] = int(args.flowers) if args.flowers.isdigit() else args.flowers
+        sit["flowers"] = _flowers(args.flowers)
     if args.wilds:
         sit["wilds"] = args.wilds
     if args.void:
@@ -94,10 +173,16 @@ def _situation_from_args(args) -> dict:
     return sit
 
 
-def _fan_table(result, out: TextIO, explained: dict | None = None) -> None:
+def _ruleset_line(rules) -> str:
+    """Which rules: name, title and fingerprint (the hash of the merged data)."""
+    title = f": {rules.title}" if rules.title != rules.name else ""
+    return f"{rules.name}{title} [fingerprint {rules.fingerprint}]"
+
+
+def _fan_table(rules, result, out: TextIO, explained: dict | None = None) -> None:
     s = result.situation
     melds = " ".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
-    out.write(f"ruleset   {result.ruleset}\n")
+    out.write(f"ruleset   {_ruleset_line(rules)}\n")
     out.write(f"hand      {melds + ' ' if melds else ''}{T.format_tiles(s.hand)}  wins on "
               f"{T.name(s.win_tile)} ({'self-drawn' if s.self_drawn else 'discard'})\n")
     out.write(f"reading   {' '.join(result.decomposition.labels())}  ({result.decomposition.shape})\n")
@@ -124,15 +209,10 @@ def _fan_table(result, out: TextIO, explained: dict | None = None) -> None:
             out.write(f"  note: {note}\n")
 
 
-def _error(e: MahjongError, err: TextIO) -> int:
-    err.write(f"error [{e.code}]: {e.message}\n")
-    return EXIT_ERROR
-
-
 def cmd_rulesets(engine: Engine, args, out: TextIO, err: TextIO) -> int:
     names = engine.ruleset_names()
     if args.json:
-        out.write(json.dumps([{"name": n, "title": t} for n, t in names], ensure_ascii=False) + "\n")
+        out.write(dumps([{"name": n, "title": t} for n, t in names]) + "\n")
     else:
         width = max((len(n) for n, _ in names), default=4)
         for n, t in names:
@@ -143,6 +223,7 @@ def cmd_rulesets(engine: Engine, args, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
+    _check_mode(args)
     rules = engine.load_ruleset(args.ruleset)
     if args.jsonl:
         batch.run(rules, inp, out, args.jobs if args.jobs > 0 else batch.default_jobs())
@@ -151,17 +232,33 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     try:
         result = rules.score(sit)
     except BelowMinimumError as e:
-        if args.json:
-            out.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
-            return EXIT_ERROR
-        _fan_table(e.result, out, rules.explain(e.result) if args.explain else None)
+        if not args.json:
+            _fan_table(rules, e.result, out, rules.explain(e.result) if args.explain else None)
         raise
     if args.json:
         data = rules.explain(result) if args.explain else result.to_dict()
-        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        out.write(dumps(dict(data, title=rules.title, fingerprint=rules.fingerprint)) + "\n")
     else:
-        _fan_table(result, out, rules.explain(result) if args.explain else None)
+        _fan_table(rules, result, out, rules.explain(result) if args.explain else None)
     return 0
+
+
+def _cell(score) -> str:
+    if score.error is not None:
+        return score.error
+    return f"{score.total}{'*' if score.below_minimum else ''}"
+
+
+def write_waits_table(waits, minimum, out: TextIO) -> None:
+    """One row per winning tile: its total on a discard and on a self-draw (``*`` below the
+    minimum) or why that win cannot stand; columns as wide as their widest cell."""
+    rows = [("tile", "discard", "self-draw")]
+    rows += [(T.name(w.tile), _cell(w.discard), _cell(w.self_drawn)) for w in waits]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for tile, discard, self_drawn in rows:
+        out.write(f"{tile:<{widths[0]}}  {discard:>{widths[1]}}  {self_drawn:>{widths[2]}}\n")
+    if any(w.discard.below_minimum or w.self_drawn.below_minimum for w in waits):
+        out.write(f"* below the minimum of {minimum}\n")
 
 
 def cmd_waits(engine: Engine, args, out: TextIO) -> int:
@@ -179,70 +276,187 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
         if value:
             hand[f"{flag}_wind"] = value
     if args.flowers is not None:
-        hand["flowers"] = int(args.flowers) if args.flowers.isdigit() else args.flowers
+        hand["flowers"] = _flowers(args.flowers)
     if args.wilds:
         hand["wilds"] = args.wilds
     waits = rules.waits(hand)
-    rows = []
-    for t in waits.tiles:
-        row: dict[str, Any] = {"tile": T.name(t)}
-        for mode, self_drawn in (("discard", False), ("self_drawn", True)):
-            sit = dict(hand, win_tile=T.name(t), self_drawn=self_drawn)
-            try:
-                r = rules.score(sit, enforce_minimum=False)
-                row[mode] = {"total": r.total, "value": r.value,
-                             "below_minimum": r.minimum_points < rules.minimum}
-            except MahjongError as e:
-                row[mode] = {"error": e.code}
-        rows.append(row)
     if args.json:
-        out.write(json.dumps({"ok": True, "ruleset": rules.name, "ready": waits.ready, "waits": rows},
-                             ensure_ascii=False) + "\n")
-        return 0
-    if not rows:
+        out.write(dumps(waits.to_dict()) + "\n")
+    elif not waits.ready:
         out.write("not ready: no tile completes this hand\n")
-        return 0
-    out.write(f"{'tile':<6}{'discard':>10}{'self-draw':>12}\n")
-    for row in rows:
-        cells = []
-        for mode in ("discard", "self_drawn"):
-            cell = row[mode]
-            if "error" in cell:
-                cells.append(cell["error"])
-            else:
-                cells.append(f"{cell['total']}{'*' if cell['below_minimum'] else ''}")
-        out.write(f"{row['tile']:<6}{cells[0]:>10}{cells[1]:>12}\n")
-    if any(row[m].get("below_minimum") for row in rows for m in ("discard", "self_drawn")):
-        out.write(f"* below the minimum of {rules.minimum}\n")
+    else:
+        write_waits_table(waits.scores(), rules.minimum, out)
     return 0
 
 
+def _record_rules(engine: Engine, args, record):
+    """The ruleset to settle with. A record is data from elsewhere: its 'ruleset' field names an
+    installed ruleset, never a file to open; beside --ruleset it must agree (Ruleset.settle checks
+    that, so a house overlay of the named ruleset is fine)."""
+    named = record.get("ruleset") if isinstance(record, dict) else None
+    if named is not None and not isinstance(named, str):
+        raise MahjongError(f"record field 'ruleset' must be the name of an installed ruleset, got {named!r}")
+    if args.ruleset:
+        return engine.load_ruleset(args.ruleset)
+    if named is None:
+        raise MahjongError("give --ruleset or a 'ruleset' field in the record")
+    files = engine.ruleset_files()
+    if named not in files:
+        raise UnknownRulesetError(f"unknown ruleset '{named}' in record field 'ruleset'{did_you_mean(named, files)}"
+                                  f"; installed: {', '.join(sorted(files))} (a record names an installed "
+                                  f"ruleset, never a file: give a ruleset file with --ruleset)")
+    return engine.load_ruleset(files[named])
+
+
 def cmd_settle(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
+    text = _read_text(args.record, inp)
     try:
-        text = inp.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
-    except OSError as e:
-        raise MahjongError(f"cannot read record '{args.record}': {e.strerror}") from None
-    try:
-        record = json.loads(text)
+        record = _load_json(text, args.record)
     except json.JSONDecodeError as e:
         raise MahjongError(f"{args.record}:{e.lineno}: not valid JSON: {e.msg}") from None
-    name = args.ruleset or (record.get("ruleset") if isinstance(record, dict) else None)
-    if not name:
-        raise MahjongError("give --ruleset or a 'ruleset' field in the record")
-    rules = engine.load_ruleset(name)
+    rules = _record_rules(engine, args, record)
     result = rules.settle(record)
     if args.json:
-        out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+        out.write(dumps(result.to_dict()) + "\n")
         return 0
-    out.write(f"ruleset   {rules.name}\n")
+    out.write(f"ruleset   {_ruleset_line(rules)}\n")
     for p in result.payments:
         out.write(f"  seat {p.payer} → seat {p.payee}  {p.amount:>6}  {p.reason}\n")
     out.write("result    " + "  ".join(f"seat {i}: {d:+}" for i, d in enumerate(result.deltas)) + "\n")
     return 0
 
 
+def _show(value) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _show_change(x, y) -> str:
+    """``a → b``; for two lists (``excludes``) only what left and what came."""
+    if isinstance(x, list) and isinstance(y, list):
+        moved = [f"-{_show(v)}" for v in x if v not in y] + [f"+{_show(v)}" for v in y if v not in x]
+        return " ".join(moved) or "reordered"
+    return f"{_show(x)} → {_show(y)}"
+
+
+def cmd_fans(engine: Engine, args, out: TextIO) -> int:
+    rules = engine.load_ruleset(args.ruleset)
+    fans = rulesinfo.fans(rules)
+    if args.json:
+        out.write(dumps({"ok": True, "ruleset": rules.name, "title": rules.title,
+                         "fingerprint": rules.fingerprint, "fans": fans}) + "\n")
+        return 0
+    out.write(f"ruleset   {_ruleset_line(rules)}\n")
+    id_width = max((len(f["id"]) for f in fans), default=2)
+    en_width = max((len(f["en"]) for f in fans), default=2)
+    for f in fans:
+        out.write(f"{f['id']:<{id_width}}  {f['points']:>5}  {f['zh']}\t{f['en']:<{en_width}}  {f['where']}\n")
+        if f["excludes"]:
+            out.write(f"    excludes {', '.join(f['excludes'])}\n")
+        if f["reduces"]:
+            out.write(f"    reduces {', '.join(f'{x} ×{n}' for x, n in f['reduces'].items())}\n")
+    return 0
+
+
+def cmd_diff(engine: Engine, args, out: TextIO) -> int:
+    b = engine.load_ruleset(args.b if args.b is not None else args.a)
+    a = engine.load_ruleset(args.a) if args.b is not None else rulesinfo.base(engine, b)
+    d = rulesinfo.diff(a, b)
+    if args.json:
+        out.write(dumps(d) + "\n")
+        return 0
+    out.write(f"a  {_ruleset_line(a)}\n")
+    out.write(f"b  {_ruleset_line(b)}\n")
+    lines = [f"+ fan {f['id']}  {f['zh']} {f['en']}  {f['points']}" for f in d["fans"]["added"]]
+    lines += [f"- fan {f['id']}  {f['zh']} {f['en']}  {f['points']}" for f in d["fans"]["removed"]]
+    lines += [f"~ fan {c['id']}  " + ", ".join(f"{k}: {_show_change(x, y)}" for k, (x, y) in c["changes"].items())
+              for c in d["fans"]["changed"]]
+    lines += [f"~ option {k}: {_show_change(x, y)}" for k, (x, y) in d["options"].items()]
+    lines += [f"~ {k}: {_show_change(x, y)}" for k, (x, y) in d["settings"].items()]
+    out.write("".join(line + "\n" for line in lines) or "no differences\n")
+    return 0
+
+
+# --------------------------------------------------------------------------- argument parsing
+
+class _UsageError(Exception):
+    """argparse's complaint, raised instead of exiting so that ``main`` can print it its way."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str):
+        super().__init__(message)
+        self.parser = parser
+        self.message = message
+
+
+class _ShowVersion(Exception):
+    """``--version`` was given: ``main`` prints it on its own output stream."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Abbreviations off (``--self`` must not pass for ``--self-drawn``); errors raise, with the
+    nearest valid choice."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, allow_abbrev=False, **kw)
+
+    def error(self, message):
+        m = re.search(r"invalid choice: '(.*?)' \(choose from (.*)\)", message)
+        if m:
+            word = f"'{m.group(1)}'"
+            hint = did_you_mean(m.group(1), re.findall(r"'([^']*)'", m.group(2)))
+            message = message.replace(word, word + hint, 1)
+        raise _UsageError(self, message)
+
+
+class _Version(argparse.Action):
+    def __init__(self, option_strings, dest, **kw):
+        super().__init__(option_strings, dest, nargs=0, **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        raise _ShowVersion()
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("mahjong-core")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown (mahjong-core is not installed)"
+
+
+def _unrecognized(parser: argparse.ArgumentParser, extras: list[str]) -> _UsageError:
+    """Words no option took, each flag with the nearest option of its command."""
+    options = [s for action in parser._actions for s in action.option_strings]
+    words = [f"'{w}'{did_you_mean(w.split('=', 1)[0], options) if w.startswith('-') else ''}" for w in extras]
+    return _UsageError(parser, f"unrecognized arguments: {', '.join(words)}")
+
+
+_KONG_COUNT = re.compile(r"--after-kong=(.*)", re.S)
+
+
+def _kong_count(argv: list[str], score: argparse.ArgumentParser) -> tuple[list[str], int | None]:
+    """``--after-kong=N`` (N kongs in a row) is read here, leaving a plain ``--after-kong`` for
+    argparse: an option with an optional value would take the next word, the hand, as its count."""
+    words, count = [], None
+    for i, word in enumerate(argv):
+        if word == "--":
+            words.extend(argv[i:])
+            break
+        m = _KONG_COUNT.fullmatch(word)
+        if m:
+            if not re.fullmatch(r"[0-9]{1,3}", m.group(1)) or int(m.group(1)) < 1:
+                raise _UsageError(score, f"--after-kong=N needs a whole number N ≥ 1 of kongs in a row, "
+                                         f"got '{m.group(1)}'")
+            count = int(m.group(1))
+            word = "--after-kong"
+        elif word == "--after-kong" and i + 1 < len(argv) and argv[i + 1].isdigit():
+            raise _UsageError(score, f"'--after-kong {argv[i + 1]}': write the count as --after-kong="
+                                     f"{argv[i + 1]} ('{argv[i + 1]}' alone would be read as tiles of the hand)")
+        words.append(word)
+    return words, count
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mahjong", description="Score and settle Chinese mahjong hands.")
+    p = _Parser(prog="mahjong", description="Score and settle Chinese mahjong hands.")
+    p.add_argument("--version", action=_Version, help="print the installed version")
     sub = p.add_subparsers(dest="command", required=True)
 
     r = sub.add_parser("rulesets", help="list installed rulesets")
@@ -258,8 +472,8 @@ def build_parser() -> argparse.ArgumentParser:
         if with_flags:
             for flag, text in _FLAGS.items():
                 sp.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true", help=text)
-            sp.add_argument("--after-kong", type=int, nargs="?", const=1, default=0,
-                            help="won on a kong replacement tile (a count for consecutive kongs)")
+            sp.add_argument("--after-kong", action="store_const", const=1, default=0,
+                            help="won on a kong replacement tile; --after-kong=N for N kongs in a row")
             sp.add_argument("--void", help="void suit m/p/s (Sichuan)")
 
     s = sub.add_parser("score", help="score one winning hand",
@@ -281,9 +495,32 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("settle", help="settle a game record (contract §4)")
     t.add_argument("record", help="record JSON file, or - for stdin")
-    t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset')")
+    t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset', "
+                                     "an installed ruleset's name)")
     t.add_argument("--json", action="store_true")
+
+    f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
+    f.add_argument("ruleset", help="a ruleset name or YAML path")
+    f.add_argument("--json", action="store_true")
+
+    d = sub.add_parser("diff", help="what one ruleset changes against another (or an overlay against its base)")
+    d.add_argument("a", metavar="A", help="a ruleset name or YAML path")
+    d.add_argument("b", metavar="B", nargs="?", help="the ruleset to compare with A (default: A against its base)")
+    d.add_argument("--json", action="store_true")
+    p.commands = sub.choices
     return p
+
+
+def _json_wanted(argv: list[str]) -> bool:
+    return "--json" in (argv[:argv.index("--")] if "--" in argv else argv)
+
+
+def _fail(e: MahjongError, out: TextIO, err: TextIO, as_json: bool) -> int:
+    if as_json:
+        out.write(dumps(e.to_dict()) + "\n")
+    else:
+        err.write(f"error [{e.code}]: {e.message}\n")
+    return EXIT_ERROR
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
@@ -291,7 +528,25 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     out = out or sys.stdout
     err = err or sys.stderr
     inp = inp or sys.stdin
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else [str(a) for a in argv]
+    parser = build_parser()
+    as_json = _json_wanted(argv)
+    try:
+        argv, kongs = _kong_count(argv, parser.commands["score"])
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            raise _unrecognized(parser.commands[args.command], extras)
+    except _ShowVersion:
+        out.write(f"mahjong {_version()}\n")
+        return 0
+    except _UsageError as e:
+        e.parser.print_usage(err)
+        err.write(f"{e.parser.prog}: error: {e.message}\n")
+        if as_json:
+            out.write(dumps(MahjongError(e.message).to_dict()) + "\n")
+        return EXIT_ERROR
+    if kongs is not None:
+        args.after_kong = kongs
     try:
         engine = Engine()
         if args.command == "rulesets":
@@ -300,9 +555,13 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             return cmd_score(engine, args, out, inp)
         if args.command == "waits":
             return cmd_waits(engine, args, out)
+        if args.command == "fans":
+            return cmd_fans(engine, args, out)
+        if args.command == "diff":
+            return cmd_diff(engine, args, out)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
-        return _error(e, err)
+        return _fail(e, out, err, as_json)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:

@@ -77,17 +77,65 @@ class ScoreResult:
 
 
 @dataclass(frozen=True, slots=True)
+class WaitScore:
+    """What a win on one wait scores (minimum not enforced), or the contract code of why that win
+    cannot stand (e.g. a fifth copy)."""
+
+    total: Any = None
+    value: Any = None
+    below_minimum: bool = False
+    error: str | None = None
+
+    def to_dict(self) -> dict:
+        if self.error is not None:
+            return {"error": self.error}
+        return {"total": self.total, "value": self.value, "below_minimum": self.below_minimum}
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """One winning tile and what it scores on a discard and on a self-draw."""
+
+    tile: int
+    discard: WaitScore
+    self_drawn: WaitScore
+
+    def to_dict(self) -> dict:
+        return {"tile": T.name(self.tile), "discard": self.discard.to_dict(),
+                "self_drawn": self.self_drawn.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
 class Waits:
-    """The tiles that complete a hand; ``ready`` when there is at least one."""
+    """The tiles that complete a hand; ``ready`` when there is at least one. Finding them is cheap;
+    ``scores()`` (and ``to_dict()``, the shape ``mahjong waits --json`` prints) score each one twice."""
 
     tiles: tuple[int, ...]
+    rules: "Ruleset" = field(repr=False, compare=False)
+    situation: Situation = field(repr=False, compare=False)
 
     @property
     def ready(self) -> bool:
         return bool(self.tiles)
 
+    def scores(self) -> tuple[Wait, ...]:
+        hand = self.situation.to_dict()
+        out = []
+        for t in self.tiles:
+            modes = []
+            for self_drawn in (False, True):
+                try:
+                    r = self.rules.score(dict(hand, win_tile=T.name(t), self_drawn=self_drawn),
+                                         enforce_minimum=False)
+                    modes.append(WaitScore(r.total, r.value, r.minimum_points < self.rules.minimum))
+                except MahjongError as e:
+                    modes.append(WaitScore(error=e.code))
+            out.append(Wait(t, *modes))
+        return tuple(out)
+
     def to_dict(self) -> dict:
-        return {"ready": self.ready, "waits": [T.name(t) for t in self.tiles]}
+        return {"ok": True, "ruleset": self.rules.name, "ready": self.ready,
+                "waits": [w.to_dict() for w in self.scores()]}
 
     def __iter__(self):
         return iter(self.tiles)
@@ -990,7 +1038,7 @@ class Ruleset:
         """Every tile kind that completes the hand (formal waits: a kind whose four copies are all
         held still counts; wild kinds included)."""
         s = self.parse_hand(hand)
-        return Waits(self.waits_of_situation(s))
+        return Waits(self.waits_of_situation(s), self, s)
 
     def waits_of_situation(self, s: Situation) -> tuple[int, ...]:
         """Formal waits of ``s.hand`` + melds (the winning tile ignored), under the enabled shapes."""

@@ -106,9 +106,13 @@ def _parse_tiles(text: str) -> tuple[int, ...]:
                             f" (tiles are digits followed by one of m p s z f, e.g. '123m')")
         if not pending:
             raise TileError(f"suit letter '{ch}' at position {pos + 1} of '{text}' has no digits before it")
-        for digit in pending:
+        for i, digit in enumerate(pending):
             tile_name = digit + letter
             if tile_name not in _NAME_TO_TILE:
+                if digit == "0" and i:
+                    # '10p' is a ten, written as the user wrote it, not as the '1p' and '0p' it parses to
+                    raise TileError(f"invalid tile '{pending[i - 1]}{tile_name}' in '{text}' (a tile is one "
+                                    f"digit and its suit: {letter} runs 1–{SUIT_SIZE[letter]})")
                 nearest = f"{min(max(int(digit), 1), SUIT_SIZE[letter])}{letter}"
                 raise TileError(f"invalid tile '{tile_name}' in '{text}' (did you mean '{nearest}'?"
                                 f" {letter} runs 1–{SUIT_SIZE[letter]})")

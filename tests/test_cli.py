@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from conftest import MINI, run_cli
 
 M = str(MINI)
+# the console script installed beside the interpreter running the tests, whatever PATH holds
+MAHJONG = str(Path(sys.executable).with_name("mahjong"))
 
 
 def test_rulesets_text_and_json(engine):
@@ -26,11 +30,11 @@ def test_rulesets_text_and_json(engine):
                    for line in text.splitlines())
 
 
-def test_score_notation_table():
+def test_score_notation_table(mini):
     rc, out, err = run_cli(["score", "--ruleset", M, "123m456p789s1122z", "1z"])
     assert (rc, err) == (0, "")
     assert out.splitlines() == [
-        "ruleset   mini",
+        f"ruleset   mini: Minimal test ruleset [fingerprint {mini.fingerprint}]",
         "hand      123m456p789s1122z  wins on 1z (discard)",
         "reading   123m 456p 789s 111z 22z  (standard)",
         "  平胡\tPlain Win     1",
@@ -43,7 +47,7 @@ def test_score_json_matches_the_api(mini):
                             "--seat", "S", "1122334455667m 7m"])
     assert (rc, err) == (0, "")
     sit = {"hand": "1122334455667m", "win_tile": "7m", "self_drawn": True, "flowers": "1f3f", "seat_wind": "S"}
-    assert json.loads(out) == mini.score(sit).to_dict()
+    assert json.loads(out) == dict(mini.score(sit).to_dict(), title=mini.title, fingerprint=mini.fingerprint)
     data = json.loads(out)
     assert (data["ok"], data["ruleset"], data["total"], data["value"]) == (True, "mini", 7, 7)
     assert [f["id"] for f in data["fans"]] == ["seven_pairs", "self_drawn", "flowers"]
@@ -73,7 +77,7 @@ def test_score_notation_kinds_of_meld(mini):
 
 
 def test_score_flags_reach_the_situation():
-    rc, out, _ = run_cli(["score", "--ruleset", M, "--json", "--self-drawn", "--after-kong", "1",
+    rc, out, _ = run_cli(["score", "--ruleset", M, "--json", "--self-drawn", "--after-kong=1",
                           "[1111z]123m456p789s2z 2z"])
     assert rc == 0 and json.loads(out)["ok"] is True
     rc, _, err = run_cli(["score", "--ruleset", M, "123m456p789s1122z 1z", "--after-kong"])
@@ -126,7 +130,7 @@ def test_below_minimum_json_keeps_the_breakdown(tmp_path):
     assert data["error"]["message"] == ("1 points, below the minimum of 3 for ruleset 'strict' (flowers and "
                                         "non-counting fans excluded)")
     rc, out, err = run_cli(["score", "--ruleset", path, "123m456p789s1122z 1z"])
-    assert rc == 2 and out.startswith("ruleset   strict\n")
+    assert rc == 2 and out.startswith("ruleset   strict: Minimal test ruleset [fingerprint ")
     assert err == ("error [below_minimum]: 1 points, below the minimum of 3 for ruleset 'strict' (flowers "
                    "and non-counting fans excluded)\n")
 
@@ -237,18 +241,18 @@ def test_broken_ruleset_file_is_a_ruleset_error(tmp_path):
 
 
 def test_usage_errors_exit_2_without_traceback():
-    proc = subprocess.run(["mahjong", "score", "--no-such-option"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([MAHJONG, "score", "--no-such-option"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "usage: mahjong" in proc.stderr and "Traceback" not in proc.stderr
-    proc = subprocess.run(["mahjong"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([MAHJONG], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
 def test_console_script_error_and_success():
-    proc = subprocess.run(["mahjong", "score", "--ruleset", M, "123m456p789s1122z", "9z"],
+    proc = subprocess.run([MAHJONG, "score", "--ruleset", M, "123m456p789s1122z", "9z"],
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == "error [invalid_tile]: invalid tile '9z' in '123m456p789s1122z 9z' (did you mean '7z'? z runs 1–7)\n"
-    proc = subprocess.run(["mahjong", "score", "--ruleset", M, "--json", "123m456p789s1122z", "1z"],
+    proc = subprocess.run([MAHJONG, "score", "--ruleset", M, "--json", "123m456p789s1122z", "1z"],
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert proc.returncode == 0 and json.loads(proc.stdout)["total"] == 1
 

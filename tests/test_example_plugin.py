@@ -5,12 +5,17 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from mahjong_core import BelowMinimumError, MahjongError
 
 from conftest import random_winning, run_cli
+
+# the console script installed beside the interpreter running the tests, whatever PATH holds
+MAHJONG = str(Path(sys.executable).with_name("mahjong"))
 
 mahjong_258 = pytest.importorskip("mahjong_258")
 
@@ -39,7 +44,7 @@ def test_mahjong_rulesets_lists_its_rulesets():
 
 
 def test_console_script_scores_the_fan():
-    proc = subprocess.run(["mahjong", "score", "--ruleset", "mini-258", "--json", "123m456p789s1235m", "5m"],
+    proc = subprocess.run([MAHJONG, "score", "--ruleset", "mini-258", "--json", "123m456p789s1235m", "5m"],
                           capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert (proc.returncode, proc.stderr) == (0, "")
     res = json.loads(proc.stdout)

@@ -66,7 +66,8 @@ def test_console_example_is_what_the_cli_prints():
     argv = [a.strip("'") for a in re.findall(r"'[^']*'|\S+", match.group(1))]
     out = StringIO()
     assert cli.main(argv, out=out) == 0
-    assert out.getvalue() == match.group(2)
+    fingerprint = re.compile(r"\[fingerprint [0-9a-f]{16}\]")     # changes with any edit of the ruleset's data
+    assert fingerprint.sub("[fingerprint]", out.getvalue()) == fingerprint.sub("[fingerprint]", match.group(2))
 
 
 def test_house_overlay_example_loads(tmp_path):

@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -15,6 +16,9 @@ from mahjong_core import tiles as T
 from mahjong_core.hand import SITUATION_FIELDS, Situation, TableRules, parse_situation
 
 from conftest import MINI, random_winning, run_cli
+
+# the console script installed beside the interpreter running the tests, whatever PATH holds
+MAHJONG = str(Path(sys.executable).with_name("mahjong"))
 
 BASE = {"hand": "123m456p789s1122z", "win_tile": "1z"}
 MELDED = {"hand": "456p789s1122z", "win_tile": "1z"}
@@ -172,7 +176,7 @@ def test_jsonl_reports_each_bad_line_and_goes_on():
 
 
 def test_jsonl_through_the_console_script():
-    proc = subprocess.run(["mahjong", "score", "--ruleset", str(MINI), "--jsonl"],
+    proc = subprocess.run([MAHJONG, "score", "--ruleset", str(MINI), "--jsonl"],
                           input="\n".join(_jsonl_input()) + "\n", capture_output=True, text=True,
                           encoding="utf-8", timeout=60)
     assert (proc.returncode, proc.stderr) == (0, "")
@@ -287,7 +291,7 @@ def test_fuzzed_jsonl_never_crashes():
 
 def test_fuzzed_jsonl_through_a_real_process():
     lines = fuzz_lines(7, 1000)
-    proc = subprocess.run(["mahjong", "score", "--ruleset", str(MINI), "--jsonl"],
+    proc = subprocess.run([MAHJONG, "score", "--ruleset", str(MINI), "--jsonl"],
                           input="\n".join(lines) + "\n", capture_output=True, text=True, encoding="utf-8",
                           timeout=120)
     assert (proc.returncode, proc.stderr) == (0, "")

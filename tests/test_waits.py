@@ -135,7 +135,7 @@ def test_waits_with_melds(variants):
     hand = {"hand": "23m456p11z", "melds": [{"type": "pung", "tiles": "999s"}, {"type": "kong", "tiles": "7777p",
                                                                             "concealed": True}]}
     assert T.format_tiles(rules.waits(hand).tiles) == "14m"
-    assert rules.waits(hand).to_dict() == {"ready": True, "waits": ["1m", "4m"]}
+    assert [w["tile"] for w in rules.waits(hand).to_dict()["waits"]] == ["1m", "4m"]
 
 
 def test_waits_with_wilds_equal_brute_force(variants):

@@ -1,0 +1,82 @@
+"""What a ruleset holds and what one changes against another: the data behind ``mahjong fans``
+and ``mahjong diff``, in plain JSON-ready dicts."""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from .errors import MahjongError
+
+# data keys shown elsewhere (fans, options) or not rules at all (title, description)
+_NOT_SETTINGS = ("fans", "options", "title", "description")
+
+
+def fan_fields(rule) -> dict:
+    """A fan as the rules apply it, under its YAML field names (``excludes``/``reduces`` hold only
+    fans that are enabled)."""
+    return {"zh": rule.zh, "en": rule.en, "points": rule.points, "check": rule.check, "args": dict(rule.args),
+            "excludes": list(rule.excludes), "reduces": dict(rule.reduces),
+            "counts_to_minimum": rule.counts_to_minimum, "dropped_when_others_exceed": rule.dropped_above}
+
+
+def fans(rules) -> list[dict]:
+    """Every enabled fan, in the ruleset's order, with the ``file:line`` that last set it."""
+    return [{"id": r.id, **fan_fields(r), "where": rules.where(f"fans.{r.id}")} for r in rules.fan_rules]
+
+
+def base(engine, rules):
+    """The ruleset ``rules`` extends (the file before it in its chain)."""
+    files = rules._resolved.files
+    if len(files) < 2:
+        raise MahjongError(f"ruleset '{rules.name}' extends no other ruleset: name a second ruleset to compare")
+    return engine.load_ruleset(files[-2])
+
+
+def _same(x, y) -> bool:
+    """Equal as JSON: ``1`` and ``true`` (equal in Python) are different settings."""
+    return json.dumps(x, sort_keys=True, default=str) == json.dumps(y, sort_keys=True, default=str)
+
+
+def _flat(data: Mapping, prefix: str = "") -> dict:
+    out: dict = {}
+    for key, value in data.items():
+        if isinstance(value, Mapping) and value:
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[prefix + key] = value
+    return out
+
+
+def _changes(a: Mapping, b: Mapping) -> dict:
+    """``{key: [a's value, b's value]}`` for every key whose value differs; null where unset."""
+    keys = dict.fromkeys([*a, *b])
+    return {k: [a.get(k), b.get(k)] for k in keys if (k in a) != (k in b) or not _same(a.get(k), b.get(k))}
+
+
+def _brief(rule) -> dict:
+    return {"id": rule.id, "zh": rule.zh, "en": rule.en, "points": rule.points}
+
+
+def _header(rules) -> dict:
+    return {"name": rules.name, "title": rules.title, "fingerprint": rules.fingerprint}
+
+
+def diff(a, b) -> dict:
+    """What ``b`` changes against ``a``: fans added, removed and changed (field by field), options,
+    and every other setting (table, shapes, scoring, settlement) by dotted key."""
+    fa = {r.id: r for r in a.fan_rules}
+    fb = {r.id: r for r in b.fan_rules}
+    changed = []
+    for fid, rule in fa.items():
+        if fid in fb:
+            fields = _changes(fan_fields(rule), fan_fields(fb[fid]))
+            if fields:
+                changed.append({"id": fid, "changes": fields})
+    settings_a = _flat({k: v for k, v in a.data.items() if k not in _NOT_SETTINGS})
+    settings_b = _flat({k: v for k, v in b.data.items() if k not in _NOT_SETTINGS})
+    return {"ok": True, "a": _header(a), "b": _header(b),
+            "fans": {"added": [_brief(r) for fid, r in fb.items() if fid not in fa],
+                     "removed": [_brief(r) for fid, r in fa.items() if fid not in fb],
+                     "changed": changed},
+            "options": _changes(a.options, b.options),
+            "settings": _changes(settings_a, settings_b)}
