@@ -273,8 +273,8 @@ def _check_win(record: Record, e: Event) -> None:
             continue
         try:
             given = T.parse_wind(sit[key], key)
-        except MahjongError as err:
-            raise SettlementError(f"{where}: situation.{err.message.removeprefix('field ')}") from None
+        except MahjongError:
+            raise SettlementError(f"{where}: situation.{key} must be one of E S W N, got {show(sit[key])}") from None
         if given != expected:
             raise SettlementError(f"{where}: situation.{key} is '{T.WIND_LETTERS[given]}' but "
                                   + why.format(T.WIND_LETTERS[expected]))
@@ -366,9 +366,10 @@ def _check_possible(record: Record) -> None:
             if counts is None:
                 continue
             frm = e.get("from")
-            if frm is not None and isinstance(sit.get("win_tile"), str):
-                tile = T.parse_tiles(sit["win_tile"])[0] if counts else None
-                if tile is not None and counts[tile]:
+            shown = T.parse_tiles(sit["win_tile"]) if isinstance(sit.get("win_tile"), str) else ()
+            if frm is not None and len(shown) == 1:
+                tile = shown[0]
+                if counts[tile]:
                     counts[tile] -= 1
                     robbed = sit.get("robbing_kong") is True and tile in table.kongs[frm]
                     if discard != (frm, tile) and not robbed:

@@ -187,6 +187,9 @@ def _deep(n):
     {"events": [{"type": "win", "seat": 1.0, "situation": GB_HAND}]},
     {"events": [{("a",): 1, "type": "end"}]},
     {"events": [{"type": "win", "seat": 0, "situation": {"hand": "1m" * 10 ** 6, "win_tile": "1m"}}]},
+    {"events": [{"type": "kong", "seat": 0, "kind": "concealed", "tile": "5p"},
+                {"type": "win", "seat": 1, "from": 2, "situation": {"hand": "5p", "win_tile": ""}}]},
+    {"events": [{"type": "win", "seat": 1, "from": 2, "situation": dict(GB_HAND, seat_wind="X")}]},
 ])
 @pytest.mark.parametrize("name", ["gb", "sc", "pop"])
 def test_records_that_are_not_json_like_are_mahjong_errors(name, record, request):
