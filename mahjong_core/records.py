@@ -65,7 +65,8 @@ def _check_data(data) -> None:
                 raise SettlementError(f"{where}: a string of {len(value)} characters (at most {MAX_STRING})")
         elif isinstance(value, Mapping):
             for key, item in value.items():
-                if isinstance(key, bool) or not isinstance(key, (str, int)):
+                if isinstance(key, bool) or not isinstance(key, (str, int)) \
+                        or (isinstance(key, int) and key.bit_length() > MAX_INT_BITS):
                     raise SettlementError(f"{where}: keys must be names, got {show(key)}")
                 if isinstance(key, str) and len(key) > 100:
                     raise SettlementError(f"{where}: key {show(key)} is too long")

@@ -186,6 +186,7 @@ def _deep(n):
     {"events": [{"type": "win", "seat": 0, "situation": dict(GB_HAND, flowers=float("nan"))}]},
     {"events": [{"type": "win", "seat": 1.0, "situation": GB_HAND}]},
     {"events": [{("a",): 1, "type": "end"}]},
+    {"events": [{"type": "end", "hands": {10 ** 5000: {"hand": "1m"}}}]},
     {"events": [{"type": "win", "seat": 0, "situation": {"hand": "1m" * 10 ** 6, "win_tile": "1m"}}]},
     {"events": [{"type": "kong", "seat": 0, "kind": "concealed", "tile": "5p"},
                 {"type": "win", "seat": 1, "from": 2, "situation": {"hand": "5p", "win_tile": ""}}]},
