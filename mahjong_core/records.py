@@ -409,6 +409,8 @@ def exact(value) -> int | Fraction:
     """A hand's value or points as an exact number (floats by the decimal they print as)."""
     if isinstance(value, float) and value == value and abs(value) != float("inf"):
         value = Fraction(repr(value))
+    elif isinstance(value, Decimal) and value.is_finite():
+        value = Fraction(value)
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else value
     return value

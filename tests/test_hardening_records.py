@@ -326,3 +326,12 @@ def test_plugin_amounts_of_exact_types_are_taken_exactly(tmp_path):
     out = Engine(plugins=[mod], entry_points=False).load_ruleset(path).settle({"events": []})
     total, data = _printed_sum(out)
     assert total == 0 and data["deltas"] == [Decimal("-0.1"), Decimal("0.3"), Decimal("-0.2"), 0]
+
+
+def test_values_of_any_exact_type_mix_with_stakes():
+    """A value formula may hand back a float or a Decimal; settlement arithmetic stays exact."""
+    from mahjong_core.records import exact, number
+    base = number(0.1, "x.yaml:1", "base")
+    assert base + exact(Decimal("0.2")) == Fraction(3, 10)
+    assert base + exact(0.2) == Fraction(3, 10)
+    assert exact(2.0) == 2 and isinstance(exact(2.0), int)
