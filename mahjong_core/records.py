@@ -257,13 +257,16 @@ def _check_win(record: Record, e: Event) -> None:
     contradict it."""
     sit = e.get("situation")
     where, seat, frm = e.where(), e.seat, e.get("from")
+    for key in ("self_drawn", "dealer"):
+        if sit.get(key) is not None and not isinstance(sit[key], bool):
+            raise SettlementError(f"{where}: situation.{key} must be true or false, got {show(sit[key])}")
     drawn = sit.get("self_drawn")
-    if isinstance(drawn, bool) and drawn != (frm is None):
+    if drawn is not None and drawn != (frm is None):
         raise SettlementError(f"{where}: situation.self_drawn is {drawn} but the win "
                               f"{'has no' if frm is None else 'has a'} 'from' (a win without 'from' is "
                               f"self-drawn)")
     dealer = sit.get("dealer")
-    if isinstance(dealer, bool) and dealer != (seat == record.dealer):
+    if dealer is not None and dealer != (seat == record.dealer):
         raise SettlementError(f"{where}: situation.dealer is {dealer} but the record's dealer is seat "
                               f"{record.dealer}, and the winner is seat {seat}")
     for key, expected, why in (

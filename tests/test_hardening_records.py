@@ -144,6 +144,8 @@ def test_situation_dealer_and_winds_contradicting_the_record(name, sit, request)
     ({"type": "kong", "seat": 0, "kind": "concaeled", "tile": "5p"}, ["field 'kind'", "did you mean 'concealed'"]),
     ({"type": "kong", "seat": 0, "kind": "concealed", "tile": "5p", "late": 1}, ["field 'late'", "true or false"]),
     ({"type": "end", "hands": []}, ["field 'hands'"]),
+    ({"type": "win", "seat": 0, "from": 1, "situation": dict(GB_HAND, self_drawn=1)}, ["self_drawn", "true or false"]),
+    ({"type": "win", "seat": 0, "from": 1, "situation": dict(GB_HAND, dealer="yes")}, ["dealer", "true or false"]),
 ])
 def test_bad_event_fields_name_the_event_and_the_field(gb, event, parts):
     msg = _refused(gb, {"events": [event]}, f"events[0] ({event['type']}):", *parts)

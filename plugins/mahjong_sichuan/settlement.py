@@ -45,11 +45,6 @@ class Kong:
         return f"{self.kind} kong {T.name(self.tile)}"
 
 
-def _num(x):
-    """Amounts exact: whole ones as ints (JSON shows 2, not 2.0), others as Fractions."""
-    return exact(x)
-
-
 def _tile_or_none(text):
     try:
         tiles = T.parse_tiles(text) if isinstance(text, str) else ()
@@ -93,7 +88,7 @@ class _Hand:
                       f"option '{name}'")
 
     def pay(self, payer: int, payee: int, amount, reason: str) -> None:
-        amount = _num(amount)
+        amount = exact(amount)
         if amount:
             self.payments.append(Payment(payer, payee, amount, reason))
 
@@ -196,7 +191,7 @@ class _Hand:
         else:
             payers = self.others_in_play(seat)
         for p in payers:
-            amount = _num(unit)
+            amount = exact(unit)
             if amount:
                 kong.income.append((p, amount))
                 self.pay(p, seat, amount, f"{name}: {plain(self.kong_pay[KONG_KINDS[kind]])} × base")
