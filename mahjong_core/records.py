@@ -1,14 +1,82 @@
-"""Game records (contract §4), payments and the zero-sum ledger."""
+"""Game records (contract §4), payments and the zero-sum ledger.
+
+A record is checked up front, so a plugin's settlement only sees records that could have
+happened: JSON-like data of bounded depth and size, each event's fields of the declared type
+(``EVENT_FIELDS``), nothing after ``end``, a win's situation agreeing with the record (dealer,
+winds, self-draw) and no tile more than four times on the table.
+
+Amounts are exact: stakes are taken as the decimals they are written as (0.1 is 1/10), and the
+ledger keeps every amount as an int or a ``Decimal`` of at most ``PLACES`` places, so deltas sum
+to exactly zero and print as the JSON numbers they are.
+"""
 from __future__ import annotations
 
-import math
+from collections import Counter
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 from collections.abc import Iterable, Mapping
 
 from . import tiles as T
-from .errors import SettlementError, did_you_mean
+from .errors import MahjongError, RulesetError, SettlementError, did_you_mean
+
+MAX_DEPTH = 32              # nesting of a record; a real one is 6 deep
+MAX_STRING = 10_000         # characters in one string of a record
+MAX_INT_BITS = 63           # record numbers are seats and counts
+PLACES = 10                 # decimal places a fractional amount keeps (half-even rounding)
+MAX_AMOUNT = 10 ** 15       # amounts stay exact as JSON numbers (15 significant digits)
+
+
+def show(value) -> str:
+    """A short repr for messages: never huge, never recursive."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:40] + "…")
+    if isinstance(value, (bool, float, type(None))):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if value.bit_length() <= 64 else "a number too large"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _check_data(data) -> None:
+    """Refuse what JSON cannot say (sets, bytes, objects, NaN), nesting deeper than MAX_DEPTH,
+    huge numbers and huge strings, before anything recurses into or prints the record."""
+    stack = [(data, "record", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SettlementError(f"{where}: the record is nested more than {MAX_DEPTH} levels deep")
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if value.bit_length() > MAX_INT_BITS:
+                raise SettlementError(f"{where}: number too large ({value.bit_length()} bits)")
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), -float("inf")):
+                raise SettlementError(f"{where}: {value!r} is not a JSON number")
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                raise SettlementError(f"{where}: a string of {len(value)} characters (at most {MAX_STRING})")
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                if isinstance(key, bool) or not isinstance(key, (str, int)) \
+                        or (isinstance(key, int) and key.bit_length() > MAX_INT_BITS):
+                    raise SettlementError(f"{where}: keys must be names, got {show(key)}")
+                if isinstance(key, str) and len(key) > 100:
+                    raise SettlementError(f"{where}: key {show(key)} is too long")
+                stack.append((item, f"{where}.{key}" if depth < 4 else where, depth + 1))
+        elif isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                stack.append((item, f"{where}[{i}]" if depth < 4 else where, depth + 1))
+        else:
+            raise SettlementError(f"{where}: {show(value)} is not JSON data (objects, lists, strings, "
+                                  f"numbers, true/false, null)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +95,75 @@ class Event:
         return self.data.get("seat")
 
     def where(self) -> str:
+        """``events[3] (win)``: how every message about an event begins."""
         return f"events[{self.index}] ({self.type})"
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One declared field of an event: its kind (seat, tile, tiles, bool, object or choice)."""
+
+    kind: str
+    required: bool = False
+    choices: tuple = ()
+
+
+# The events of contract §4 and §8 and their fields; plugins add event types of their own
+# (those get the seat checks only).
+EVENT_FIELDS: dict[str, dict[str, Field]] = {
+    "win": {"seat": Field("seat", True), "from": Field("seat"), "situation": Field("object", True)},
+    "kong": {"seat": Field("seat", True), "kind": Field("choice", True, ("concealed", "exposed", "added")),
+             "tile": Field("tile", True), "from": Field("seat"), "late": Field("bool")},
+    "end": {"hands": Field("object")},
+    "horses": {"tiles": Field("tiles", True), "seat": Field("seat")},
+    "wild": {"tile": Field("tile"), "indicator": Field("tile")},
+    "void": {"seat": Field("seat", True), "suit": Field("choice", True, ("m", "p", "s"))},
+}
+
+
+def _field_error(where: str, key: str, wants: str, value) -> SettlementError:
+    return SettlementError(f"{where}: field '{key}' must be {wants}, got {show(value)}")
+
+
+def _check_fields(event: Event, seats: int) -> None:
+    fields = EVENT_FIELDS.get(event.type)
+    where = event.where()
+    if fields is None:
+        for key in ("seat", "from"):
+            if event.get(key) is not None:
+                _seat(event.get(key), seats, f"{where}: field '{key}'")
+        return
+    for key in event.data:
+        if key != "type" and key not in fields:
+            raise SettlementError(f"{where}: unknown field {show(key)}{did_you_mean(str(key), fields)}; a "
+                                  f"{event.type} event has: type, {', '.join(fields)}")
+    for key, f in fields.items():
+        value = event.get(key)
+        if value is None:
+            if f.required:
+                raise SettlementError(f"{where}: field '{key}' is missing: a {event.type} needs a '{key}'")
+            continue
+        if f.kind == "seat":
+            _seat(value, seats, f"{where}: field '{key}'")
+        elif f.kind == "bool" and not isinstance(value, bool):
+            raise _field_error(where, key, "true or false", value)
+        elif f.kind == "object" and not isinstance(value, Mapping):
+            raise _field_error(where, key, "an object", value)
+        elif f.kind == "choice" and value not in f.choices:
+            raise SettlementError(f"{where}: field '{key}' must be {', '.join(f.choices[:-1])} or "
+                                  f"{f.choices[-1]}, got {show(value)}"
+                                  f"{did_you_mean(str(value), f.choices)}")
+        elif f.kind in ("tile", "tiles"):
+            if not isinstance(value, str):
+                raise _field_error(where, key, "tiles in notation like '5p'", value)
+            try:
+                tiles = T.parse_tiles(value)
+            except MahjongError as e:
+                raise SettlementError(f"{where}: field '{key}': {e.message}") from None
+            if f.kind == "tile" and len(tiles) != 1:
+                raise _field_error(where, key, "one tile like '5p'", value)
+    if event.get("from") is not None and event.get("from") == event.seat:
+        raise SettlementError(f"{where}: 'from' names the same seat as 'seat'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,20 +180,26 @@ class Record:
 
     def situation_dict(self, event: Event) -> dict:
         """A win event's situation with what the record already says filled in: winds, the
-        dealer flag and self-draw (a win without ``from``)."""
+        dealer flag and self-draw (a win without ``from``). ``parse_record`` has refused a
+        situation that says otherwise."""
         situation = dict(event.get("situation") or {})
         seat = event.seat
         situation.setdefault("seat_wind", T.WIND_LETTERS[self.seat_wind(seat)])
         situation.setdefault("round_wind", T.WIND_LETTERS[self.round_wind])
         situation.setdefault("dealer", seat == self.dealer)
-        if event.get("from") is None:
-            situation.setdefault("self_drawn", True)
-        else:
-            situation.setdefault("self_drawn", False)
+        situation.setdefault("self_drawn", event.get("from") is None)
         return situation
 
     def of_type(self, kind: str) -> list[Event]:
         return [e for e in self.events if e.type == kind]
+
+    def one_win(self, ruleset: str) -> None:
+        """For rulesets where the first player to claim a discard takes the hand (截和): a second
+        win is a record that cannot have happened."""
+        wins = self.of_type("win")
+        if len(wins) > 1:
+            raise SettlementError(f"{wins[1].where()}: {ruleset} settles one win per hand, and "
+                                  f"{wins[0].where()} already won it")
 
 
 RECORD_FIELDS = ("ruleset", "seats", "dealer", "round_wind", "events")
@@ -65,27 +207,33 @@ RECORD_FIELDS = ("ruleset", "seats", "dealer", "round_wind", "events")
 
 def _seat(value, seats: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-        raise SettlementError(f"{where}: seat must be a number 0–{seats - 1}, got {value!r}")
+        raise SettlementError(f"{where} must be a seat number 0–{seats - 1}, got {show(value)}")
     return value
 
 
 def parse_record(data, event_types: Iterable[str] | None = None) -> Record:
-    """Validate the common shape of a record; rulesets check their own event details."""
+    """Validate a record: its shape, each event's fields, and that it could have happened
+    (module doc); rulesets check their own event details."""
     if isinstance(data, Record):
         return data
     if not isinstance(data, Mapping):
         raise SettlementError(f"a record must be a JSON object, got {type(data).__name__}")
+    _check_data(data)
     for key in data:
         if key not in RECORD_FIELDS:
-            raise SettlementError(f"record: unknown field '{key}'{did_you_mean(str(key), RECORD_FIELDS)}")
+            raise SettlementError(f"record: unknown field {show(key)}{did_you_mean(str(key), RECORD_FIELDS)}; "
+                                  f"a record has: {', '.join(RECORD_FIELDS)}")
     seats = data.get("seats", 4)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
-        raise SettlementError(f"record field 'seats' must be 2–4, got {seats!r}")
+        raise SettlementError(f"record field 'seats' must be 2–4, got {show(seats)}")
     dealer = _seat(data.get("dealer", 0), seats, "record field 'dealer'")
     round_wind = T.parse_wind(data.get("round_wind", "E"), "round_wind")
     events_data = data.get("events", [])
     if not isinstance(events_data, list):
         raise SettlementError("record field 'events' must be a list")
+    ruleset = data.get("ruleset")
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise SettlementError(f"record field 'ruleset' must be a ruleset name, got {show(ruleset)}")
     known = tuple(event_types) if event_types is not None else None
     events = []
     for i, e in enumerate(events_data):
@@ -93,37 +241,231 @@ def parse_record(data, event_types: Iterable[str] | None = None) -> Record:
             raise SettlementError(f"events[{i}] must be an object with a 'type'")
         kind = e["type"]
         if known is not None and kind not in known:
-            raise SettlementError(f"events[{i}]: unknown event type '{kind}'{did_you_mean(kind, known)}")
-        for key in ("seat", "from"):
-            if key in e and e[key] is not None:
-                _seat(e[key], seats, f"events[{i}].{key}")
-        if "seat" in e and e.get("from") is not None and e["from"] == e["seat"]:
-            raise SettlementError(f"events[{i}]: 'from' names the same seat as 'seat'")
-        events.append(Event(kind, i, MappingProxyType(dict(e))))
-    ruleset = data.get("ruleset")
-    return Record(seats, dealer, round_wind, tuple(events), ruleset if isinstance(ruleset, str) else None)
+            raise SettlementError(f"events[{i}]: unknown event type {show(kind)}{did_you_mean(kind, known)}")
+        event = Event(kind, i, MappingProxyType(dict(e)))
+        _check_fields(event, seats)
+        events.append(event)
+    record = Record(seats, dealer, round_wind, tuple(events), ruleset)
+    _check_possible(record)
+    return record
+
+
+# --------------------------------------------------------------------------- could it have happened
+
+def _check_win(record: Record, e: Event) -> None:
+    """A win's situation may repeat what the record says (dealer, winds, self-draw), never
+    contradict it."""
+    sit = e.get("situation")
+    where, seat, frm = e.where(), e.seat, e.get("from")
+    for key in ("self_drawn", "dealer"):
+        if sit.get(key) is not None and not isinstance(sit[key], bool):
+            raise SettlementError(f"{where}: situation.{key} must be true or false, got {show(sit[key])}")
+    drawn = sit.get("self_drawn")
+    if drawn is not None and drawn != (frm is None):
+        raise SettlementError(f"{where}: situation.self_drawn is {drawn} but the win "
+                              f"{'has no' if frm is None else 'has a'} 'from' (a win without 'from' is "
+                              f"self-drawn)")
+    dealer = sit.get("dealer")
+    if dealer is not None and dealer != (seat == record.dealer):
+        raise SettlementError(f"{where}: situation.dealer is {dealer} but the record's dealer is seat "
+                              f"{record.dealer}, and the winner is seat {seat}")
+    for key, expected, why in (
+            ("seat_wind", record.seat_wind(seat), f"seat {seat} sits {{}} (the dealer, seat {record.dealer}, "
+                                                  f"sits East)"),
+            ("round_wind", record.round_wind, "the record's round wind is {}")):
+        if sit.get(key) is None:
+            continue
+        try:
+            given = T.parse_wind(sit[key], key)
+        except MahjongError:
+            raise SettlementError(f"{where}: situation.{key} must be one of E S W N, got {show(sit[key])}") from None
+        if given != expected:
+            raise SettlementError(f"{where}: situation.{key} is '{T.WIND_LETTERS[given]}' but "
+                                  + why.format(T.WIND_LETTERS[expected]))
+
+
+def _tile_counts(data) -> Counter | None:
+    """The tiles a situation or standing hand holds (win tile included); None when something
+    does not parse (the scorer reports it with the field)."""
+    counts: Counter = Counter()
+    try:
+        for key in ("hand", "win_tile"):
+            if data.get(key) is not None:
+                counts.update(T.parse_tiles(data[key]))
+        for meld in data.get("melds") or ():
+            counts.update(T.parse_tiles(meld["tiles"]))
+    except (MahjongError, TypeError, KeyError):
+        return None
+    return Counter({t: n for t, n in counts.items() if not T.is_flower(t)})
+
+
+def _kong_tiles(data) -> set[int]:
+    """The kinds a situation or standing hand shows as kong melds."""
+    out = set()
+    for meld in data.get("melds") or ():
+        if isinstance(meld, Mapping) and meld.get("type") == "kong" and isinstance(meld.get("tiles"), str):
+            try:
+                out.update(T.parse_tiles(meld["tiles"]))
+            except MahjongError:
+                pass
+    return out
+
+
+class _Table:
+    """What the record shows of the konged kinds: each seat's copies (the most any event shows
+    it holding) plus the discards claimed to win (one tile however many win on it)."""
+
+    def __init__(self, seats: int):
+        self.held = [Counter() for _ in range(seats)]
+        self.kongs = [set() for _ in range(seats)]
+        self.konged: set[int] = set()
+        self.claimed: Counter = Counter()
+
+    def hold(self, seat: int, counts: Counter) -> None:
+        held = self.held[seat]
+        for t, n in counts.items():
+            held[t] = max(held[t], n)
+
+    def check(self, e: Event) -> None:
+        for t in sorted(self.konged):
+            n = sum(h[t] for h in self.held) + self.claimed[t]
+            if n > 4:
+                raise SettlementError(f"{e.where()}: the table would hold {n} copies of {T.name(t)}, of which "
+                                      f"there are four (a kong of {T.name(t)} and the tiles the record's hands "
+                                      f"show)")
+
+
+def _check_possible(record: Record) -> None:
+    """Nothing after ``end``; wins that agree with the record; no kong of a kind the record shows
+    more than four times."""
+    table = _Table(record.seats)
+    end = None
+    discard = None                      # (from, win tile) of the discard the latest wins took
+    for e in record.events:
+        if end is not None:
+            raise SettlementError(f"{e.where()}: the hand is already over (the wall ran out at {end.where()})")
+        if e.type == "end":
+            end = e
+            for key, hand in (e.get("hands") or {}).items():
+                try:
+                    seat = int(key)
+                except ValueError:
+                    continue            # the settlement names the bad key
+                counts = _tile_counts(hand) if isinstance(hand, Mapping) else None
+                if counts is not None and 0 <= seat < record.seats:
+                    table.hold(seat, counts)
+                    table.konged |= _kong_tiles(hand)
+            table.check(e)
+        elif e.type == "kong":
+            tile = T.tile(e.get("tile"))
+            table.kongs[e.seat].add(tile)
+            table.konged.add(tile)
+            table.hold(e.seat, Counter({tile: 4}))
+            table.check(e)
+            discard = None
+        elif e.type == "win":
+            _check_win(record, e)
+            sit = e.get("situation")
+            counts = _tile_counts(sit)
+            if counts is None:
+                continue
+            frm = e.get("from")
+            shown = T.parse_tiles(sit["win_tile"]) if isinstance(sit.get("win_tile"), str) else ()
+            if frm is not None and len(shown) == 1:
+                tile = shown[0]
+                if counts[tile]:
+                    counts[tile] -= 1
+                    robbed = sit.get("robbing_kong") is True and tile in table.kongs[frm]
+                    if discard != (frm, tile) and not robbed:
+                        table.claimed[tile] += 1
+                    discard = (frm, tile)
+            else:
+                discard = None
+            table.hold(e.seat, counts)
+            table.konged |= _kong_tiles(sit)
+            table.check(e)
+        else:
+            discard = None
+
+
+# --------------------------------------------------------------------------- exact amounts
+
+def number(value, where: str, what: str) -> int | Fraction:
+    """A stake or base from the YAML as an exact number: 0.1 is 1/10, not the nearest binary
+    float. NaN, infinities, strings and bools are ``ruleset_error``s naming ``where``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
+        raise RulesetError(f"{where}: {what} must be a number, got {show(value)}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), -float("inf")):
+            raise RulesetError(f"{where}: {what} must be a finite number, got {value!r}")
+        value = Fraction(repr(value))
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            raise RulesetError(f"{where}: {what} must be a finite number, got {value}")
+        value = Fraction(value)
+    return int(value) if value.denominator == 1 else value
+
+
+def exact(value) -> int | Fraction:
+    """A hand's value or points as an exact number (floats by the decimal they print as)."""
+    if isinstance(value, float) and value == value and abs(value) != float("inf"):
+        value = Fraction(repr(value))
+    elif isinstance(value, Decimal) and value.is_finite():
+        value = Fraction(value)
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else value
+    return value
+
+
+def plain(value: int | Fraction) -> int | Decimal:
+    """How an amount is kept and shown: an int when whole, else a Decimal of at most PLACES
+    places (fewer for large amounts, so that it stays exact as a JSON number)."""
+    frac = Fraction(value)
+    if frac.denominator == 1:
+        return int(frac)
+    digits = len(str(abs(frac.numerator) // frac.denominator))
+    places = max(0, min(PLACES, 15 - digits))
+    scaled = round(frac * 10 ** places)
+    if scaled % 10 ** places == 0:
+        return scaled // 10 ** places
+    return Decimal(scaled).scaleb(-places).normalize()
+
+
+def _exactly(frac: Fraction) -> int | Decimal:
+    """A sum of ``plain`` amounts, unrounded: its denominator divides 10**PLACES."""
+    if frac.denominator == 1:
+        return int(frac)
+    return Decimal(int(frac * 10 ** PLACES)).scaleb(-PLACES).normalize()
+
+
+def _json_number(value: int | Decimal) -> int | float:
+    return value if isinstance(value, int) else float(value)
 
 
 @dataclass(frozen=True, slots=True)
 class Payment:
     payer: int
     payee: int
-    amount: int | float
+    amount: int | float | Fraction | Decimal
     reason: str
 
     def to_dict(self) -> dict:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+        return {"from": self.payer, "to": self.payee, "amount": _json_number(self.amount), "reason": self.reason}
 
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
+    """Deltas and payment amounts are ints, or Decimals when fractional (exact sums)."""
+
     deltas: tuple
     payments: tuple[Payment, ...]
     ruleset: str = ""
     notes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
-        out = {"ok": True, "ruleset": self.ruleset, "deltas": list(self.deltas),
+        out = {"ok": True, "ruleset": self.ruleset, "deltas": [_json_number(d) for d in self.deltas],
                "payments": [p.to_dict() for p in self.payments]}
         if self.notes:
             out["notes"] = list(self.notes)
@@ -131,20 +473,26 @@ class Settlement:
 
 
 class Ledger:
-    """Collects payments between seats; refuses to close unless every seat's deltas sum to zero."""
+    """Collects payments between seats; refuses to close unless every seat's deltas sum to
+    exactly zero. Amounts are kept exact (``plain``)."""
 
     def __init__(self, seats: int):
         self.seats = seats
         self.payments: list[Payment] = []
 
     def pay(self, payer: int, payee: int, amount, reason: str) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not math.isfinite(amount):
-            raise SettlementError(f"payment amount must be a finite number, got {amount!r} ({reason})")
+        if isinstance(amount, bool) or not isinstance(amount, (int, float, Fraction, Decimal)) \
+                or (isinstance(amount, float) and (amount != amount or abs(amount) == float("inf"))) \
+                or (isinstance(amount, Decimal) and not amount.is_finite()):
+            raise SettlementError(f"payment amount must be a finite number, got {show(amount)} ({reason})")
+        if not -MAX_AMOUNT < amount < MAX_AMOUNT:
+            raise SettlementError(f"payment amount {show(amount)} is too large ({reason})")
         if payer == payee:
             raise SettlementError(f"a seat cannot pay itself ({reason})")
         for s in (payer, payee):
-            if not 0 <= s < self.seats:
-                raise SettlementError(f"seat {s} does not exist ({reason})")
+            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < self.seats:
+                raise SettlementError(f"seat {show(s)} does not exist ({reason})")
+        amount = plain(exact(amount) if isinstance(amount, float) else amount)
         if amount < 0:
             payer, payee, amount = payee, payer, -amount
         if amount:
@@ -158,15 +506,17 @@ class Ledger:
 
     @property
     def deltas(self) -> list:
-        d = [0] * self.seats
+        d = [Fraction(0)] * self.seats
         for p in self.payments:
-            d[p.payer] -= p.amount
-            d[p.payee] += p.amount
-        return d
+            d[p.payer] -= Fraction(p.amount)
+            d[p.payee] += Fraction(p.amount)
+        return [_exactly(x) for x in d]
 
     def close(self, ruleset: str = "", notes: Iterable[str] = ()) -> Settlement:
         deltas = self.deltas
-        total = sum(deltas)
-        if abs(total) > 1e-9:
+        if sum(Fraction(x) for x in deltas) != 0:
             raise SettlementError(f"settlement does not sum to zero: {deltas}")
+        for x in deltas:
+            if isinstance(x, Decimal) and Decimal(repr(float(x))) != x:
+                raise SettlementError(f"a delta of {x} has more digits than a JSON number keeps exactly")
         return Settlement(tuple(deltas), tuple(self.payments), ruleset, tuple(notes))

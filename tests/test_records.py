@@ -93,14 +93,13 @@ def test_non_finite_amounts_are_refused(amount):
 def test_parse_record_defaults_and_views():
     rec = parse_record({"seats": 4, "dealer": 2, "round_wind": "S", "events": [
         {"type": "win", "seat": 1, "from": 3, "situation": SIT},
-        {"type": "win", "seat": 2, "situation": dict(SIT, seat_wind="W")}]})
+        {"type": "win", "seat": 2, "situation": dict(SIT, seat_wind="E")}]})
     assert (rec.seats, rec.dealer, rec.round_wind, rec.ruleset) == (4, 2, 1, None)
     assert [rec.seat_wind(s) for s in range(4)] == [2, 3, 0, 1]
     first, second = rec.of_type("win")
     assert (first.index, first.seat, first.get("from"), first.where()) == (0, 1, 3, "events[0] (win)")
     assert rec.situation_dict(first) == dict(SIT, seat_wind="N", round_wind="S", self_drawn=False, dealer=False)
-    # what the situation says wins over what the record implies (here a wrong seat wind)
-    assert rec.situation_dict(second) == dict(SIT, seat_wind="W", round_wind="S", self_drawn=True, dealer=True)
+    assert rec.situation_dict(second) == dict(SIT, seat_wind="E", round_wind="S", self_drawn=True, dealer=True)
     assert parse_record(rec) is rec
     assert parse_record({}) == Record(4, 0, 0, ())
 
@@ -112,19 +111,21 @@ def test_three_seat_winds():
 
 @pytest.mark.parametrize("data, message", [
     ([], "a record must be a JSON object, got list"),
-    ({"seets": 4}, "record: unknown field 'seets' (did you mean 'seats'?)"),
+    ({"seets": 4}, "record: unknown field 'seets' (did you mean 'seats'?); a record has: ruleset, seats, dealer, "
+                   "round_wind, events"),
     ({"seats": 5}, "record field 'seats' must be 2–4, got 5"),
     ({"seats": True}, "record field 'seats' must be 2–4, got True"),
-    ({"dealer": 4}, "record field 'dealer': seat must be a number 0–3, got 4"),
+    ({"dealer": 4}, "record field 'dealer' must be a seat number 0–3, got 4"),
     ({"round_wind": "X"}, "field 'round_wind': invalid wind 'X'; use one of E S W N"),
     ({"events": {}}, "record field 'events' must be a list"),
     ({"events": [{"seat": 1}]}, "events[0] must be an object with a 'type'"),
     ({"events": ["win"]}, "events[0] must be an object with a 'type'"),
     ({"events": [{"type": "wn", "seat": 1}]}, "events[0]: unknown event type 'wn' (did you mean 'win'?)"),
-    ({"events": [{"type": "win", "seat": 1, "from": 1}]}, "events[0]: 'from' names the same seat as 'seat'"),
-    ({"events": [{"type": "win", "seat": 7}]}, "events[0].seat: seat must be a number 0–3, got 7"),
-    ({"seats": 3, "events": [{"type": "kong", "seat": 0, "from": 3}]},
-     "events[0].from: seat must be a number 0–2, got 3"),
+    ({"events": [{"type": "win", "seat": 1, "from": 1, "situation": SIT}]},
+     "events[0] (win): 'from' names the same seat as 'seat'"),
+    ({"events": [{"type": "win", "seat": 7}]}, "events[0] (win): field 'seat' must be a seat number 0–3, got 7"),
+    ({"seats": 3, "events": [{"type": "kong", "seat": 0, "kind": "exposed", "tile": "5p", "from": 3}]},
+     "events[0] (kong): field 'from' must be a seat number 0–2, got 3"),
 ])
 def test_bad_records(data, message):
     with pytest.raises(MahjongError) as info:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from mahjong_core import tiles as T
 from mahjong_core.errors import MahjongError, SettlementError, did_you_mean
 from mahjong_core.hand import parse_situation
-from mahjong_core.records import Payment
+from mahjong_core.records import Payment, exact, number, plain
 
 from .options import cap_multiplier, option
 
@@ -45,11 +45,6 @@ class Kong:
         return f"{self.kind} kong {T.name(self.tile)}"
 
 
-def _num(x):
-    """Whole amounts as ints (JSON shows 2, not 2.0)."""
-    return int(x) if isinstance(x, float) and x.is_integer() else x
-
-
 def _tile_or_none(text):
     try:
         tiles = T.parse_tiles(text) if isinstance(text, str) else ()
@@ -72,9 +67,9 @@ class _Hand:
         self.ruleset = ruleset
         o = ruleset.options
         self.mode = option(o, "mode")
-        self.base = option(o, "base_score")
-        self.kong_pay = {k: option(o, "kong_pay", k) for k in ("direct", "added", "concealed")}
-        self.cap = cap_multiplier(ruleset)
+        self.base = self._number("base_score")
+        self.kong_pay = {k: self._number("kong_pay", k) for k in ("direct", "added", "concealed")}
+        self.cap = exact(cap_multiplier(ruleset))
         self.seats = record.seats
         self.won: set[int] = set()
         self.wins: dict[int, int] = {}
@@ -86,8 +81,14 @@ class _Hand:
         self.robbed = self._robbed_kongs()
 
     # ---------------------------------------------------------------- helpers
+    def _number(self, key: str, sub: str | None = None):
+        """A money option as an exact number; anything else is a ruleset error at its line."""
+        name = key if sub is None else f"{key}.{sub}"
+        return number(option(self.ruleset.options, key, sub), self.ruleset.where(f"options.{name}"),
+                      f"option '{name}'")
+
     def pay(self, payer: int, payee: int, amount, reason: str) -> None:
-        amount = _num(amount)
+        amount = exact(amount)
         if amount:
             self.payments.append(Payment(payer, payee, amount, reason))
 
@@ -105,21 +106,13 @@ class _Hand:
     def capped(self, multiple):
         return multiple if self.cap is None else min(multiple, self.cap)
 
-    def _seat_field(self, event, key: str, required: bool = True):
-        value = event.get(key)
-        if value is None and required:
-            raise SettlementError(f"{event.where()}: missing '{key}'")
-        return value
-
     def _tile(self, event) -> int:
-        text = self._seat_field(event, "tile")
-        try:
-            tiles = T.parse_tiles(text) if isinstance(text, str) else ()
-        except MahjongError as e:
-            raise SettlementError(f"{event.where()}.tile: {e.message}") from None
-        if len(tiles) != 1 or tiles[0] not in self.ruleset.table.kinds:
-            raise SettlementError(f"{event.where()}.tile must be one tile of the 108 (1m–9s), got {text!r}")
-        return tiles[0]
+        """The event's tile (the record's parser checked it is one tile), one of the 108."""
+        tile = T.tile(event.get("tile"))
+        if tile not in self.ruleset.table.kinds:
+            raise SettlementError(f"{event.where()}: field 'tile' must be one tile of the 108 (1m–9s), got "
+                                  f"'{event.get('tile')}'")
+        return tile
 
     def _robbed_kongs(self) -> set[int]:
         """Indices of added kongs robbed by a following 抢杠胡 win: they earn nothing."""
@@ -157,10 +150,7 @@ class _Hand:
         return self.payments
 
     def on_void(self, e) -> None:
-        seat = self._seat_field(e, "seat")
-        suit = e.get("suit")
-        if suit not in SUITS:
-            raise SettlementError(f"{e.where()}.suit must be m, p or s, got {suit!r}")
+        seat, suit = e.seat, e.get("suit")
         if seat in self.voids and self.voids[seat] != suit:
             raise SettlementError(f"{e.where()}: seat {seat} already declared {self.voids[seat]} void")
         self.voids[seat] = suit
@@ -171,11 +161,7 @@ class _Hand:
         return self.voids.get(seat)
 
     def on_kong(self, e) -> None:
-        seat = self._seat_field(e, "seat")
-        kind = e.get("kind")
-        if kind not in KONG_KINDS:
-            raise SettlementError(f"{e.where()}.kind must be concealed, exposed or added, got {kind!r}"
-                                  f"{did_you_mean(str(kind), KONG_KINDS)}")
+        seat, kind = e.seat, e.get("kind")
         tile = self._tile(e)
         self.need_in_play(seat, e, "the kong's owner")
         void = self.void_of(seat)
@@ -189,8 +175,8 @@ class _Hand:
             raise SettlementError(f"{e.where()}: only an exposed kong has 'from' (a {kind} kong uses the "
                                   f"owner's own tile)")
         late = e.get("late", False)
-        if not isinstance(late, bool) or (late and kind != "added"):
-            raise SettlementError(f"{e.where()}.late must be true or false and only marks an added kong")
+        if late and kind != "added":
+            raise SettlementError(f"{e.where()}: field 'late' only marks an added kong")
         if e.index in self.robbed:
             return                  # 抢杠: the kong never happens, 刮风下雨无效
         kong = Kong(seat, kind, tile, e)
@@ -205,22 +191,13 @@ class _Hand:
         else:
             payers = self.others_in_play(seat)
         for p in payers:
-            amount = _num(unit)
+            amount = exact(unit)
             if amount:
                 kong.income.append((p, amount))
-                self.pay(p, seat, amount, f"{name}: {_num(self.kong_pay[KONG_KINDS[kind]])} × base")
+                self.pay(p, seat, amount, f"{name}: {plain(self.kong_pay[KONG_KINDS[kind]])} × base")
 
     def situation(self, e, seat: int) -> dict:
-        sit = e.get("situation")
-        if not isinstance(sit, dict):
-            raise SettlementError(f"{e.where()}: a win needs a 'situation' object (contract §2)")
-        drawn = sit.get("self_drawn")
-        if drawn is not None and bool(drawn) != (e.get("from") is None):
-            raise SettlementError(f"{e.where()}: situation.self_drawn is {drawn} but the win "
-                                  f"{'has no' if e.get('from') is None else 'has a'} 'from' (a win without "
-                                  f"'from' is self-drawn)")
         sit = self.record.situation_dict(e)
-        sit.setdefault("dealer", seat == self.record.dealer)
         void = self.void_of(seat)
         if void is not None:
             given = sit.get("void_suit")
@@ -238,14 +215,13 @@ class _Hand:
             raise
 
     def on_win(self, e) -> None:
-        seat = self._seat_field(e, "seat")
-        feeder = e.get("from")
+        seat, feeder = e.seat, e.get("from")
         self.need_in_play(seat, e, "the winner")
         if feeder is not None:
             self.need_in_play(feeder, e, "the discarder")
         sit = self.situation(e, seat)
         result = self.score(sit, e, seat)
-        value = result.value
+        value = exact(result.value)
         what = describe(result)
         if feeder is not None:
             how = "robbing-kong win (抢杠胡)" if sit.get("robbing_kong") else "discard win (点炮)"
@@ -305,8 +281,6 @@ class _Hand:
         if self.mode == "single_win" and self.wins:
             raise SettlementError(f"{e.where()}: mode single_win: the hand already ended with a win")
         hands = e.get("hands") or {}
-        if not isinstance(hands, dict):
-            raise SettlementError(f"{e.where()}.hands must map seats to hands")
         by_seat = {}
         for key, hand in hands.items():
             try:
@@ -331,12 +305,12 @@ class _Hand:
         ready = {s: checked[s][1] for s in still_in if checked[s][1] is not None}
         # 1. 查花猪: a flower pig pays every player who is not one, winners included
         pig_multiple = option(self.ruleset.options, "flower_pig_penalty")
-        pig_multiple = self.cap if pig_multiple == "cap" else self.capped(pig_multiple)
+        pig_multiple = self.cap if pig_multiple == "cap" else self.capped(self._number("flower_pig_penalty"))
         for p in pigs:
             for q in range(self.seats):
                 if q != p and q not in pigs:
                     self.pay(p, q, self.base * pig_multiple,
-                             f"flower pig (查花猪): seat {p} holds all three suits, {_num(pig_multiple)} × base")
+                             f"flower pig (查花猪): seat {p} holds all three suits, {plain(pig_multiple)} × base")
         # 2. 查大叫: every non-ready player (pigs have paid already) pays each ready player his best wait
         not_ready = [s for s in still_in if s not in ready]
         if option(self.ruleset.options, "cha_da_jiao"):
@@ -344,7 +318,7 @@ class _Hand:
                 if p in pigs:
                     continue
                 for q, (tile, result) in sorted(ready.items()):
-                    self.pay(p, q, self.base * result.value,
+                    self.pay(p, q, self.base * exact(result.value),
                              f"not ready (查大叫): seat {q} waits on {T.name(tile)} at best, {describe(result)}")
         # 3. 退税: non-ready players (pigs too) give back the kong money they received
         if option(self.ruleset.options, "refund_kong_if_not_ready"):
