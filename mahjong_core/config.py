@@ -61,58 +61,107 @@ class Source:
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
+# Bounds on what one file may hold; the largest shipped ruleset is 15 KB, 5 levels deep, 3 000 values.
+MAX_FILE_BYTES = 1 << 20
+MAX_DEPTH = 32
+MAX_VALUES = 100_000        # values after aliases are expanded: a 554-byte alias bomb makes 10^9
 
-def _convert(node, path: Path, prefix: str, lines: dict[str, int], loader: _Loader):
+
+def shown(text, limit: int = 60) -> str:
+    """A key from the file as an error message may echo it: control characters escaped, and cut
+    at ``limit`` characters, so a message never reprints a stranger's file."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text)[: limit + 1])
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class _Reading:
+    """One file being converted: where it is, the lines found so far, the values made so far."""
+
+    path: Path
+    loader: "_Loader"
+    lines: dict[str, int] = field(default_factory=dict)
+    values: int = 0
+
+    def fail(self, node, message: str) -> RulesetError:
+        return RulesetError(f"{self.path}:{node.start_mark.line + 1}: {message}")
+
+
+def _convert(node, r: _Reading, prefix: str, depth: int = 0):
+    r.values += 1
+    if r.values > MAX_VALUES:
+        raise r.fail(node, f"the file expands to more than {MAX_VALUES} values (YAML aliases repeat "
+                           f"what they name): not a ruleset")
+    if depth > MAX_DEPTH:
+        raise r.fail(node, f"values nested deeper than {MAX_DEPTH} levels")
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
-        raise RulesetError(f"{path}:{node.start_mark.line + 1}: tag '{node.tag}' is not allowed: ruleset "
-                           f"files hold plain YAML data only")
+        raise r.fail(node, f"tag '{shown(node.tag)}' is not allowed: ruleset files hold plain YAML data only")
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
         first_line: dict = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise RulesetError(f"{path}:{key_node.start_mark.line + 1}: YAML merge keys ('<<') are not "
-                                   f"supported; use 'extends'")
-            key = loader.construct_object(key_node, deep=True)
+                raise r.fail(key_node, "YAML merge keys ('<<') are not supported; use 'extends'")
+            key = _scalar(key_node, r) if isinstance(key_node, yaml.ScalarNode) else None
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise RulesetError(f"{path}:{key_node.start_mark.line + 1}: keys must be names, got {key!r}")
+                got = type(key).__name__ if isinstance(key_node, yaml.ScalarNode) else \
+                    ("a map" if isinstance(key_node, yaml.MappingNode) else "a list")
+                raise r.fail(key_node, f"keys must be names, got {shown(got)}")
             key = str(key)
             line = key_node.start_mark.line + 1
             if key in out:
-                raise RulesetError(f"{path}:{line}: duplicate key '{prefix}{key}' (first at line "
-                                   f"{first_line[key]})")
+                raise r.fail(key_node, f"duplicate key '{shown(prefix + key)}' (first at line {first_line[key]})")
             first_line[key] = line
             dotted = f"{prefix}{key}"
-            lines[dotted] = line
-            out[key] = _convert(value_node, path, dotted + ".", lines, loader)
+            r.lines[dotted] = line
+            out[key] = _convert(value_node, r, dotted + ".", depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(v, path, f"{prefix}{i}.", lines, loader) for i, v in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+        return [_convert(v, r, f"{prefix}{i}.", depth + 1) for i, v in enumerate(node.value)]
+    return _scalar(node, r)
+
+
+def _scalar(node, r: _Reading):
+    try:
+        return r.loader.construct_object(node, deep=True)
+    except (ValueError, OverflowError) as e:       # e.g. an integer of more than 4300 digits
+        raise r.fail(node, f"cannot read this value: {shown(e, 120)}") from None
 
 
 def read_yaml(path: Path) -> Source:
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise UnknownRulesetError(f"cannot read ruleset file {path}: {e.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RulesetError(f"{path}: larger than {MAX_FILE_BYTES} bytes: not a ruleset file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise RulesetError(f"{path}:{line}: not UTF-8 text (byte offset {e.start}): ruleset files "
+                           f"are UTF-8") from None
     loader = _Loader(text)
+    reading = _Reading(path, loader)
     try:
         node = loader.get_single_node()
-        data = {} if node is None else _convert(node, path, "", (lines := {}), loader)
+        data = {} if node is None else _convert(node, reading, "")
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1
-        raise RulesetError(f"{path}:{line}: invalid YAML: {e.problem or e}") from None
+        raise RulesetError(f"{path}:{line}: invalid YAML: {shown(e.problem or e.context or 'unreadable', 120)}") \
+            from None
     except yaml.YAMLError as e:
-        raise RulesetError(f"{path}: invalid YAML: {e}") from None
+        raise RulesetError(f"{path}: invalid YAML: {shown(e, 120)}") from None
+    except (MemoryError, RecursionError) as e:
+        raise RulesetError(f"{path}: too large or too deeply nested to load ({type(e).__name__})") from None
     finally:
         loader.dispose()
-    if node is None:
-        lines = {}
     if not isinstance(data, dict):
-        raise RulesetError(f"{path}:1: a ruleset file must be a mapping of keys, got {type(data).__name__}")
-    return Source(path, data, lines)
+        raise RulesetError(f"{path}:1: not a ruleset file: it holds {type(data).__name__}, not a map of "
+                           f"ruleset keys")
+    return Source(path, data, reading.lines)
 
 
 def check_schema(src: Source, base: Mapping | None) -> None:
@@ -128,26 +177,27 @@ def check_schema(src: Source, base: Mapping | None) -> None:
                 dotted = prefix + key
                 if fields is None:               # options: closed world against the base
                     if base_part is not None and key not in base_part:
-                        raise RulesetError(f"{src.where(dotted)}: unknown option '{key}'"
+                        raise RulesetError(f"{src.where(dotted)}: unknown option '{shown(key)}'"
                                            f"{did_you_mean(key, base_part)}")
                     continue
                 if not isinstance(value, Mapping):
-                    raise RulesetError(f"{src.where(dotted)}: '{dotted}' must be a map of "
+                    raise RulesetError(f"{src.where(dotted)}: '{shown(dotted)}' must be a map of "
                                        f"{', '.join(fields)}")
                 if base_part is not None and key not in base_part and "check" in fields \
                         and "check" not in value:
                     # an overlay may add a fan only as a full definition; anything else is a typo
-                    raise RulesetError(f"{src.where(dotted)}: unknown fan id '{key}'"
+                    raise RulesetError(f"{src.where(dotted)}: unknown fan id '{shown(key)}'"
                                        f"{did_you_mean(key, base_part)} (a new fan needs 'check')")
                 for field_name in value:
                     if field_name not in fields:
                         raise RulesetError(f"{src.where(dotted + '.' + field_name)}: unknown key "
-                                           f"'{dotted}.{field_name}'{did_you_mean(field_name, fields)}")
+                                           f"'{shown(dotted + '.' + field_name)}'"
+                                           f"{did_you_mean(field_name, fields)}")
             return
         for key, value in data.items():
             dotted = prefix + key
             if key not in schema:
-                raise RulesetError(f"{src.where(dotted)}: unknown key '{dotted}'{did_you_mean(key, schema)}")
+                raise RulesetError(f"{src.where(dotted)}: unknown key '{shown(dotted)}'{did_you_mean(key, schema)}")
             sub = schema[key]
             sub_base = base_part.get(key) if isinstance(base_part, Mapping) else None
             if sub is ANY:
@@ -156,6 +206,10 @@ def check_schema(src: Source, base: Mapping | None) -> None:
                 raise RulesetError(f"{src.where(dotted)}: '{dotted}' must be a map")
             walk(value, sub, sub_base, dotted + ".")
 
+    if src.data and not any(key in SCHEMA for key in src.data):
+        # say so without echoing the keys: they may be the text of any file given as --ruleset
+        raise RulesetError(f"{src.path}:1: not a ruleset file: none of its top-level keys is a ruleset "
+                           f"key ({', '.join(SCHEMA)})")
     walk(src.data, SCHEMA, base, "")
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import typing
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
-from .config import Resolved
+from .config import Resolved, shown
 from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
                      did_you_mean)
 from .fans import Alternatives, Fan, FanContext
@@ -176,19 +177,55 @@ def _best_apart(tail, apart: Mapping[str, frozenset], rest: tuple) -> float:
     return best
 
 
-def _check_kwargs(func, args: Mapping, where: str, what: str) -> None:
-    """Validate YAML args against the function's signature (after its first positionals)."""
+def _non_finite(value, key: str) -> str | None:
+    """The dotted key of the first NaN or infinity in a YAML value (maps and lists searched)."""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else key
+    items = value.items() if isinstance(value, Mapping) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in items:
+        found = _non_finite(v, f"{key}.{k}")
+        if found:
+            return found
+    return None
+
+
+def _takes_number(param) -> tuple[bool, bool]:
+    """(takes a number, may be None) for a plugin function's parameter, from its annotation
+    (``int``, ``float``, ``int | None`` …) or, without one, from a numeric default."""
+    ann = param.annotation
+    if ann is param.empty:
+        d = param.default
+        return isinstance(d, (int, float)) and not isinstance(d, bool), d is None
+    parts = ann.split("|") if isinstance(ann, str) else \
+        [getattr(a, "__name__", str(a)) for a in (typing.get_args(ann) or (ann,))]
+    names = {n.strip() for n in parts}
+    nullable = bool(names & {"None", "NoneType"})
+    names -= {"None", "NoneType"}
+    return bool(names) and names <= {"int", "float"}, nullable or param.default is None
+
+
+def _check_kwargs(func, args: Mapping, where, key: str, what: str) -> None:
+    """Validate YAML args (``key``: where they are) against the function's signature (after its
+    first positionals): known names, and a finite number wherever the function takes a number."""
+    bad = _non_finite(args, key)
+    if bad:
+        raise RulesetError(f"{where(bad)}: '{shown(bad)}' must be a finite number")
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):
         return
-    params = list(sig.parameters.values())
-    if any(p.kind is p.VAR_KEYWORD for p in params):
-        return
-    names = [p.name for p in params if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    for key in args:
-        if key not in names:
-            raise RulesetError(f"{where}: {what} takes no argument '{key}'{did_you_mean(key, names)}")
+    params = {p.name: p for p in sig.parameters.values() if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    loose = any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
+    for name, value in args.items():
+        param = params.get(name)
+        if param is None:
+            if loose:
+                continue
+            raise RulesetError(f"{where(key)}: {what} takes no argument '{shown(name)}'{did_you_mean(name, params)}")
+        number, nullable = _takes_number(param)
+        if number and not (value is None and nullable) and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise RulesetError(f"{where(f'{key}.{name}')}: '{key}.{name}' must be a number"
+                               f"{' or null' if nullable else ''}, got {shown(repr(value))}")
 
 
 class Ruleset:
@@ -306,9 +343,9 @@ class Ruleset:
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
-            _check_kwargs(checks[check].item.func, args, self.where(key + ".args"), f"check '{check}'")
+            _check_kwargs(checks[check].item.func, args, self.where, key + ".args", f"check '{check}'")
             points = spec.get("points")
-            if isinstance(points, bool) or not isinstance(points, (int, float)):
+            if isinstance(points, bool) or not isinstance(points, (int, float)) or not math.isfinite(points):
                 raise RulesetError(f"{self.where(key + '.points')}: fan '{fid}' needs numeric 'points', "
                                    f"got {points!r}")
             cm = spec.get("counts_to_minimum", True)
@@ -382,7 +419,7 @@ class Ruleset:
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
             shape = registry[sid].item
-            _check_kwargs(shape.find, args, self.where(key + ".args"), f"shape '{sid}'")
+            _check_kwargs(shape.find, args, self.where, key + ".args", f"shape '{sid}'")
             out.append((shape, dict(args), registry[sid].plugin))
         if not out:
             raise RulesetError(f"{self.where('shapes')}: the ruleset enables no win shape")
@@ -396,7 +433,7 @@ class Ruleset:
                                f"{did_you_mean(str(fid), formulas)}")
         params = dict(value.get("params") or {})
         func = formulas[fid].item.value
-        _check_kwargs(func, params, self.where("scoring.value.params"), f"value formula '{fid}'")
+        _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
         return func, params
 
     def _settlement(self, spec):
@@ -408,7 +445,7 @@ class Ruleset:
             raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{sid}'"
                                f"{did_you_mean(str(sid), rules)}")
         params = dict(spec.get("params") or {})
-        _check_kwargs(rules[sid].item.settle, params, self.where("settlement.params"), f"settlement '{sid}'")
+        _check_kwargs(rules[sid].item.settle, params, self.where, "settlement.params", f"settlement '{sid}'")
         return rules[sid], params
 
     def _check_plan(self):

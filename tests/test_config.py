@@ -169,7 +169,7 @@ def test_python_tags_are_refused(club, tagged):
 
 @pytest.mark.parametrize("text, message", [
     ("extends: clubbase\n<<: {title: x}\n", "2: YAML merge keys ('<<') are not supported; use 'extends'"),
-    ("- a\n- b\n", "1: a ruleset file must be a mapping of keys, got list"),
+    ("- a\n- b\n", "1: not a ruleset file: it holds list, not a map of ruleset keys"),
     ("title: [unclosed\n", "2: invalid YAML: " + (
         "did not find expected ',' or ']'" if hasattr(yaml, "CSafeLoader")      # libyaml's wording
         else "expected ',' or ']', but got '<stream end>'")),
