@@ -339,7 +339,7 @@ class Ruleset:
                 raise RulesetError(f"{self.where(key)}: fan '{fid}' has no 'check'")
             if check not in checks:
                 raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{check}'"
-                                   f"{did_you_mean(str(check), checks)}")
+                                   f"{did_you_mean(str(check), checks)}{self.engine.failed_note()}")
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
@@ -412,7 +412,8 @@ class Ruleset:
         for sid, spec in shapes.items():
             key = f"shapes.{sid}"
             if sid not in registry:
-                raise RulesetError(f"{self.where(key)}: unknown win shape '{sid}'{did_you_mean(sid, registry)}")
+                raise RulesetError(f"{self.where(key)}: unknown win shape '{shown(sid)}'{did_you_mean(sid, registry)}"
+                               f"{self.engine.failed_note()}")
             if spec.get("enabled", True) is False:
                 continue
             args = spec.get("args") or {}
@@ -430,7 +431,7 @@ class Ruleset:
         fid = value.get("formula", "total")
         if fid not in formulas:
             raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{fid}'"
-                               f"{did_you_mean(str(fid), formulas)}")
+                               f"{did_you_mean(str(fid), formulas)}{self.engine.failed_note()}")
         params = dict(value.get("params") or {})
         func = formulas[fid].item.value
         _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
@@ -443,7 +444,7 @@ class Ruleset:
         sid = spec.get("id")
         if sid not in rules:
             raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{sid}'"
-                               f"{did_you_mean(str(sid), rules)}")
+                               f"{did_you_mean(str(sid), rules)}{self.engine.failed_note()}")
         params = dict(spec.get("params") or {})
         _check_kwargs(rules[sid].item.settle, params, self.where, "settlement.params", f"settlement '{sid}'")
         return rules[sid], params

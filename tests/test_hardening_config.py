@@ -210,3 +210,103 @@ def test_guobiao_settlement_base_must_be_a_number(tmp_path, engine):
     path = write(tmp_path, "house.yaml", "extends: guobiao\nsettlement:\n  params: {base: '8'}\n")
     e = load_error(engine, path)
     assert e.message.startswith(f"{path}:3: ") and "'settlement.params.base'" in e.message
+
+
+# --------------------------------------------------------------------------- plugins
+
+def plugin(name: str, **hooks) -> types.ModuleType:
+    """A plugin module named ``name`` whose hooks are the given functions."""
+    mod = types.ModuleType(name)
+    for hook, func in hooks.items():
+        setattr(mod, hook, hookimpl(func))
+    return mod
+
+
+def folder_plugin(name: str, folder: Path, **hooks) -> types.ModuleType:
+    return plugin(name, mahjong_rulesets=lambda: [folder], **hooks)
+
+
+@pytest.fixture
+def two_folders(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir(), b.mkdir()
+    write(a, "house.yaml", BASE)
+    write(b, "house.yaml", BASE.replace("Minimal test ruleset", "Another house"))
+    write(a, "alpha.yaml", BASE)
+    write(b, "beta.yaml", "extends: house\n")
+    return a, b
+
+
+def test_two_plugins_with_a_ruleset_of_the_same_name_name_both(two_folders):
+    a, b = two_folders
+    engine = Engine(plugins=[folder_plugin("plugin_a", a), folder_plugin("plugin_b", b)], entry_points=False)
+    for name in ("house", "beta"):          # the clash, and what extends it
+        with pytest.raises(PluginError) as info:
+            engine.load_ruleset(name)
+        msg = info.value.message
+        assert "ruleset 'house' is provided by more than one plugin" in msg
+        assert f"plugin 'plugin_a' ({a / 'house.yaml'})" in msg and f"plugin 'plugin_b' ({b / 'house.yaml'})" in msg
+    assert engine.load_ruleset("alpha").title == "Minimal test ruleset"      # the rest still loads
+    titles = dict(engine.ruleset_names())
+    assert titles["alpha"] == "Minimal test ruleset" and "more than one plugin" in titles["house"]
+
+
+def test_a_plugin_shipping_guobiao_yaml_does_not_replace_it(tmp_path, engine):
+    folder = tmp_path / "impostor"
+    folder.mkdir()
+    write(folder, "guobiao.yaml", BASE)
+    eng = Engine(plugins=[folder_plugin("impostor", folder)])
+    for name in ("guobiao", "popular", "guobiao-2014"):
+        with pytest.raises(PluginError) as info:
+            eng.load_ruleset(name)
+        assert "plugin 'builtin'" in info.value.message and "plugin 'impostor'" in info.value.message
+    assert eng.load_ruleset("sichuan").fan_rules
+
+
+def _raises():
+    raise KeyError("oops")
+
+
+GARBAGE = [
+    ("mahjong_fan_checks", _raises, "mahjong_fan_checks() failed: KeyError: 'oops'"),
+    ("mahjong_fan_checks", lambda: FanCheck("x.one", lambda ctx: 1), "must return a list"),
+    ("mahjong_fan_checks", lambda: "x.one", "must return a list"),
+    ("mahjong_fan_checks", lambda: ["x.one"], "item 0 is a str, not a FanCheck"),
+    ("mahjong_fan_checks", lambda: [FanCheck(5, lambda ctx: 1)], "item 0 has id 5: ids are non-empty strings"),
+    ("mahjong_settlements", lambda: [None], "item 0 is a NoneType, not a SettlementRule"),
+    ("mahjong_rulesets", lambda: "folder", "must return a list"),
+    ("mahjong_rulesets", lambda: [42], "item 0 is a int, not a folder path"),
+    ("mahjong_rulesets", _raises, "mahjong_rulesets() failed: KeyError: 'oops'"),
+]
+
+
+@pytest.mark.parametrize("hook, func, problem", GARBAGE)
+def test_a_broken_registration_hook_takes_down_only_its_rulesets(tmp_path, hook, func, problem):
+    good, bad = tmp_path / "good", tmp_path / "bad"
+    good.mkdir(), bad.mkdir()
+    write(good, "clubbase.yaml", BASE)
+    write(bad, "shaky-rules.yaml", BASE)
+    write(good, "uses-shaky.yaml", "extends: clubbase\nfans:\n  lucky: {points: 1, check: shaky.lucky}\n")
+    hooks = {"mahjong_rulesets": lambda: [bad],
+             "mahjong_fan_checks": lambda: [FanCheck("shaky.lucky", lambda ctx: 1)]}
+    hooks[hook] = func
+    shaky = plugin("shaky", **hooks)
+    engine = Engine(plugins=[folder_plugin("good", good), shaky], entry_points=False)
+    assert problem in engine.failures.get("shaky", ""), engine.failures
+    assert engine.failures["shaky"].startswith(f"{hook}()")
+    assert not engine.pm.has_plugin("shaky")
+    assert engine.load_ruleset("clubbase").title == "Minimal test ruleset"
+    e = load_error(engine, "uses-shaky")
+    assert "unknown check 'shaky.lucky'" in e.message and "plugin 'shaky' failed to load" in e.message
+    e = load_error(engine, "shaky-rules")
+    assert "unknown ruleset 'shaky-rules'" in e.message and "plugin 'shaky' failed to load" in e.message
+
+
+def test_cli_lists_a_broken_plugin_as_a_warning(tmp_path, monkeypatch):
+    import mahjong_core.cli as cli
+    shaky = plugin("shaky", mahjong_fan_checks=lambda: ["not a check"])
+    real = cli.Engine
+    monkeypatch.setattr(cli, "Engine", lambda *a, **kw: real(plugins=[shaky]))
+    rc, out, err = run_cli(["rulesets"])
+    assert rc == 0 and "guobiao" in out
+    assert "warning: plugin 'shaky' failed to load: mahjong_fan_checks() item 0 is a str, not a FanCheck" in err
