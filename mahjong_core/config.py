@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from collections.abc import Callable, Iterable, Mapping
 
 import yaml
@@ -33,6 +35,7 @@ SCHEMA: dict = {
                 "fallback_besides": ANY, "prefer": ANY},
     "options": (ID_MAP, None),
     "new_options": ANY,
+    "option_types": ANY,          # checked by option_types() below
     "fans": (ID_MAP, FAN_FIELDS),
     "settlement": {"id": ANY, "params": ANY},
 }
@@ -234,6 +237,7 @@ class Resolved:
     origins: dict[str, str] = field(default_factory=dict)     # dotted key -> file:line
     chain: tuple[str, ...] = ()
     files: tuple[Path, ...] = ()          # every file of the extends chain, for cache checks
+    option_types: dict = field(default_factory=dict)        # option name -> OptionType
 
     def where(self, key: str) -> str:
         k = key
@@ -249,6 +253,166 @@ class Resolved:
     def fingerprint(self) -> str:
         blob = json.dumps(self.data, sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+# ----------------------------------------------------------------------------- option declarations
+
+TYPE_NAMES = {"bool": "true or false", "int": "a whole number", "number": "a number", "string": "text",
+              "map": "a map"}
+DECLARATION_KEYS = ("type", "choices", "min", "max", "above", "fields", "doc")
+
+
+@dataclass(frozen=True)
+class OptionType:
+    """What one option may hold (YAML ``option_types``): one of ``choices``, or a value of
+    ``type`` within ``min``/``max`` (inclusive) and ``above`` (exclusive); a map's ``fields``
+    are declared the same way."""
+
+    type: str | None = None
+    choices: tuple = ()
+    min: float | None = None
+    max: float | None = None
+    above: float | None = None
+    fields: Mapping[str, "OptionType"] = field(default_factory=dict)
+    doc: str = ""
+
+    def expected(self) -> str:
+        """What the value should be, in words: 'one of a, b', 'a whole number from 0 to 2' …"""
+        parts = []
+        if self.choices:
+            parts.append(("one of " if len(self.choices) > 1 else "") + ", ".join(map(_yaml_text, self.choices)))
+        if self.type is not None:
+            words = TYPE_NAMES[self.type]
+            if self.type == "map":
+                words = f"a map of {', '.join(self.fields)}"
+            elif self.above == 0 and self.min is None:
+                words = f"a positive {words[2:]}"
+            elif self.above is not None:
+                words += f" above {_yaml_text(self.above)}"
+            if self.min is not None and self.max is not None:
+                words += f" from {_yaml_text(self.min)} to {_yaml_text(self.max)}"
+            elif self.min is not None:
+                words += f" ≥ {_yaml_text(self.min)}"
+            elif self.max is not None:
+                words += f" ≤ {_yaml_text(self.max)}"
+            parts.append(words)
+        text = " or ".join(parts)
+        return f"{text} ({self.doc})" if self.doc else text
+
+    def accepts(self, value) -> bool:
+        """Is ``value`` (not a map: those are checked field by field) one this option may hold?"""
+        if any(value == c and isinstance(value, bool) == isinstance(c, bool) for c in self.choices):
+            return True
+        t = self.type
+        if t is None or t == "map":
+            return False
+        if t == "bool" or t == "string":
+            return isinstance(value, bool if t == "bool" else str)
+        if isinstance(value, bool) or not isinstance(value, int if t == "int" else (int, float)):
+            return False
+        return math.isfinite(value) and (self.min is None or value >= self.min) \
+            and (self.max is None or value <= self.max) and (self.above is None or value > self.above)
+
+
+def _yaml_text(value) -> str:
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _declaration(spec, key: str, where: Callable[[str], str]) -> OptionType:
+    """Parse one ``option_types`` entry: ``{type: …, choices: […], …}``, or the short forms
+    ``bool`` (a type name alone) and ``[a, b, c]`` (choices alone)."""
+    if isinstance(spec, str):
+        spec = {"type": spec}
+    elif isinstance(spec, list):
+        spec = {"choices": spec}
+    if not isinstance(spec, Mapping):
+        raise RulesetError(f"{where(key)}: '{shown(key)}' must be a type name ({', '.join(TYPE_NAMES)}), a list of "
+                           f"choices, or a map of {', '.join(DECLARATION_KEYS)}")
+    for k in spec:
+        if k not in DECLARATION_KEYS:
+            raise RulesetError(f"{where(key + '.' + k)}: unknown key '{shown(key + '.' + k)}'"
+                               f"{did_you_mean(k, DECLARATION_KEYS)}")
+    t = spec.get("type")
+    if t is not None and t not in TYPE_NAMES:
+        raise RulesetError(f"{where(key + '.type')}: unknown option type {shown(repr(t))}"
+                           f"{did_you_mean(str(t), TYPE_NAMES)}; types: {', '.join(TYPE_NAMES)}")
+    choices = spec.get("choices", [])
+    if not isinstance(choices, list) or any(isinstance(c, (dict, list)) for c in choices):
+        raise RulesetError(f"{where(key + '.choices')}: '{shown(key)}.choices' must be a list of plain values")
+    if t is None and not choices:
+        raise RulesetError(f"{where(key)}: option '{shown(key.split('.', 1)[1])}' declares neither "
+                           f"'choices' nor 'type'")
+    bounds = {}
+    for b in ("min", "max", "above"):
+        v = spec.get(b)
+        if v is None:
+            continue
+        if t not in ("int", "number"):
+            raise RulesetError(f"{where(key + '.' + b)}: '{b}' needs type int or number")
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise RulesetError(f"{where(key + '.' + b)}: '{shown(key)}.{b}' must be a finite number")
+        bounds[b] = v
+    fields = spec.get("fields")
+    if (fields is not None) != (t == "map"):
+        raise RulesetError(f"{where(key)}: type map needs 'fields' (and only a map has them)")
+    parsed = {}
+    if fields is not None:
+        if not isinstance(fields, Mapping) or not fields:
+            raise RulesetError(f"{where(key + '.fields')}: 'fields' must map field names to their types")
+        parsed = {name: _declaration(sub, f"{key}.fields.{name}", where) for name, sub in fields.items()}
+    doc = spec.get("doc", "")
+    return OptionType(t, tuple(choices), bounds.get("min"), bounds.get("max"), bounds.get("above"),
+                      MappingProxyType(parsed), str(doc))
+
+
+def _option_types(src: Source, base: "Resolved | None", new_options: Mapping) -> dict[str, OptionType]:
+    """This file's ``option_types``, parsed. A file without ``extends`` declares every option
+    it sets; an overlay declares exactly the options its ``new_options`` introduces."""
+    spec = src.data.get("option_types")
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, Mapping):
+        raise RulesetError(f"{src.where('option_types')}: 'option_types' must map option names to their types")
+    declared = {name: _declaration(decl, f"option_types.{name}", src.where) for name, decl in spec.items()}
+    if base is None:
+        own = src.data.get("options") or {}
+        section = "options"
+    else:
+        own = new_options
+        section = "new_options"
+        for name in declared:
+            if name in base.option_types:
+                raise RulesetError(f"{src.where('option_types.' + name)}: option '{shown(name)}' is declared "
+                                   f"in the base ({base.where('option_types.' + name)}); an overlay declares "
+                                   f"only the options of its 'new_options'")
+    for name in declared:
+        if name not in own:
+            raise RulesetError(f"{src.where('option_types.' + name)}: option_types declares '{shown(name)}', "
+                               f"which '{section}' does not set{did_you_mean(name, own)}")
+    for name in own:
+        if name not in declared:
+            raise RulesetError(f"{src.where(section + '.' + name)}: option '{shown(name)}' has no declared "
+                               f"type: add it under 'option_types' ({', '.join(TYPE_NAMES)}, or choices)")
+    return declared
+
+
+def check_option(decl: OptionType, value, key: str, where: Callable[[str], str]) -> None:
+    """A value outside its declaration is a ruleset_error at the value's file:line."""
+    name = key.split(".", 1)[1]
+    if decl.type == "map" and isinstance(value, Mapping):
+        for sub, v in value.items():
+            if sub not in decl.fields:
+                raise RulesetError(f"{where(f'{key}.{sub}')}: unknown key '{shown(f'{name}.{sub}')}'"
+                                   f"{did_you_mean(str(sub), decl.fields)}")
+            check_option(decl.fields[sub], v, f"{key}.{sub}", where)
+        return
+    if decl.accepts(value):
+        return
+    hint = did_you_mean(value, [c for c in decl.choices if isinstance(c, str)]) if isinstance(value, str) else ""
+    if isinstance(value, bool) and any(c in ("off", "on", "yes", "no") for c in decl.choices):
+        hint = " (YAML reads a bare off/on/yes/no as true or false: quote it)"
+    raise RulesetError(f"{where(key)}: option '{name}' must be {decl.expected()}, got "
+                       f"{shown(_yaml_text(value) if not isinstance(value, str) else repr(value))}{hint}")
 
 
 def _new_options(src: Source, base: "Resolved | None") -> dict:
@@ -303,6 +467,7 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
                                           f"{did_you_mean(target, list(names()))}")
         base = resolve(base_path, find_by_name, names, _seen + (path,))
     new_options = _new_options(src, base)
+    option_types = dict(base.option_types if base else {}, **_option_types(src, base, new_options))
     schema_base = base.data if base else None
     if base and new_options:
         schema_base = dict(base.data, options=dict(base.data.get("options") or {}, **new_options))
@@ -319,4 +484,4 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
     merged = deep_merge(base.data, data) if base else data
     chain = (base.chain if base else ()) + (path.stem,)
     files = (base.files if base else ()) + (path,)
-    return Resolved(path.stem, path, merged, origins, chain, files)
+    return Resolved(path.stem, path, merged, origins, chain, files, option_types)

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
-from .config import Resolved, shown
+from .config import Resolved, check_option, shown
 from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
                      did_you_mean)
 from .fans import Alternatives, Fan, FanContext
@@ -241,6 +241,9 @@ class Ruleset:
         self.data = data
         self.fingerprint = resolved.fingerprint
         self.options = MappingProxyType(dict(data.get("options") or {}))
+        self.option_types = MappingProxyType(resolved.option_types)      # name -> config.OptionType
+        for name, value in self.options.items():       # every option is declared (config.resolve)
+            check_option(self.option_types[name], value, "options." + name, self.where)
         table = data.get("table") or {}
         self.table = self._table(table)
         scoring = data.get("scoring") or {}

@@ -310,3 +310,123 @@ def test_cli_lists_a_broken_plugin_as_a_warning(tmp_path, monkeypatch):
     rc, out, err = run_cli(["rulesets"])
     assert rc == 0 and "guobiao" in out
     assert "warning: plugin 'shaky' failed to load: mahjong_fan_checks() item 0 is a str, not a FanCheck" in err
+
+
+# --------------------------------------------------------------------------- option declarations
+
+def house(tmp_path: Path, base: str, text: str) -> Path:
+    return write(tmp_path, "house.yaml", f"extends: {base}\n" + text)
+
+
+@pytest.mark.parametrize("base, text, message", [
+    ("guobiao", "options:\n  melded_and_concealed_kong: combind\n",
+     "3: option 'melded_and_concealed_kong' must be one of combined, separate, melded, got 'combind' "
+     "(did you mean 'combined'?)"),
+    ("guobiao", "options:\n  tie_break: referense\n", "3: option 'tie_break' must be one of reference, engine, "
+                                                       "got 'referense' (did you mean 'reference'?)"),
+    ("guobiao", "options:\n  formal_waits: 'yes'\n", "3: option 'formal_waits' must be true or false, got 'yes'"),
+    ("guobiao", "options:\n  nine_gates_pung_of_terminals: 3\n",
+     "3: option 'nine_gates_pung_of_terminals' must be a whole number from 0 to 2, got 3"),
+    ("guobiao-2014", "options:\n  nine_gates_pung_of_terminals: 1.5\n",
+     "3: option 'nine_gates_pung_of_terminals' must be a whole number from 0 to 2, got 1.5"),
+    ("popular", "options:\n  max_wild_kinds: 34\n", "3: option 'max_wild_kinds' must be a whole number from 0 to 2"),
+    ("popular", "options:\n  win_on_discarded_wild: 1\n", "3: option 'win_on_discarded_wild' must be true or false"),
+    ("sichuan", "options:\n  mode: blood\n", "3: option 'mode' must be one of blood_battle, blood_river, "
+                                             "single_win, got 'blood'"),
+    ("sichuan", "options:\n  call_transfer: off\n",
+     "3: option 'call_transfer' must be one of off, last_kong, all_kongs, got false (YAML reads a bare"),
+    ("sichuan", "options:\n  base_score: .nan\n", "3: option 'base_score' must be a positive number, got nan"),
+    ("sichuan", "options:\n  base_score: .inf\n", "3: option 'base_score' must be a positive number, got inf"),
+    ("sichuan", "options:\n  base_score: 0\n", "3: option 'base_score' must be a positive number, got 0"),
+    ("sichuan", "options:\n  kong_pay: {added: 1,\n    direct: .nan}\n",
+     "4: option 'kong_pay.direct' must be a number ≥ 0 (base units), got nan"),
+    ("sichuan", "options:\n  kong_pay: {direct: '2'}\n",
+     "3: option 'kong_pay.direct' must be a number ≥ 0 (base units), got '2'"),
+    ("sichuan", "options:\n  kong_pay: {direkt: 2}\n", "3: unknown key 'kong_pay.direkt' (did you mean 'direct'?)"),
+    ("sichuan", "options:\n  flower_pig_penalty: .inf\n",
+     "3: option 'flower_pig_penalty' must be cap or a number ≥ 0 (bases, or the cap), got inf"),
+    ("sichuan", "options:\n  extra_patterns:\n    haidi: 1\n", "4: option 'extra_patterns.haidi' must be true or false"),
+])
+def test_option_values_outside_their_declaration(tmp_path, engine, base, text, message):
+    path = house(tmp_path, base, text)
+    e = load_error(engine, path)
+    assert isinstance(e, RulesetError) and e.message.startswith(f"{path}:{message}"), e.message
+
+
+def test_option_values_inside_their_declaration_load(tmp_path, engine):
+    for base, text in [("guobiao", "options: {melded_and_concealed_kong: melded, tie_break: engine}\n"),
+                       ("sichuan", "options: {flower_pig_penalty: 8.5, kong_pay: {direct: 0}}\n"),
+                       ("sichuan", "options: {call_transfer: 'off', base_score: 0.5}\n"),
+                       ("popular", "options: {max_wild_kinds: 2}\n")]:
+        rules = engine.load_ruleset(house(tmp_path, base, text))
+        assert rules.option_types and set(rules.options) == set(rules.option_types)
+
+
+NEW = "new_options:\n  wild_limit: 1\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    (NEW, "3: option 'wild_limit' has no declared type: add it under 'option_types'"),
+    (NEW + "option_types: {wild_limit: {type: int, max: 0}}\n", "3: option 'wild_limit' must be a whole number ≤ 0, got 1"),
+    (NEW + "option_types: {wild_limit: integer}\n", "4: unknown option type 'integer' (did you mean 'int'?)"),
+    (NEW + "option_types: {wild_limit: {typ: int}}\n",
+     "4: unknown key 'option_types.wild_limit.typ' (did you mean 'type'?)"),
+    (NEW + "option_types: {wild_limit: {doc: how many}}\n", "4: option 'wild_limit' declares neither 'choices' nor 'type'"),
+    (NEW + "option_types: {wild_limit: {type: bool, min: 0}}\n", "4: 'min' needs type int or number"),
+    (NEW + "option_types: {wild_limit: {type: int, min: .nan}}\n", "4: 'option_types.wild_limit.min' must be a finite number"),
+    (NEW + "option_types: {wild_limit: {type: map}}\n", "4: type map needs 'fields'"),
+    (NEW + "option_types: {wild_limit: {choices: [[1]]}}\n", "4: 'option_types.wild_limit.choices' must be a list"),
+    (NEW + "option_types: {wild_limit: int, wild_limt: int}\n",
+     "4: option_types declares 'wild_limt', which 'new_options' does not set (did you mean 'wild_limit'?)"),
+    (NEW + "option_types: {wild_limit: int, house_flag: bool}\n",
+     "4: option 'house_flag' is declared in the base"),
+    (NEW + "option_types: [wild_limit]\n", "4: 'option_types' must map option names to their types"),
+])
+def test_new_options_declare_their_types(tmp_path, core_engine, text, message):
+    path = overlay(tmp_path, text)
+    e = load_error(core_engine, path)
+    assert isinstance(e, RulesetError) and e.message.startswith(f"{path}:{message}"), e.message
+
+
+def test_a_declared_new_option_is_checked_in_later_overlays(tmp_path, core_engine):
+    middle = overlay(tmp_path, NEW + "option_types: {wild_limit: {type: int, min: 0, max: 3}}\n")
+    assert core_engine.load_ruleset(middle).options["wild_limit"] == 1
+    top = write(tmp_path, "top.yaml", "extends: house.yaml\noptions: {wild_limit: 4}\n")
+    e = load_error(core_engine, top)
+    assert e.message == f"{top}:2: option 'wild_limit' must be a whole number from 0 to 3, got 4"
+
+
+def test_a_base_file_declares_every_option(tmp_path, core_engine):
+    path = write(tmp_path, "own.yaml", BASE.replace("option_types: {house_flag: bool}\n", ""))
+    e = load_error(core_engine, path)
+    assert e.message.startswith(f"{path}:10: option 'house_flag' has no declared type")
+    path = write(tmp_path, "own.yaml", BASE.replace("{house_flag: bool}", "{house_flag: bool, other: int}"))
+    e = load_error(core_engine, path)
+    assert e.message.startswith(f"{path}:11: option_types declares 'other', which 'options' does not set")
+
+
+SHIPPED = sorted((ROOT / "rulesets").glob("*.yaml")) + \
+    sorted((ROOT / "examples" / "mahjong-258" / "mahjong_258").glob("*/*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_option_of_every_shipped_ruleset_is_declared(engine, path):
+    rules = engine.load_ruleset(path)
+    assert set(rules.options) == set(rules.option_types)
+    for name, value in rules.options.items():
+        decl = rules.option_types[name]
+        assert decl.type == "map" or decl.accepts(value), name
+
+
+@pytest.mark.parametrize("path", [p for p in SHIPPED if "option_types:" in p.read_text(encoding="utf-8")],
+                         ids=lambda p: p.stem)
+def test_a_shipped_ruleset_with_an_undeclared_option_fails_to_load(tmp_path, engine, path):
+    import yaml
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    first = next(iter(data["option_types"]))
+    del data["option_types"][first]
+    if isinstance(data.get("extends"), str) and data["extends"].endswith(".yaml"):
+        data["extends"] = str(path.parent / data["extends"])
+    copy = write(tmp_path, path.name, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    e = load_error(engine, copy)
+    assert f"option '{first}' has no declared type" in e.message
