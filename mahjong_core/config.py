@@ -67,6 +67,7 @@ _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 # Bounds on what one file may hold; the largest shipped ruleset is 15 KB, 5 levels deep, 3 000 values.
 MAX_FILE_BYTES = 1 << 20
 MAX_DEPTH = 32
+MAX_EXTENDS = 32            # files in one extends chain (the longest shipped chain has 3)
 MAX_VALUES = 100_000        # values after aliases are expanded: a 554-byte alias bomb makes 10^9
 
 
@@ -314,6 +315,16 @@ class OptionType:
             and (self.max is None or value <= self.max) and (self.above is None or value > self.above)
 
 
+def describe(value) -> str:
+    """A YAML value as an error message may show it: a map or a list by its kind, else the
+    value itself (a string quoted), cut short."""
+    if isinstance(value, Mapping):
+        return "a map"
+    if isinstance(value, list):
+        return "a list"
+    return shown(repr(value) if isinstance(value, str) else _yaml_text(value))
+
+
 def _yaml_text(value) -> str:
     return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -411,8 +422,7 @@ def check_option(decl: OptionType, value, key: str, where: Callable[[str], str])
     hint = did_you_mean(value, [c for c in decl.choices if isinstance(c, str)]) if isinstance(value, str) else ""
     if isinstance(value, bool) and any(c in ("off", "on", "yes", "no") for c in decl.choices):
         hint = " (YAML reads a bare off/on/yes/no as true or false: quote it)"
-    raise RulesetError(f"{where(key)}: option '{name}' must be {decl.expected()}, got "
-                       f"{shown(_yaml_text(value) if not isinstance(value, str) else repr(value))}{hint}")
+    raise RulesetError(f"{where(key)}: option '{name}' must be {decl.expected()}, got {describe(value)}{hint}")
 
 
 def _new_options(src: Source, base: "Resolved | None") -> dict:
@@ -440,6 +450,8 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
             _seen: tuple[Path, ...] = ()) -> Resolved:
     """Load ``path`` and everything it extends; overlays are checked against their base."""
     path = path.resolve()
+    if len(_seen) > MAX_EXTENDS:
+        raise RulesetError(f"{_seen[0]}: extends chain longer than {MAX_EXTENDS} files")
     if path in _seen:
         cycle = " -> ".join(str(p) for p in _seen + (path,))
         raise RulesetError(f"'extends' cycle: {cycle}")
@@ -458,12 +470,12 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
                 if hint:
                     head = target[: len(target) - len(base_path.name)]
                     hint = hint.replace("'", "'" + head, 1)
-                raise UnknownRulesetError(f"{src.where('extends')}: extends '{target}': no such file "
+                raise UnknownRulesetError(f"{src.where('extends')}: extends '{shown(target)}': no such file "
                                           f"{base_path}{hint}")
         else:
             base_path = find_by_name(target)
             if base_path is None:
-                raise UnknownRulesetError(f"{src.where('extends')}: extends '{target}': unknown ruleset"
+                raise UnknownRulesetError(f"{src.where('extends')}: extends '{shown(target)}': unknown ruleset"
                                           f"{did_you_mean(target, list(names()))}")
         base = resolve(base_path, find_by_name, names, _seen + (path,))
     new_options = _new_options(src, base)

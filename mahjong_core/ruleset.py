@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
-from .config import Resolved, check_option, shown
+from .config import Resolved, check_option, describe, shown
 from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
                      did_you_mean)
 from .fans import Alternatives, Fan, FanContext
@@ -225,7 +225,7 @@ def _check_kwargs(func, args: Mapping, where, key: str, what: str) -> None:
         number, nullable = _takes_number(param)
         if number and not (value is None and nullable) and (isinstance(value, bool) or not isinstance(value, (int, float))):
             raise RulesetError(f"{where(f'{key}.{name}')}: '{key}.{name}' must be a number"
-                               f"{' or null' if nullable else ''}, got {shown(repr(value))}")
+                               f"{' or null' if nullable else ''}, got {describe(value)}")
 
 
 class Ruleset:
@@ -307,7 +307,19 @@ class Ruleset:
 
     def _int(self, value, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"{self.where(key)}: '{key}' must be a whole number, got {value!r}")
+            raise RulesetError(f"{self.where(key)}: '{key}' must be a whole number, got {describe(value)}")
+        return value
+
+    def _id(self, value, key: str, what: str) -> str:
+        """A YAML value naming a registered item (check, formula, fan …) must be a name."""
+        if not isinstance(value, str):
+            raise RulesetError(f"{self.where(key)}: '{key}' must be a {what} id, got {describe(value)}")
+        return value
+
+    def _text(self, spec: Mapping, name: str, key: str, default: str) -> str:
+        value = spec.get(name, default)
+        if not isinstance(value, str):
+            raise RulesetError(f"{self.where(f'{key}.{name}')}: '{key}.{name}' must be text, got {describe(value)}")
         return value
 
     def _table(self, table: Mapping) -> TableRules:
@@ -340,6 +352,7 @@ class Ruleset:
             check = spec.get("check")
             if check is None:
                 raise RulesetError(f"{self.where(key)}: fan '{fid}' has no 'check'")
+            self._id(check, key + ".check", "check")
             if check not in checks:
                 raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{check}'"
                                    f"{did_you_mean(str(check), checks)}{self.engine.failed_note()}")
@@ -350,7 +363,7 @@ class Ruleset:
             points = spec.get("points")
             if isinstance(points, bool) or not isinstance(points, (int, float)) or not math.isfinite(points):
                 raise RulesetError(f"{self.where(key + '.points')}: fan '{fid}' needs numeric 'points', "
-                                   f"got {points!r}")
+                                   f"got {describe(points)}")
             cm = spec.get("counts_to_minimum", True)
             if not isinstance(cm, bool):
                 raise RulesetError(f"{self.where(key + '.counts_to_minimum')}: must be true or false")
@@ -361,9 +374,9 @@ class Ruleset:
                     raise RulesetError(f"{self.where(key + '.dropped_when_others_exceed')}: fan '{fid}' is "
                                        f"dropped after the others are counted, so it cannot exclude or "
                                        f"reduce them (remove 'excludes'/'reduces')")
-            rules.append(FanRule(fid, str(spec.get("zh", fid)), str(spec.get("en", fid)), points, check,
+            rules.append(FanRule(fid, self._text(spec, "zh", key, fid), self._text(spec, "en", key, fid), points, check,
                                  MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
-                                 str(spec.get("doc", "")), drop))
+                                 self._text(spec, "doc", key, ""), drop))
         known = {r.id for r in rules}
         every = set(fans)
         out = []
@@ -388,7 +401,7 @@ class Ruleset:
 
     def _known_fan(self, fid, every, key: str, what: str) -> None:
         """A fan named by another fan's ``excludes``/``reduces`` must be one of the file's fans."""
-        if fid not in every:
+        if self._id(fid, key, "fan") not in every:
             raise RulesetError(f"{self.where(key)}: {what} unknown fan '{fid}'{did_you_mean(str(fid), every)}")
 
     def _fan_list(self, scoring: Mapping, name: str) -> tuple[str, ...]:
@@ -402,7 +415,7 @@ class Ruleset:
     def _fan_ref(self, fid, key: str) -> str | None:
         if fid is None:
             return None
-        if fid not in self._fan_by_id:
+        if self._id(fid, key, "fan") not in self._fan_by_id:
             every = list((self.data.get("fans") or {}).keys())
             if fid in every:
                 return None          # disabled fan: nothing to award
@@ -431,24 +444,31 @@ class Ruleset:
 
     def _value(self, value: Mapping):
         formulas = self.engine.registry.values
-        fid = value.get("formula", "total")
+        fid = self._id(value.get("formula", "total"), "scoring.value.formula", "formula")
         if fid not in formulas:
             raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{fid}'"
                                f"{did_you_mean(str(fid), formulas)}{self.engine.failed_note()}")
-        params = dict(value.get("params") or {})
+        params = self._map(value.get("params"), "scoring.value.params")
         func = formulas[fid].item.value
         _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
         return func, params
+
+    def _map(self, value, key: str) -> dict:
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping):
+            raise RulesetError(f"{self.where(key)}: '{key}' must be a map")
+        return dict(value)
 
     def _settlement(self, spec):
         if spec is None:
             return None, {}
         rules = self.engine.registry.settlements
-        sid = spec.get("id")
+        sid = self._id(spec.get("id"), "settlement.id", "settlement")
         if sid not in rules:
             raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{sid}'"
                                f"{did_you_mean(str(sid), rules)}{self.engine.failed_note()}")
-        params = dict(spec.get("params") or {})
+        params = self._map(spec.get("params"), "settlement.params")
         _check_kwargs(rules[sid].item.settle, params, self.where, "settlement.params", f"settlement '{sid}'")
         return rules[sid], params
 

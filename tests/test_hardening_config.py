@@ -430,3 +430,34 @@ def test_a_shipped_ruleset_with_an_undeclared_option_fails_to_load(tmp_path, eng
     copy = write(tmp_path, path.name, yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
     e = load_error(engine, copy)
     assert f"option '{first}' has no declared type" in e.message
+
+
+# --------------------------------------------------------------------------- values of the wrong kind
+
+@pytest.mark.parametrize("text, message", [
+    ("fans:\n  lucky: {points: 1, check: [core.always]}\n", "3: 'fans.lucky.check' must be a check id, got a list"),
+    ("scoring: {fallback: {a: 1}}\n", "2: 'scoring.fallback' must be a fan id, got a map"),
+    ("scoring: {prefer: [[x]]}\n", "2: 'scoring.prefer.0' must be a fan id, got a list"),
+    ("fans:\n  seven_pairs: {excludes: [[plain_win]]}\n", "3: 'fans.seven_pairs.excludes.0' must be a fan id, got a list"),
+    ("scoring: {value: {formula: [total]}}\n", "2: 'scoring.value.formula' must be a formula id, got a list"),
+    ("scoring: {value: {params: [1]}}\n", "2: 'scoring.value.params' must be a map"),
+    ("settlement: {id: [x]}\n", "2: 'settlement.id' must be a settlement id, got a list"),
+    ("settlement: {params: {}}\n", "2: 'settlement.id' must be a settlement id, got null"),
+    ("fans:\n  seven_pairs: {zh: [1]}\n", "3: 'fans.seven_pairs.zh' must be text, got a list"),
+    ("fans:\n  seven_pairs: {doc: 5}\n", "3: 'fans.seven_pairs.doc' must be text, got 5"),
+    ("scoring: {minimum: '" + "x" * 500 + "'}\n", "2: 'scoring.minimum' must be a whole number, got 'xxxx"),
+])
+def test_values_of_the_wrong_kind_are_ruleset_errors(tmp_path, core_engine, text, message):
+    path = overlay(tmp_path, text)
+    e = load_error(core_engine, path)
+    assert isinstance(e, RulesetError) and e.message.startswith(f"{path}:{message}"), e.message
+    assert len(e.message) < len(str(path)) + 200
+
+
+def test_extends_chain_too_long(tmp_path, core_engine):
+    write(tmp_path, "r0.yaml", BASE)
+    for i in range(1, 1200):
+        write(tmp_path, f"r{i}.yaml", f"extends: r{i - 1}.yaml\n")
+    e = load_error(core_engine, tmp_path / "r1199.yaml")
+    assert isinstance(e, RulesetError) and "extends chain longer than" in e.message
+    assert core_engine.load_ruleset(tmp_path / f"r{config.MAX_EXTENDS}.yaml").title == "Minimal test ruleset"
