@@ -479,11 +479,11 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
                                           f"{did_you_mean(target, list(names()))}")
         base = resolve(base_path, find_by_name, names, _seen + (path,))
     new_options = _new_options(src, base)
-    option_types = dict(base.option_types if base else {}, **_option_types(src, base, new_options))
     schema_base = base.data if base else None
     if base and new_options:
         schema_base = dict(base.data, options=dict(base.data.get("options") or {}, **new_options))
     check_schema(src, schema_base)
+    option_types = dict(base.option_types if base else {}, **_option_types(src, base, new_options))
     data = {k: v for k, v in src.data.items() if k not in ("extends", "new_options")}
     origins = dict(base.origins) if base else {}
     for key, line in src.lines.items():

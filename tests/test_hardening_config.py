@@ -461,3 +461,9 @@ def test_extends_chain_too_long(tmp_path, core_engine):
     e = load_error(core_engine, tmp_path / "r1199.yaml")
     assert isinstance(e, RulesetError) and "extends chain longer than" in e.message
     assert core_engine.load_ruleset(tmp_path / f"r{config.MAX_EXTENDS}.yaml").title == "Minimal test ruleset"
+
+
+def test_options_that_are_no_map_beside_declarations(tmp_path, core_engine):
+    path = write(tmp_path, "own.yaml", BASE.replace("options: {house_flag: false}", "options: 5"))
+    e = load_error(core_engine, path)
+    assert e.message == f"{path}:10: 'options' must be a map"
