@@ -242,12 +242,15 @@ class Engine:
 
     # ----------------------------------------------------------------- hooks used while scoring
     def validate(self, ruleset) -> None:
-        try:
-            self.pm.hook.mahjong_validate_ruleset(ruleset=ruleset)
-        except RulesetError:
-            raise
-        except Exception as e:
-            raise RulesetError(f"ruleset '{ruleset.name}' vetoed: {type(e).__name__}: {e}") from e
+        """Every plugin's ruleset checks; one that fails with anything but a RulesetError is named."""
+        for impl in reversed(self.pm.hook.mahjong_validate_ruleset.get_hookimpls()):
+            try:
+                impl.function(ruleset=ruleset)
+            except RulesetError:
+                raise
+            except Exception as e:
+                raise RulesetError(f"ruleset '{ruleset.name}' vetoed by plugin '{impl.plugin_name}': "
+                                   f"{type(e).__name__}: {e}") from e
 
     def validate_situation(self, situation, ruleset) -> None:
         if self._situation_hooks:

@@ -299,7 +299,7 @@ def test_validate_ruleset_other_exception_is_wrapped():
     engine = Engine(plugins=[plugin("vetoer", mahjong_validate_ruleset=veto)], entry_points=False)
     with pytest.raises(RulesetError) as info:
         engine.load_ruleset(MINI)
-    assert info.value.message == "ruleset 'mini' vetoed: ValueError: nope"
+    assert info.value.message == "ruleset 'mini' vetoed by plugin 'vetoer': ValueError: nope"
 
 
 def test_choose_result_breaks_ties(core_engine):
