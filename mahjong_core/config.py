@@ -146,9 +146,10 @@ def read_yaml(path: Path) -> Source:
         line = raw.count(b"\n", 0, e.start) + 1
         raise RulesetError(f"{path}:{line}: not UTF-8 text (byte offset {e.start}): ruleset files "
                            f"are UTF-8") from None
-    loader = _Loader(text)
-    reading = _Reading(path, loader)
+    loader = None
     try:
+        loader = _Loader(text)
+        reading = _Reading(path, loader)
         node = loader.get_single_node()
         data = {} if node is None else _convert(node, reading, "")
     except yaml.MarkedYAMLError as e:
@@ -156,12 +157,20 @@ def read_yaml(path: Path) -> Source:
         line = mark.line + 1 if mark else 1
         raise RulesetError(f"{path}:{line}: invalid YAML: {shown(e.problem or e.context or 'unreadable', 120)}") \
             from None
+    except yaml.reader.ReaderError as e:           # a control character: say where, as a line
+        # libyaml gives the character's code and its byte offset, PyYAML the character and its index
+        binary = isinstance(e.character, int)
+        line = (raw.count(b"\n", 0, e.position) if binary else text.count("\n", 0, e.position)) + 1
+        char = e.character if binary else ord(e.character)
+        raise RulesetError(f"{path}:{line}: invalid YAML: character #x{char:04x} is not "
+                           f"allowed ({e.reason})") from None
     except yaml.YAMLError as e:
         raise RulesetError(f"{path}: invalid YAML: {shown(e, 120)}") from None
     except (MemoryError, RecursionError) as e:
         raise RulesetError(f"{path}: too large or too deeply nested to load ({type(e).__name__})") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if not isinstance(data, dict):
         raise RulesetError(f"{path}:1: not a ruleset file: it holds {type(data).__name__}, not a map of "
                            f"ruleset keys")

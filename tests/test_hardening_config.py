@@ -467,3 +467,11 @@ def test_options_that_are_no_map_beside_declarations(tmp_path, core_engine):
     path = write(tmp_path, "own.yaml", BASE.replace("options: {house_flag: false}", "options: 5"))
     e = load_error(core_engine, path)
     assert e.message == f"{path}:10: 'options' must be a map"
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\ufffe"])
+def test_control_characters_name_their_line(tmp_path, core_engine, char):
+    path = write(tmp_path, "ctl.yaml", BASE + f"description: a{char}b\n")
+    e = load_error(core_engine, path)
+    assert isinstance(e, RulesetError)
+    assert e.message.startswith(f"{path}:{BASE.count(chr(10)) + 1}: invalid YAML: character #x"), e.message
