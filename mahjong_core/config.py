@@ -106,11 +106,12 @@ def _convert(node, r: _Reading, prefix: str, depth: int = 0):
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise r.fail(key_node, "YAML merge keys ('<<') are not supported; use 'extends'")
-            key = _scalar(key_node, r) if isinstance(key_node, yaml.ScalarNode) else None
+            if not isinstance(key_node, yaml.ScalarNode):       # never built: it may be an alias bomb
+                raise r.fail(key_node, f"keys must be names, got a "
+                                       f"{'map' if isinstance(key_node, yaml.MappingNode) else 'list'}")
+            key = _scalar(key_node, r)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                got = type(key).__name__ if isinstance(key_node, yaml.ScalarNode) else \
-                    ("a map" if isinstance(key_node, yaml.MappingNode) else "a list")
-                raise r.fail(key_node, f"keys must be names, got {shown(got)}")
+                raise r.fail(key_node, f"keys must be names, got {describe(key)}")
             key = str(key)
             line = key_node.start_mark.line + 1
             if key in out:
