@@ -221,9 +221,11 @@ def _check_kwargs(func, args: Mapping, where, key: str, what: str) -> None:
         if param is None:
             if loose:
                 continue
-            raise RulesetError(f"{where(key)}: {what} takes no argument '{shown(name)}'{did_you_mean(name, params)}")
+            raise RulesetError(f"{where(key)}: {what} takes no argument '{shown(name)}'"
+                               f"{did_you_mean(name, params)}")
         number, nullable = _takes_number(param)
-        if number and not (value is None and nullable) and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        if number and not (value is None and nullable) and \
+                (isinstance(value, bool) or not isinstance(value, (int, float))):
             raise RulesetError(f"{where(f'{key}.{name}')}: '{key}.{name}' must be a number"
                                f"{' or null' if nullable else ''}, got {describe(value)}")
 
@@ -354,7 +356,7 @@ class Ruleset:
                 raise RulesetError(f"{self.where(key)}: fan '{fid}' has no 'check'")
             self._id(check, key + ".check", "check")
             if check not in checks:
-                raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{check}'"
+                raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{shown(check)}'"
                                    f"{did_you_mean(str(check), checks)}{self.engine.failed_note()}")
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
@@ -374,8 +376,8 @@ class Ruleset:
                     raise RulesetError(f"{self.where(key + '.dropped_when_others_exceed')}: fan '{fid}' is "
                                        f"dropped after the others are counted, so it cannot exclude or "
                                        f"reduce them (remove 'excludes'/'reduces')")
-            rules.append(FanRule(fid, self._text(spec, "zh", key, fid), self._text(spec, "en", key, fid), points, check,
-                                 MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
+            rules.append(FanRule(fid, self._text(spec, "zh", key, fid), self._text(spec, "en", key, fid),
+                                 points, check, MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
                                  self._text(spec, "doc", key, ""), drop))
         known = {r.id for r in rules}
         every = set(fans)
@@ -402,7 +404,7 @@ class Ruleset:
     def _known_fan(self, fid, every, key: str, what: str) -> None:
         """A fan named by another fan's ``excludes``/``reduces`` must be one of the file's fans."""
         if self._id(fid, key, "fan") not in every:
-            raise RulesetError(f"{self.where(key)}: {what} unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+            raise RulesetError(f"{self.where(key)}: {what} unknown fan '{shown(fid)}'{did_you_mean(str(fid), every)}")
 
     def _fan_list(self, scoring: Mapping, name: str) -> tuple[str, ...]:
         """``scoring.<name>``: a list of fan ids (disabled fans dropped)."""
@@ -419,7 +421,7 @@ class Ruleset:
             every = list((self.data.get("fans") or {}).keys())
             if fid in every:
                 return None          # disabled fan: nothing to award
-            raise RulesetError(f"{self.where(key)}: unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+            raise RulesetError(f"{self.where(key)}: unknown fan '{shown(fid)}'{did_you_mean(str(fid), every)}")
         return fid
 
     def _shapes(self, shapes: Mapping):
@@ -428,8 +430,8 @@ class Ruleset:
         for sid, spec in shapes.items():
             key = f"shapes.{sid}"
             if sid not in registry:
-                raise RulesetError(f"{self.where(key)}: unknown win shape '{shown(sid)}'{did_you_mean(sid, registry)}"
-                               f"{self.engine.failed_note()}")
+                raise RulesetError(f"{self.where(key)}: unknown win shape '{shown(sid)}'"
+                                   f"{did_you_mean(sid, registry)}{self.engine.failed_note()}")
             if spec.get("enabled", True) is False:
                 continue
             args = spec.get("args") or {}
@@ -446,7 +448,7 @@ class Ruleset:
         formulas = self.engine.registry.values
         fid = self._id(value.get("formula", "total"), "scoring.value.formula", "formula")
         if fid not in formulas:
-            raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{fid}'"
+            raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{shown(fid)}'"
                                f"{did_you_mean(str(fid), formulas)}{self.engine.failed_note()}")
         params = self._map(value.get("params"), "scoring.value.params")
         func = formulas[fid].item.value
@@ -466,7 +468,7 @@ class Ruleset:
         rules = self.engine.registry.settlements
         sid = self._id(spec.get("id"), "settlement.id", "settlement")
         if sid not in rules:
-            raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{sid}'"
+            raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{shown(sid)}'"
                                f"{did_you_mean(str(sid), rules)}{self.engine.failed_note()}")
         params = self._map(spec.get("params"), "settlement.params")
         _check_kwargs(rules[sid].item.settle, params, self.where, "settlement.params", f"settlement '{sid}'")

@@ -446,6 +446,8 @@ def test_a_shipped_ruleset_with_an_undeclared_option_fails_to_load(tmp_path, eng
     ("fans:\n  seven_pairs: {zh: [1]}\n", "3: 'fans.seven_pairs.zh' must be text, got a list"),
     ("fans:\n  seven_pairs: {doc: 5}\n", "3: 'fans.seven_pairs.doc' must be text, got 5"),
     ("scoring: {minimum: '" + "x" * 500 + "'}\n", "2: 'scoring.minimum' must be a whole number, got 'xxxx"),
+    ("fans:\n  lucky: {points: 1, check: " + "x" * 500 + "}\n", "3: fan 'lucky': unknown check 'xxxx"),
+    ("scoring: {fallback: " + "x" * 500 + "}\n", "2: unknown fan 'xxxx"),
 ])
 def test_values_of_the_wrong_kind_are_ruleset_errors(tmp_path, core_engine, text, message):
     path = overlay(tmp_path, text)
