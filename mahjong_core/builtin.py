@@ -61,7 +61,7 @@ def total_value(total, fans, situation):
     return total
 
 
-def doubling_value(total, fans, situation, base=1, cap=None):
+def doubling_value(total, fans, situation, base: float = 1, cap: int | None = None):
     """base × 2^fan, the fan count capped (Sichuan style)."""
     n = total if cap is None else min(total, cap)
     return base * 2 ** n

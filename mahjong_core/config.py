@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from collections.abc import Callable, Iterable, Mapping
 
 import yaml
@@ -33,6 +35,7 @@ SCHEMA: dict = {
                 "fallback_besides": ANY, "prefer": ANY},
     "options": (ID_MAP, None),
     "new_options": ANY,
+    "option_types": ANY,          # checked by option_types() below
     "fans": (ID_MAP, FAN_FIELDS),
     "settlement": {"id": ANY, "params": ANY},
 }
@@ -61,58 +64,118 @@ class Source:
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
+# Bounds on what one file may hold; the largest shipped ruleset is 15 KB, 5 levels deep, 3 000 values.
+MAX_FILE_BYTES = 1 << 20
+MAX_DEPTH = 32
+MAX_EXTENDS = 32            # files in one extends chain (the longest shipped chain has 3)
+MAX_VALUES = 100_000        # values after aliases are expanded: a 554-byte alias bomb makes 10^9
 
-def _convert(node, path: Path, prefix: str, lines: dict[str, int], loader: _Loader):
+
+def shown(text, limit: int = 60) -> str:
+    """A key from the file as an error message may echo it: control characters escaped, and cut
+    at ``limit`` characters, so a message never reprints a stranger's file."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text)[: limit + 1])
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class _Reading:
+    """One file being converted: where it is, the lines found so far, the values made so far."""
+
+    path: Path
+    loader: "_Loader"
+    lines: dict[str, int] = field(default_factory=dict)
+    values: int = 0
+
+    def fail(self, node, message: str) -> RulesetError:
+        return RulesetError(f"{self.path}:{node.start_mark.line + 1}: {message}")
+
+
+def _convert(node, r: _Reading, prefix: str, depth: int = 0):
+    r.values += 1
+    if r.values > MAX_VALUES:
+        raise r.fail(node, f"the file expands to more than {MAX_VALUES} values (YAML aliases repeat "
+                           f"what they name): not a ruleset")
+    if depth > MAX_DEPTH:
+        raise r.fail(node, f"values nested deeper than {MAX_DEPTH} levels")
     if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
-        raise RulesetError(f"{path}:{node.start_mark.line + 1}: tag '{node.tag}' is not allowed: ruleset "
-                           f"files hold plain YAML data only")
+        raise r.fail(node, f"tag '{shown(node.tag)}' is not allowed: ruleset files hold plain YAML data only")
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
         first_line: dict = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise RulesetError(f"{path}:{key_node.start_mark.line + 1}: YAML merge keys ('<<') are not "
-                                   f"supported; use 'extends'")
-            key = loader.construct_object(key_node, deep=True)
+                raise r.fail(key_node, "YAML merge keys ('<<') are not supported; use 'extends'")
+            if not isinstance(key_node, yaml.ScalarNode):       # never built: it may be an alias bomb
+                raise r.fail(key_node, f"keys must be names, got a "
+                                       f"{'map' if isinstance(key_node, yaml.MappingNode) else 'list'}")
+            key = _scalar(key_node, r)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise RulesetError(f"{path}:{key_node.start_mark.line + 1}: keys must be names, got {key!r}")
+                raise r.fail(key_node, f"keys must be names, got {describe(key)}")
             key = str(key)
             line = key_node.start_mark.line + 1
             if key in out:
-                raise RulesetError(f"{path}:{line}: duplicate key '{prefix}{key}' (first at line "
-                                   f"{first_line[key]})")
+                raise r.fail(key_node, f"duplicate key '{shown(prefix + key)}' (first at line {first_line[key]})")
             first_line[key] = line
             dotted = f"{prefix}{key}"
-            lines[dotted] = line
-            out[key] = _convert(value_node, path, dotted + ".", lines, loader)
+            r.lines[dotted] = line
+            out[key] = _convert(value_node, r, dotted + ".", depth + 1)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(v, path, f"{prefix}{i}.", lines, loader) for i, v in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+        return [_convert(v, r, f"{prefix}{i}.", depth + 1) for i, v in enumerate(node.value)]
+    return _scalar(node, r)
+
+
+def _scalar(node, r: _Reading):
+    try:
+        return r.loader.construct_object(node, deep=True)
+    except (ValueError, OverflowError) as e:       # e.g. an integer of more than 4300 digits
+        raise r.fail(node, f"cannot read this value: {shown(e, 120)}") from None
 
 
 def read_yaml(path: Path) -> Source:
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise UnknownRulesetError(f"cannot read ruleset file {path}: {e.strerror}") from None
-    loader = _Loader(text)
+    if len(raw) > MAX_FILE_BYTES:
+        raise RulesetError(f"{path}: larger than {MAX_FILE_BYTES} bytes: not a ruleset file")
     try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise RulesetError(f"{path}:{line}: not UTF-8 text (byte offset {e.start}): ruleset files "
+                           f"are UTF-8") from None
+    loader = None
+    try:
+        loader = _Loader(text)
+        reading = _Reading(path, loader)
         node = loader.get_single_node()
-        data = {} if node is None else _convert(node, path, "", (lines := {}), loader)
+        data = {} if node is None else _convert(node, reading, "")
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1
-        raise RulesetError(f"{path}:{line}: invalid YAML: {e.problem or e}") from None
+        raise RulesetError(f"{path}:{line}: invalid YAML: {shown(e.problem or e.context or 'unreadable', 120)}") \
+            from None
+    except yaml.reader.ReaderError as e:           # a control character: say where, as a line
+        # libyaml gives the character's code and its byte offset, PyYAML the character and its index
+        binary = isinstance(e.character, int)
+        line = (raw.count(b"\n", 0, e.position) if binary else text.count("\n", 0, e.position)) + 1
+        char = e.character if binary else ord(e.character)
+        raise RulesetError(f"{path}:{line}: invalid YAML: character #x{char:04x} is not "
+                           f"allowed ({e.reason})") from None
     except yaml.YAMLError as e:
-        raise RulesetError(f"{path}: invalid YAML: {e}") from None
+        raise RulesetError(f"{path}: invalid YAML: {shown(e, 120)}") from None
+    except (MemoryError, RecursionError) as e:
+        raise RulesetError(f"{path}: too large or too deeply nested to load ({type(e).__name__})") from None
     finally:
-        loader.dispose()
-    if node is None:
-        lines = {}
+        if loader is not None:
+            loader.dispose()
     if not isinstance(data, dict):
-        raise RulesetError(f"{path}:1: a ruleset file must be a mapping of keys, got {type(data).__name__}")
-    return Source(path, data, lines)
+        raise RulesetError(f"{path}:1: not a ruleset file: it holds {type(data).__name__}, not a map of "
+                           f"ruleset keys")
+    return Source(path, data, reading.lines)
 
 
 def check_schema(src: Source, base: Mapping | None) -> None:
@@ -128,26 +191,27 @@ def check_schema(src: Source, base: Mapping | None) -> None:
                 dotted = prefix + key
                 if fields is None:               # options: closed world against the base
                     if base_part is not None and key not in base_part:
-                        raise RulesetError(f"{src.where(dotted)}: unknown option '{key}'"
+                        raise RulesetError(f"{src.where(dotted)}: unknown option '{shown(key)}'"
                                            f"{did_you_mean(key, base_part)}")
                     continue
                 if not isinstance(value, Mapping):
-                    raise RulesetError(f"{src.where(dotted)}: '{dotted}' must be a map of "
+                    raise RulesetError(f"{src.where(dotted)}: '{shown(dotted)}' must be a map of "
                                        f"{', '.join(fields)}")
                 if base_part is not None and key not in base_part and "check" in fields \
                         and "check" not in value:
                     # an overlay may add a fan only as a full definition; anything else is a typo
-                    raise RulesetError(f"{src.where(dotted)}: unknown fan id '{key}'"
+                    raise RulesetError(f"{src.where(dotted)}: unknown fan id '{shown(key)}'"
                                        f"{did_you_mean(key, base_part)} (a new fan needs 'check')")
                 for field_name in value:
                     if field_name not in fields:
                         raise RulesetError(f"{src.where(dotted + '.' + field_name)}: unknown key "
-                                           f"'{dotted}.{field_name}'{did_you_mean(field_name, fields)}")
+                                           f"'{shown(dotted + '.' + field_name)}'"
+                                           f"{did_you_mean(field_name, fields)}")
             return
         for key, value in data.items():
             dotted = prefix + key
             if key not in schema:
-                raise RulesetError(f"{src.where(dotted)}: unknown key '{dotted}'{did_you_mean(key, schema)}")
+                raise RulesetError(f"{src.where(dotted)}: unknown key '{shown(dotted)}'{did_you_mean(key, schema)}")
             sub = schema[key]
             sub_base = base_part.get(key) if isinstance(base_part, Mapping) else None
             if sub is ANY:
@@ -156,6 +220,10 @@ def check_schema(src: Source, base: Mapping | None) -> None:
                 raise RulesetError(f"{src.where(dotted)}: '{dotted}' must be a map")
             walk(value, sub, sub_base, dotted + ".")
 
+    if src.data and not any(key in SCHEMA for key in src.data):
+        # say so without echoing the keys: they may be the text of any file given as --ruleset
+        raise RulesetError(f"{src.path}:1: not a ruleset file: none of its top-level keys is a ruleset "
+                           f"key ({', '.join(SCHEMA)})")
     walk(src.data, SCHEMA, base, "")
 
 
@@ -180,6 +248,7 @@ class Resolved:
     origins: dict[str, str] = field(default_factory=dict)     # dotted key -> file:line
     chain: tuple[str, ...] = ()
     files: tuple[Path, ...] = ()          # every file of the extends chain, for cache checks
+    option_types: dict = field(default_factory=dict)        # option name -> OptionType
 
     def where(self, key: str) -> str:
         k = key
@@ -195,6 +264,175 @@ class Resolved:
     def fingerprint(self) -> str:
         blob = json.dumps(self.data, sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+# ----------------------------------------------------------------------------- option declarations
+
+TYPE_NAMES = {"bool": "true or false", "int": "a whole number", "number": "a number", "string": "text",
+              "map": "a map"}
+DECLARATION_KEYS = ("type", "choices", "min", "max", "above", "fields", "doc")
+
+
+@dataclass(frozen=True)
+class OptionType:
+    """What one option may hold (YAML ``option_types``): one of ``choices``, or a value of
+    ``type`` within ``min``/``max`` (inclusive) and ``above`` (exclusive); a map's ``fields``
+    are declared the same way."""
+
+    type: str | None = None
+    choices: tuple = ()
+    min: float | None = None
+    max: float | None = None
+    above: float | None = None
+    fields: Mapping[str, "OptionType"] = field(default_factory=dict)
+    doc: str = ""
+
+    def expected(self) -> str:
+        """What the value should be, in words: 'one of a, b', 'a whole number from 0 to 2' …"""
+        parts = []
+        if self.choices:
+            parts.append(("one of " if len(self.choices) > 1 else "") + ", ".join(map(_yaml_text, self.choices)))
+        if self.type is not None:
+            words = TYPE_NAMES[self.type]
+            if self.type == "map":
+                words = f"a map of {', '.join(self.fields)}"
+            elif self.above == 0 and self.min is None:
+                words = f"a positive {words[2:]}"
+            elif self.above is not None:
+                words += f" above {_yaml_text(self.above)}"
+            if self.min is not None and self.max is not None:
+                words += f" from {_yaml_text(self.min)} to {_yaml_text(self.max)}"
+            elif self.min is not None:
+                words += f" ≥ {_yaml_text(self.min)}"
+            elif self.max is not None:
+                words += f" ≤ {_yaml_text(self.max)}"
+            parts.append(words)
+        text = " or ".join(parts)
+        return f"{text} ({self.doc})" if self.doc else text
+
+    def accepts(self, value) -> bool:
+        """Is ``value`` (not a map: those are checked field by field) one this option may hold?"""
+        if any(value == c and isinstance(value, bool) == isinstance(c, bool) for c in self.choices):
+            return True
+        t = self.type
+        if t is None or t == "map":
+            return False
+        if t == "bool" or t == "string":
+            return isinstance(value, bool if t == "bool" else str)
+        if isinstance(value, bool) or not isinstance(value, int if t == "int" else (int, float)):
+            return False
+        return math.isfinite(value) and (self.min is None or value >= self.min) \
+            and (self.max is None or value <= self.max) and (self.above is None or value > self.above)
+
+
+def describe(value) -> str:
+    """A YAML value as an error message may show it: a map or a list by its kind, else the
+    value itself (a string quoted), cut short."""
+    if isinstance(value, Mapping):
+        return "a map"
+    if isinstance(value, list):
+        return "a list"
+    return shown(repr(value) if isinstance(value, str) else _yaml_text(value))
+
+
+def _yaml_text(value) -> str:
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _declaration(spec, key: str, where: Callable[[str], str]) -> OptionType:
+    """Parse one ``option_types`` entry: ``{type: …, choices: […], …}``, or the short forms
+    ``bool`` (a type name alone) and ``[a, b, c]`` (choices alone)."""
+    if isinstance(spec, str):
+        spec = {"type": spec}
+    elif isinstance(spec, list):
+        spec = {"choices": spec}
+    if not isinstance(spec, Mapping):
+        raise RulesetError(f"{where(key)}: '{shown(key)}' must be a type name ({', '.join(TYPE_NAMES)}), a list of "
+                           f"choices, or a map of {', '.join(DECLARATION_KEYS)}")
+    for k in spec:
+        if k not in DECLARATION_KEYS:
+            raise RulesetError(f"{where(key + '.' + k)}: unknown key '{shown(key + '.' + k)}'"
+                               f"{did_you_mean(k, DECLARATION_KEYS)}")
+    t = spec.get("type")
+    if t is not None and t not in TYPE_NAMES:
+        raise RulesetError(f"{where(key + '.type')}: unknown option type {shown(repr(t))}"
+                           f"{did_you_mean(str(t), TYPE_NAMES)}; types: {', '.join(TYPE_NAMES)}")
+    choices = spec.get("choices", [])
+    if not isinstance(choices, list) or any(isinstance(c, (dict, list)) for c in choices):
+        raise RulesetError(f"{where(key + '.choices')}: '{shown(key)}.choices' must be a list of plain values")
+    if t is None and not choices:
+        raise RulesetError(f"{where(key)}: option '{shown(key.split('.', 1)[1])}' declares neither "
+                           f"'choices' nor 'type'")
+    bounds = {}
+    for b in ("min", "max", "above"):
+        v = spec.get(b)
+        if v is None:
+            continue
+        if t not in ("int", "number"):
+            raise RulesetError(f"{where(key + '.' + b)}: '{b}' needs type int or number")
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise RulesetError(f"{where(key + '.' + b)}: '{shown(key)}.{b}' must be a finite number")
+        bounds[b] = v
+    fields = spec.get("fields")
+    if (fields is not None) != (t == "map"):
+        raise RulesetError(f"{where(key)}: type map needs 'fields' (and only a map has them)")
+    parsed = {}
+    if fields is not None:
+        if not isinstance(fields, Mapping) or not fields:
+            raise RulesetError(f"{where(key + '.fields')}: 'fields' must map field names to their types")
+        parsed = {name: _declaration(sub, f"{key}.fields.{name}", where) for name, sub in fields.items()}
+    doc = spec.get("doc", "")
+    return OptionType(t, tuple(choices), bounds.get("min"), bounds.get("max"), bounds.get("above"),
+                      MappingProxyType(parsed), str(doc))
+
+
+def _option_types(src: Source, base: "Resolved | None", new_options: Mapping) -> dict[str, OptionType]:
+    """This file's ``option_types``, parsed. A file without ``extends`` declares every option
+    it sets; an overlay declares exactly the options its ``new_options`` introduces."""
+    spec = src.data.get("option_types")
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, Mapping):
+        raise RulesetError(f"{src.where('option_types')}: 'option_types' must map option names to their types")
+    declared = {name: _declaration(decl, f"option_types.{name}", src.where) for name, decl in spec.items()}
+    if base is None:
+        own = src.data.get("options") or {}
+        section = "options"
+    else:
+        own = new_options
+        section = "new_options"
+        for name in declared:
+            if name in base.option_types:
+                raise RulesetError(f"{src.where('option_types.' + name)}: option '{shown(name)}' is declared "
+                                   f"in the base ({base.where('option_types.' + name)}); an overlay declares "
+                                   f"only the options of its 'new_options'")
+    for name in declared:
+        if name not in own:
+            raise RulesetError(f"{src.where('option_types.' + name)}: option_types declares '{shown(name)}', "
+                               f"which '{section}' does not set{did_you_mean(name, own)}")
+    for name in own:
+        if name not in declared:
+            raise RulesetError(f"{src.where(section + '.' + name)}: option '{shown(name)}' has no declared "
+                               f"type: add it under 'option_types' ({', '.join(TYPE_NAMES)}, or choices)")
+    return declared
+
+
+def check_option(decl: OptionType, value, key: str, where: Callable[[str], str]) -> None:
+    """A value outside its declaration is a ruleset_error at the value's file:line."""
+    name = key.split(".", 1)[1]
+    if decl.type == "map" and isinstance(value, Mapping):
+        for sub, v in value.items():
+            if sub not in decl.fields:
+                raise RulesetError(f"{where(f'{key}.{sub}')}: unknown key '{shown(f'{name}.{sub}')}'"
+                                   f"{did_you_mean(str(sub), decl.fields)}")
+            check_option(decl.fields[sub], v, f"{key}.{sub}", where)
+        return
+    if decl.accepts(value):
+        return
+    hint = did_you_mean(value, [c for c in decl.choices if isinstance(c, str)]) if isinstance(value, str) else ""
+    if isinstance(value, bool) and any(c in ("off", "on", "yes", "no") for c in decl.choices):
+        hint = " (YAML reads a bare off/on/yes/no as true or false: quote it)"
+    raise RulesetError(f"{where(key)}: option '{name}' must be {decl.expected()}, got {describe(value)}{hint}")
 
 
 def _new_options(src: Source, base: "Resolved | None") -> dict:
@@ -222,6 +460,8 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
             _seen: tuple[Path, ...] = ()) -> Resolved:
     """Load ``path`` and everything it extends; overlays are checked against their base."""
     path = path.resolve()
+    if len(_seen) > MAX_EXTENDS:
+        raise RulesetError(f"{_seen[0]}: extends chain longer than {MAX_EXTENDS} files")
     if path in _seen:
         cycle = " -> ".join(str(p) for p in _seen + (path,))
         raise RulesetError(f"'extends' cycle: {cycle}")
@@ -240,12 +480,12 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
                 if hint:
                     head = target[: len(target) - len(base_path.name)]
                     hint = hint.replace("'", "'" + head, 1)
-                raise UnknownRulesetError(f"{src.where('extends')}: extends '{target}': no such file "
+                raise UnknownRulesetError(f"{src.where('extends')}: extends '{shown(target)}': no such file "
                                           f"{base_path}{hint}")
         else:
             base_path = find_by_name(target)
             if base_path is None:
-                raise UnknownRulesetError(f"{src.where('extends')}: extends '{target}': unknown ruleset"
+                raise UnknownRulesetError(f"{src.where('extends')}: extends '{shown(target)}': unknown ruleset"
                                           f"{did_you_mean(target, list(names()))}")
         base = resolve(base_path, find_by_name, names, _seen + (path,))
     new_options = _new_options(src, base)
@@ -253,6 +493,7 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
     if base and new_options:
         schema_base = dict(base.data, options=dict(base.data.get("options") or {}, **new_options))
     check_schema(src, schema_base)
+    option_types = dict(base.option_types if base else {}, **_option_types(src, base, new_options))
     data = {k: v for k, v in src.data.items() if k not in ("extends", "new_options")}
     origins = dict(base.origins) if base else {}
     for key, line in src.lines.items():
@@ -265,4 +506,4 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
     merged = deep_merge(base.data, data) if base else data
     chain = (base.chain if base else ()) + (path.stem,)
     files = (base.files if base else ()) + (path,)
-    return Resolved(path.stem, path, merged, origins, chain, files)
+    return Resolved(path.stem, path, merged, origins, chain, files, option_types)

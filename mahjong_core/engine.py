@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -9,9 +10,10 @@ from typing import Any, Iterable
 import pluggy
 
 from . import builtin
-from .config import resolve
+from .config import resolve, shown
 from .errors import MahjongError, PluginError, RulesetError, UnknownRulesetError, did_you_mean
-from .hookspecs import PROJECT, MahjongSpec
+from .fans import FanCheck
+from .hookspecs import PROJECT, MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,29 @@ def _mtime(path: Path):
         return path.stat().st_mtime_ns
     except OSError:
         return None
+
+
+# registration hooks and the record type each answers with (None: folders of ruleset files)
+REGISTRATIONS = {"mahjong_tile_sets": TileSet, "mahjong_win_shapes": WinShape, "mahjong_fan_checks": FanCheck,
+                 "mahjong_settlements": SettlementRule, "mahjong_value_formulas": ValueFormula,
+                 "mahjong_rulesets": None}
+
+
+def _checked(hook_name: str, kind, answer) -> list:
+    """A registration hook's answer, or PluginError saying what is wrong with it."""
+    if answer is None:
+        return []
+    if not isinstance(answer, (list, tuple)):
+        raise PluginError(f"{hook_name}() must return a list, got {type(answer).__name__}")
+    for i, item in enumerate(answer):
+        if kind is None:
+            if not isinstance(item, (str, os.PathLike)) and not hasattr(item, "iterdir"):
+                raise PluginError(f"{hook_name}() item {i} is a {type(item).__name__}, not a folder path")
+        elif not isinstance(item, kind):
+            raise PluginError(f"{hook_name}() item {i} is a {type(item).__name__}, not a {kind.__name__}")
+        elif not isinstance(item.id, str) or not item.id:
+            raise PluginError(f"{hook_name}() item {i} has id {shown(repr(item.id))}: ids are non-empty strings")
+    return list(answer)
 
 
 HOOK_NAMES = tuple(n for n in vars(MahjongSpec) if n.startswith("mahjong_"))
@@ -99,48 +124,82 @@ class Engine:
             raise PluginError(f"plugin '{self.pm.get_name(e.plugin)}': {e}") from None
 
     # ----------------------------------------------------------------- registrations
-    def _gather(self, hook_name: str, id_attr: str = "id") -> dict:
-        hook = getattr(self.pm.hook, hook_name)
-        out: dict = {}
-        for impl in reversed(hook.get_hookimpls()):
-            try:
-                items = impl.function() or []
-            except Exception as e:
-                raise PluginError(f"plugin '{impl.plugin_name}': {hook_name}() failed: "
-                                  f"{type(e).__name__}: {e}") from e
-            for item in items:
-                key = getattr(item, id_attr)
-                if key in out:
-                    raise PluginError(f"duplicate {hook_name[8:].rstrip('s').replace('_', ' ')} id '{key}': "
-                                      f"registered by plugin '{out[key].plugin}' and by plugin "
-                                      f"'{impl.plugin_name}'")
-                out[key] = Registered(item, impl.plugin_name)
-        return out
+    def _answers(self) -> dict[str, dict[str, list]]:
+        """Every plugin's answer to every registration hook, checked: a plugin whose hook raises
+        or answers anything but a list of its hook's records (ids being strings) is recorded in
+        ``failures`` by name and unregistered, so it takes down only the rulesets that use it."""
+        answers: dict[str, dict[str, list]] = {}
+        for hook_name, kind in REGISTRATIONS.items():
+            for impl in list(reversed(getattr(self.pm.hook, hook_name).get_hookimpls())):
+                name = impl.plugin_name
+                if name in self.failures:
+                    continue
+                try:
+                    answers.setdefault(name, {})[hook_name] = _checked(hook_name, kind, impl.function())
+                except Exception as e:
+                    problem = e.message if isinstance(e, PluginError) else \
+                        f"{hook_name}() failed: {type(e).__name__}: {e}"
+                    self.failures[name] = problem
+                    answers.pop(name, None)
+                    self.pm.unregister(name=name)
+        return answers
 
     def _collect(self) -> Registry:
+        answers = self._answers()
+        gathered: dict[str, dict] = {hook: {} for hook in REGISTRATIONS}
         dirs = []
-        for impl in reversed(self.pm.hook.mahjong_rulesets.get_hookimpls()):
-            try:
-                for d in impl.function() or []:
-                    dirs.append(Registered(d, impl.plugin_name))
-            except Exception as e:
-                raise PluginError(f"plugin '{impl.plugin_name}': mahjong_rulesets() failed: {e}") from e
-        return Registry(self._gather("mahjong_tile_sets"), self._gather("mahjong_win_shapes"),
-                        self._gather("mahjong_fan_checks"), self._gather("mahjong_settlements"),
-                        self._gather("mahjong_value_formulas"), dirs)
+        for hook_name, out in gathered.items():
+            for impl in reversed(getattr(self.pm.hook, hook_name).get_hookimpls()):    # registration order
+                plugin_name = impl.plugin_name
+                for item in answers[plugin_name][hook_name]:
+                    if hook_name == "mahjong_rulesets":
+                        dirs.append(Registered(item, plugin_name))
+                        continue
+                    if item.id in out:
+                        raise PluginError(f"duplicate {hook_name[8:].rstrip('s').replace('_', ' ')} id "
+                                          f"'{item.id}': registered by plugin '{out[item.id].plugin}' and by "
+                                          f"plugin '{plugin_name}'")
+                    out[item.id] = Registered(item, plugin_name)
+        return Registry(gathered["mahjong_tile_sets"], gathered["mahjong_win_shapes"],
+                        gathered["mahjong_fan_checks"], gathered["mahjong_settlements"],
+                        gathered["mahjong_value_formulas"], dirs)
+
+    def failed_note(self) -> str:
+        """'; plugin 'x' failed to load (…)' when some did: what a ruleset misses may be theirs."""
+        if not self.failures:
+            return ""
+        names = ", ".join(f"'{n}'" for n in sorted(self.failures))
+        return f"; plugin {names} failed to load (see 'mahjong rulesets')"
 
     # ----------------------------------------------------------------- rulesets
-    def ruleset_files(self) -> dict[str, Path]:
-        """Ruleset name → YAML file, over every registered folder."""
-        found: dict[str, Path] = {}
+    def _ruleset_index(self) -> tuple[dict[str, Path], dict[str, list[Registered]]]:
+        """(name → YAML file, name → every plugin file of that name when several plugins ship one)."""
+        found: dict[str, Registered] = {}
+        clashes: dict[str, list[Registered]] = {}
         for reg in self.registry.ruleset_dirs:
             folder = Path(str(reg.item))
             if not folder.is_dir():
                 continue
             for f in sorted(folder.iterdir()):
-                if f.suffix in (".yaml", ".yml") and f.stem not in found:
-                    found[f.stem] = f
-        return found
+                if f.suffix not in (".yaml", ".yml"):
+                    continue
+                here = Registered(f, reg.plugin)
+                first = found.setdefault(f.stem, here)
+                if first is not here and first.item.resolve() != f.resolve():
+                    clashes.setdefault(f.stem, [first]).append(here)
+        return {name: reg.item for name, reg in found.items()}, clashes
+
+    def ruleset_files(self) -> dict[str, Path]:
+        """Ruleset name → YAML file, over every registered folder."""
+        return self._ruleset_index()[0]
+
+    def _by_name(self, name: str, files: dict[str, Path], clashes: dict) -> Path | None:
+        """The file of an installed ruleset; a name several plugins ship is an error naming them."""
+        if name in clashes:
+            both = " and ".join(f"plugin '{r.plugin}' ({r.item})" for r in clashes[name])
+            raise PluginError(f"ruleset '{name}' is provided by more than one plugin: {both}; "
+                              f"uninstall one or rename its file")
+        return files.get(name)
 
     def ruleset_names(self) -> list[tuple[str, str]]:
         """(name, title) of every installed ruleset, sorted by name."""
@@ -161,8 +220,8 @@ class Engine:
         cached = self._cache.get(path)
         if cached is not None and all(_mtime(f) == m for f, m in cached[1]):
             return cached[0]
-        files = self.ruleset_files()
-        resolved = resolve(path, lambda n: files.get(n), lambda: files.keys())
+        files, clashes = self._ruleset_index()
+        resolved = resolve(path, lambda n: self._by_name(n, files, clashes), lambda: files.keys())
         stamps = tuple((f, _mtime(f)) for f in resolved.files)
         ruleset = Ruleset(resolved, self)
         self._cache[path] = (ruleset, stamps)
@@ -175,20 +234,23 @@ class Engine:
             if not path.is_file():
                 raise UnknownRulesetError(f"no ruleset file '{text}'")
             return path
-        files = self.ruleset_files()
+        files, clashes = self._ruleset_index()
         if text not in files:
             raise UnknownRulesetError(f"unknown ruleset '{text}'{did_you_mean(text, files)}; installed: "
-                                      f"{', '.join(sorted(files)) or 'none'}")
-        return files[text]
+                                      f"{', '.join(sorted(files)) or 'none'}{self.failed_note()}")
+        return self._by_name(text, files, clashes)
 
     # ----------------------------------------------------------------- hooks used while scoring
     def validate(self, ruleset) -> None:
-        try:
-            self.pm.hook.mahjong_validate_ruleset(ruleset=ruleset)
-        except RulesetError:
-            raise
-        except Exception as e:
-            raise RulesetError(f"ruleset '{ruleset.name}' vetoed: {type(e).__name__}: {e}") from e
+        """Every plugin's ruleset checks; one that fails with anything but a RulesetError is named."""
+        for impl in reversed(self.pm.hook.mahjong_validate_ruleset.get_hookimpls()):
+            try:
+                impl.function(ruleset=ruleset)
+            except RulesetError:
+                raise
+            except Exception as e:
+                raise RulesetError(f"ruleset '{ruleset.name}' vetoed by plugin '{impl.plugin_name}': "
+                                   f"{type(e).__name__}: {e}") from e
 
     def validate_situation(self, situation, ruleset) -> None:
         if self._situation_hooks:

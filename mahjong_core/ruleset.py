@@ -4,13 +4,14 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import typing
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
-from .config import Resolved
+from .config import Resolved, check_option, describe, shown
 from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
                      did_you_mean)
 from .fans import Alternatives, Fan, FanContext
@@ -224,19 +225,57 @@ def _best_apart(tail, apart: Mapping[str, frozenset], rest: tuple) -> float:
     return best
 
 
-def _check_kwargs(func, args: Mapping, where: str, what: str) -> None:
-    """Validate YAML args against the function's signature (after its first positionals)."""
+def _non_finite(value, key: str) -> str | None:
+    """The dotted key of the first NaN or infinity in a YAML value (maps and lists searched)."""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else key
+    items = value.items() if isinstance(value, Mapping) else enumerate(value) if isinstance(value, list) else ()
+    for k, v in items:
+        found = _non_finite(v, f"{key}.{k}")
+        if found:
+            return found
+    return None
+
+
+def _takes_number(param) -> tuple[bool, bool]:
+    """(takes a number, may be None) for a plugin function's parameter, from its annotation
+    (``int``, ``float``, ``int | None`` …) or, without one, from a numeric default."""
+    ann = param.annotation
+    if ann is param.empty:
+        d = param.default
+        return isinstance(d, (int, float)) and not isinstance(d, bool), d is None
+    parts = ann.split("|") if isinstance(ann, str) else \
+        [getattr(a, "__name__", str(a)) for a in (typing.get_args(ann) or (ann,))]
+    names = {n.strip() for n in parts}
+    nullable = bool(names & {"None", "NoneType"})
+    names -= {"None", "NoneType"}
+    return bool(names) and names <= {"int", "float"}, nullable or param.default is None
+
+
+def _check_kwargs(func, args: Mapping, where, key: str, what: str) -> None:
+    """Validate YAML args (``key``: where they are) against the function's signature (after its
+    first positionals): known names, and a finite number wherever the function takes a number."""
+    bad = _non_finite(args, key)
+    if bad:
+        raise RulesetError(f"{where(bad)}: '{shown(bad)}' must be a finite number")
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):
         return
-    params = list(sig.parameters.values())
-    if any(p.kind is p.VAR_KEYWORD for p in params):
-        return
-    names = [p.name for p in params if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    for key in args:
-        if key not in names:
-            raise RulesetError(f"{where}: {what} takes no argument '{key}'{did_you_mean(key, names)}")
+    params = {p.name: p for p in sig.parameters.values() if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    loose = any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
+    for name, value in args.items():
+        param = params.get(name)
+        if param is None:
+            if loose:
+                continue
+            raise RulesetError(f"{where(key)}: {what} takes no argument '{shown(name)}'"
+                               f"{did_you_mean(name, params)}")
+        number, nullable = _takes_number(param)
+        if number and not (value is None and nullable) and \
+                (isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise RulesetError(f"{where(f'{key}.{name}')}: '{key}.{name}' must be a number"
+                               f"{' or null' if nullable else ''}, got {describe(value)}")
 
 
 class Ruleset:
@@ -252,6 +291,9 @@ class Ruleset:
         self.data = data
         self.fingerprint = resolved.fingerprint
         self.options = MappingProxyType(dict(data.get("options") or {}))
+        self.option_types = MappingProxyType(resolved.option_types)      # name -> config.OptionType
+        for name, value in self.options.items():       # every option is declared (config.resolve)
+            check_option(self.option_types[name], value, "options." + name, self.where)
         table = data.get("table") or {}
         self.table = self._table(table)
         scoring = data.get("scoring") or {}
@@ -315,7 +357,19 @@ class Ruleset:
 
     def _int(self, value, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"{self.where(key)}: '{key}' must be a whole number, got {value!r}")
+            raise RulesetError(f"{self.where(key)}: '{key}' must be a whole number, got {describe(value)}")
+        return value
+
+    def _id(self, value, key: str, what: str) -> str:
+        """A YAML value naming a registered item (check, formula, fan …) must be a name."""
+        if not isinstance(value, str):
+            raise RulesetError(f"{self.where(key)}: '{key}' must be a {what} id, got {describe(value)}")
+        return value
+
+    def _text(self, spec: Mapping, name: str, key: str, default: str) -> str:
+        value = spec.get(name, default)
+        if not isinstance(value, str):
+            raise RulesetError(f"{self.where(f'{key}.{name}')}: '{key}.{name}' must be text, got {describe(value)}")
         return value
 
     def _table(self, table: Mapping) -> TableRules:
@@ -348,17 +402,18 @@ class Ruleset:
             check = spec.get("check")
             if check is None:
                 raise RulesetError(f"{self.where(key)}: fan '{fid}' has no 'check'")
+            self._id(check, key + ".check", "check")
             if check not in checks:
-                raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{check}'"
-                                   f"{did_you_mean(str(check), checks)}")
+                raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{shown(check)}'"
+                                   f"{did_you_mean(str(check), checks)}{self.engine.failed_note()}")
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
-            _check_kwargs(checks[check].item.func, args, self.where(key + ".args"), f"check '{check}'")
+            _check_kwargs(checks[check].item.func, args, self.where, key + ".args", f"check '{check}'")
             points = spec.get("points")
-            if isinstance(points, bool) or not isinstance(points, (int, float)):
+            if isinstance(points, bool) or not isinstance(points, (int, float)) or not math.isfinite(points):
                 raise RulesetError(f"{self.where(key + '.points')}: fan '{fid}' needs numeric 'points', "
-                                   f"got {points!r}")
+                                   f"got {describe(points)}")
             cm = spec.get("counts_to_minimum", True)
             if not isinstance(cm, bool):
                 raise RulesetError(f"{self.where(key + '.counts_to_minimum')}: must be true or false")
@@ -369,9 +424,9 @@ class Ruleset:
                     raise RulesetError(f"{self.where(key + '.dropped_when_others_exceed')}: fan '{fid}' is "
                                        f"dropped after the others are counted, so it cannot exclude or "
                                        f"reduce them (remove 'excludes'/'reduces')")
-            rules.append(FanRule(fid, str(spec.get("zh", fid)), str(spec.get("en", fid)), points, check,
-                                 MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
-                                 str(spec.get("doc", "")), drop))
+            rules.append(FanRule(fid, self._text(spec, "zh", key, fid), self._text(spec, "en", key, fid),
+                                 points, check, MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
+                                 self._text(spec, "doc", key, ""), drop))
         known = {r.id for r in rules}
         every = set(fans)
         out = []
@@ -396,8 +451,8 @@ class Ruleset:
 
     def _known_fan(self, fid, every, key: str, what: str) -> None:
         """A fan named by another fan's ``excludes``/``reduces`` must be one of the file's fans."""
-        if fid not in every:
-            raise RulesetError(f"{self.where(key)}: {what} unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+        if self._id(fid, key, "fan") not in every:
+            raise RulesetError(f"{self.where(key)}: {what} unknown fan '{shown(fid)}'{did_you_mean(str(fid), every)}")
 
     def _fan_list(self, scoring: Mapping, name: str) -> tuple[str, ...]:
         """``scoring.<name>``: a list of fan ids (disabled fans dropped)."""
@@ -410,11 +465,11 @@ class Ruleset:
     def _fan_ref(self, fid, key: str) -> str | None:
         if fid is None:
             return None
-        if fid not in self._fan_by_id:
+        if self._id(fid, key, "fan") not in self._fan_by_id:
             every = list((self.data.get("fans") or {}).keys())
             if fid in every:
                 return None          # disabled fan: nothing to award
-            raise RulesetError(f"{self.where(key)}: unknown fan '{fid}'{did_you_mean(str(fid), every)}")
+            raise RulesetError(f"{self.where(key)}: unknown fan '{shown(fid)}'{did_you_mean(str(fid), every)}")
         return fid
 
     def _shapes(self, shapes: Mapping):
@@ -423,14 +478,15 @@ class Ruleset:
         for sid, spec in shapes.items():
             key = f"shapes.{sid}"
             if sid not in registry:
-                raise RulesetError(f"{self.where(key)}: unknown win shape '{sid}'{did_you_mean(sid, registry)}")
+                raise RulesetError(f"{self.where(key)}: unknown win shape '{shown(sid)}'"
+                                   f"{did_you_mean(sid, registry)}{self.engine.failed_note()}")
             if spec.get("enabled", True) is False:
                 continue
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
             shape = registry[sid].item
-            _check_kwargs(shape.find, args, self.where(key + ".args"), f"shape '{sid}'")
+            _check_kwargs(shape.find, args, self.where, key + ".args", f"shape '{sid}'")
             out.append((shape, dict(args), registry[sid].plugin))
         if not out:
             raise RulesetError(f"{self.where('shapes')}: the ruleset enables no win shape")
@@ -438,25 +494,32 @@ class Ruleset:
 
     def _value(self, value: Mapping):
         formulas = self.engine.registry.values
-        fid = value.get("formula", "total")
+        fid = self._id(value.get("formula", "total"), "scoring.value.formula", "formula")
         if fid not in formulas:
-            raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{fid}'"
-                               f"{did_you_mean(str(fid), formulas)}")
-        params = dict(value.get("params") or {})
+            raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{shown(fid)}'"
+                               f"{did_you_mean(str(fid), formulas)}{self.engine.failed_note()}")
+        params = self._map(value.get("params"), "scoring.value.params")
         func = formulas[fid].item.value
-        _check_kwargs(func, params, self.where("scoring.value.params"), f"value formula '{fid}'")
+        _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
         return func, params
+
+    def _map(self, value, key: str) -> dict:
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping):
+            raise RulesetError(f"{self.where(key)}: '{key}' must be a map")
+        return dict(value)
 
     def _settlement(self, spec):
         if spec is None:
             return None, {}
         rules = self.engine.registry.settlements
-        sid = spec.get("id")
+        sid = self._id(spec.get("id"), "settlement.id", "settlement")
         if sid not in rules:
-            raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{sid}'"
-                               f"{did_you_mean(str(sid), rules)}")
-        params = dict(spec.get("params") or {})
-        _check_kwargs(rules[sid].item.settle, params, self.where("settlement.params"), f"settlement '{sid}'")
+            raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{shown(sid)}'"
+                               f"{did_you_mean(str(sid), rules)}{self.engine.failed_note()}")
+        params = self._map(spec.get("params"), "settlement.params")
+        _check_kwargs(rules[sid].item.settle, params, self.where, "settlement.params", f"settlement '{sid}'")
         return rules[sid], params
 
     def _check_plan(self):

@@ -169,7 +169,7 @@ def test_python_tags_are_refused(club, tagged):
 
 @pytest.mark.parametrize("text, message", [
     ("extends: clubbase\n<<: {title: x}\n", "2: YAML merge keys ('<<') are not supported; use 'extends'"),
-    ("- a\n- b\n", "1: a ruleset file must be a mapping of keys, got list"),
+    ("- a\n- b\n", "1: not a ruleset file: it holds list, not a map of ruleset keys"),
     ("title: [unclosed\n", "2: invalid YAML: " + (
         "did not find expected ',' or ']'" if hasattr(yaml, "CSafeLoader")      # libyaml's wording
         else "expected ',' or ']', but got '<stream end>'")),
@@ -449,7 +449,8 @@ def test_chow_melds_and_runs_in_hand_are_separate_switches(core_engine, tmp_path
 
 def test_new_options_extend_the_base_and_later_overlays_may_set_them(club):
     engine, folder = club
-    write(folder, "middle.yaml", "extends: clubbase\nnew_options:\n  wild_limit: 1\n")
+    write(folder, "middle.yaml", "extends: clubbase\nnew_options:\n  wild_limit: 1\n"
+                                 "option_types: {wild_limit: int}\n")
     path = write(folder, "house.yaml", "extends: middle\noptions: {wild_limit: 2}\n")
     rules = engine.load_ruleset(path)
     assert rules.options["wild_limit"] == 2 and rules.options["house_flag"] is False
@@ -463,8 +464,8 @@ def test_new_options_extend_the_base_and_later_overlays_may_set_them(club):
     ("new_options:\n  wild_limit: 1\noptions: {wild_limit: 2}\n",
      "4: option 'wild_limit' is introduced under 'new_options' in the same file; give its value there"),
     ("new_options: [wild_limit]\n", "2: 'new_options' must map option names to their defaults"),
-    ("new_options:\n  wild_limit: 1\noptions: {wild_limt: 2}\n",
-     "4: unknown option 'wild_limt' (did you mean 'wild_limit'?)"),
+    ("new_options:\n  wild_limit: 1\noption_types: {wild_limit: int}\noptions: {wild_limt: 2}\n",
+     "5: unknown option 'wild_limt' (did you mean 'wild_limit'?)"),
 ])
 def test_new_options_errors(club, text, message):
     engine, folder = club
