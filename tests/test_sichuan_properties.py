@@ -25,9 +25,10 @@ WINS = [
     ({"hand": "1122m3344p5566p7p", "win_tile": "7p"}, set()),
     ({"hand": "123m456p789p9p", "melds": [{"type": "kong", "tiles": "6666m", "concealed": True}],
       "win_tile": "9p"}, {"kong"}),
-    ({"hand": "123p678p789p9p", "melds": [{"type": "kong", "tiles": "5555p"}], "win_tile": "9p"}, {"kong"}),
-    ({"hand": "5p", "melds": [{"type": "kong", "tiles": "1111m"}, {"type": "kong", "tiles": "2222m"},
-                              {"type": "kong", "tiles": "3333p"}, {"type": "kong", "tiles": "4444p"}],
+    ({"hand": "123p678p789p9p", "melds": [{"type": "kong", "tiles": "5555p", "concealed": False}],
+      "win_tile": "9p"}, {"kong"}),
+    ({"hand": "5p", "melds": [{"type": "kong", "tiles": t, "concealed": False}
+                              for t in ("1111m", "2222m", "3333p", "4444p")],
       "win_tile": "5p"}, {"kong"}),
 ]
 # End-of-wall hands, also for void s: ready, ready, not ready, flower pig, not ready with a kong.

@@ -339,10 +339,7 @@ def seven_robs_one(ctx) -> int:
     says so with ``extras: {eighth_flower_held_by_other: true}`` (with seven flowers held, the
     eighth may as well be still in the wall)."""
     s = ctx.situation
-    flag = s.extras.get(SEVEN_ROBS_ONE_FLAG, False)
-    if not isinstance(flag, bool):
-        raise HandError(f"field 'extras.{SEVEN_ROBS_ONE_FLAG}' must be true or false, got {flag!r}")
-    if not flag:
+    if not s.extras.get(SEVEN_ROBS_ONE_FLAG, False):       # declared bool (table.extras)
         return 0
     if s.flower_count != 7:
         raise HandError(f"field 'extras.{SEVEN_ROBS_ONE_FLAG}': another player can hold the eighth flower "
