@@ -1022,13 +1022,13 @@ class Ruleset:
         return s
 
     def waits(self, hand) -> Waits:
-        """Every tile kind that completes the hand (formal waits: a kind whose four copies are all
-        held still counts; wild kinds included)."""
+        """Every tile kind that completes the hand and can still be drawn (a kind whose four
+        copies are all held is none; wild kinds included)."""
         s = self.parse_hand(hand)
         return Waits(self.waits_of_situation(s))
 
     def waits_of_situation(self, s: Situation) -> tuple[int, ...]:
-        """Formal waits of ``s.hand`` + melds (the winning tile ignored), under the enabled shapes."""
+        """Waits of ``s.hand`` + melds (the winning tile ignored), under the enabled shapes."""
         return W.waits(self, s.hand, s.melds, s.wilds)
 
     # ------------------------------------------------------------------ settlement

@@ -1,11 +1,14 @@
 """Situations that cannot have happened are refused, parsing never guesses or depends on history,
-each field is accepted only where the ruleset gives it a meaning (wilds, void suit, extras)."""
+each field is accepted only where the ruleset gives it a meaning (wilds, void suit, extras), and the
+rules bugs of the hardening round: Sichuan 天胡/地胡 with a kong, waits on a kind already held four
+times, 和绝张 read through a wild, eight flowers given as a number."""
 from __future__ import annotations
 
 import pytest
 
 import mahjong_core
 from mahjong_core import MahjongError
+from mahjong_core import tiles as T
 from mahjong_core.hand import TableRules, parse_situation
 
 from conftest import run_cli
@@ -184,6 +187,94 @@ def test_unknown_fields_list_the_valid_ones():
         {"hand": "456p789s1122z", "melds": [{"type": "pung", "tiles": "111m", "frm": "left"}], "win_tile": "1z"}))
     assert (code, message) == ("invalid_meld", "melds[0]: unknown field 'frm' (did you mean 'from'?); a meld has "
                                                "type, tiles, concealed, claimed, from")
+
+
+# ------------------------------------------------------------------ rules bugs
+
+def test_sichuan_heaven_and_earth_need_the_dealt_tiles(rules):
+    """A kong's replacement tile is no dealt tile: 7777m + 123m 456m 11p 234p, self-drawn on the
+    replacement, is 根 + 杠上花 + 自摸 (×8), not 天胡 (×32, ×64 with 杠上花)."""
+    hand = {"hand": "123m456m11p23p", "melds": [{"type": "kong", "tiles": "7777m", "concealed": True}],
+            "win_tile": "4p", "self_drawn": True, "first_turn": True, "after_kong": True}
+    for dealer in (True, False):
+        result = rules["sichuan"].score(dict(hand, dealer=dealer))
+        assert not {"tianhu", "dihu"} & set(_fans(result)), _fans(result)
+        assert result.value == 8
+    assert "tianhu" in _fans(rules["sichuan"].score({"hand": "123m456m789m11p23p", "win_tile": "4p",
+                                                     "dealer": True, "first_turn": True, "self_drawn": True}))
+
+
+@pytest.mark.parametrize("name", ["guobiao", "popular", "sichuan"])
+def test_waits_skip_a_kind_held_four_times(rules, name):
+    assert rules[name].waits("1111m456789p234p").tiles == ()
+    melded = {"hand": "9s123m456m789m" if name != "sichuan" else "9s123m456s789s",
+              "melds": [{"type": "pung", "tiles": "999s", "from": "left"}]}
+    if name == "sichuan":
+        melded = {"hand": "9p123m456m789m", "melds": [{"type": "pung", "tiles": "999p", "from": "left"}]}
+    assert rules[name].waits(melded).tiles == ()
+    assert rules[name].waits("111m456789p234p5p").tiles != ()
+
+
+def test_cli_waits_table_has_no_fifth_copy():
+    rc, out, err = run_cli(["waits", "--ruleset", "guobiao", "1111m456789p234p"])
+    assert "too_many_copies" not in out + err
+
+
+def test_popular_a_wild_read_as_the_winning_tile_is_a_copy(rules):
+    """A reading is scored as the natural hand it spells: where a wild reads as another copy of
+    the winning tile, the winner would hold that copy, so the reading has neither 和绝张 nor 抢杠和
+    (the natural hand is refused outright); readings where the wilds read otherwise keep them."""
+    pop = rules["popular"]
+    natural = {"hand": "123m456p789s111z3z", "win_tile": "3z"}
+    only_copy = {"hand": "123m456p789s111z5z", "win_tile": "3z", "wilds": "5z"}     # the wild must be 3z
+    for flag, fan in (("fourth_tile", "last_tile"), ("robbing_kong", "robbing_the_kong")):
+        assert _code(lambda: pop.score(dict(natural, **{flag: True})))[0] == "invalid_situation"
+        sit = dict(only_copy, **{flag: True})
+        assert fan not in _fans(pop.score(sit, enforce_minimum=False))
+        assert all(fan not in _fans(c) for c in pop.candidates(sit))
+        # 12m 45m + the winning 3m: the wild reads as 3m (345m or 123m) or as 6m (456m)
+        both = {"hand": "1245m456p789s11z5z", "win_tile": "3m", "wilds": "5z", flag: True}
+        got = pop.candidates(both)
+        assert {2 in c.decomposition.wild_as for c in got} == {True, False}
+        for c in got:
+            assert (fan in _fans(c)) == (2 not in c.decomposition.wild_as), c.decomposition.labels()
+        assert fan in _fans(pop.score(both, enforce_minimum=False))
+        # groups made of wilds only share answers (fill keys) unless they read as the winning 3m
+        for hand in ("12m456p789s11z555z", "12m456p789s1z5555z"):
+            sit = {"hand": hand, "win_tile": "3m", "wilds": "5z", flag: True}
+            got = pop.candidates(sit)
+            for c in got:
+                assert (fan in _fans(c)) == (2 not in c.decomposition.wild_as), c.decomposition.labels()
+            best = pop.score(sit, enforce_minimum=False)
+            assert best.total == max(c.total for c in got)
+            assert (fan in _fans(best)) == (2 not in best.decomposition.wild_as)
+    # the bounded search shares answers between readings that differ only in a group made of
+    # wilds (fill keys): a group read as the winning tile must keep its own answer
+    for sit, fan in (
+            ({"hand": "6m111456s", "melds": [{"type": "chow", "tiles": "678m"},
+                                             {"type": "chow", "tiles": "567m", "claimed": "7m", "from": "left"}],
+              "win_tile": "5m", "seat_wind": "W", "round_wind": "S", "wilds": "1s", "fourth_tile": True},
+             "last_tile"),
+            ({"hand": "6666p466s", "melds": [{"type": "kong", "tiles": "2222s", "concealed": True},
+                                             {"type": "pung", "tiles": "111s", "from": "right", "claimed": "1s"}],
+              "win_tile": "5s", "round_wind": "S", "dealer": True, "wilds": "6p", "robbing_kong": True},
+             "robbing_the_kong")):
+        best = pop.score(sit, enforce_minimum=False)
+        assert best.total == max(c.total for c in pop.candidates(sit))
+        assert (fan in _fans(best)) == (T.tile(sit["win_tile"]) not in best.decomposition.wild_as)
+    # waits count tiles: four 1m held is no 1m wait; four wilds held, no fifth wild either
+    assert 0 not in pop.waits({"hand": "1111m456789p234p", "wilds": "5z"}).tiles
+    assert 31 not in pop.waits({"hand": "5555z456789p234p", "wilds": "5z"}).tiles
+    assert 31 in pop.waits({"hand": "555z1m456789p234p", "wilds": "5z"}).tiles
+
+
+def test_popular_eight_flowers_as_a_number(rules):
+    named = rules["popular"].score(dict(PLAIN, flowers="1f2f3f4f5f6f7f8f"))
+    counted = rules["popular"].score(dict(PLAIN, flowers=8))
+    assert _fans(counted) == _fans(named)
+    assert _fans(counted)["four_gentlemen"] == 2
+    lz = rules["popular-lianzhong"]
+    assert _fans(lz.score(dict(PLAIN, flowers=8))) == _fans(lz.score(dict(PLAIN, flowers="1f2f3f4f5f6f7f8f")))
 
 
 def test_table_rules_defaults_keep_the_old_reading():

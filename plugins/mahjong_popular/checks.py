@@ -307,6 +307,7 @@ def wild_kong(ctx) -> int:
 
 _SEASONS = frozenset(range(34, 38))   # 1f-4f 春夏秋冬
 _PLANTS = frozenset(range(38, 42))    # 5f-8f 梅兰竹菊
+_ALL_FLOWERS = _SEASONS | _PLANTS
 
 
 def any_flower(ctx) -> int:
@@ -314,10 +315,17 @@ def any_flower(ctx) -> int:
     return int(ctx.situation.flower_count > 0)
 
 
+def _flowers_held(s) -> frozenset:
+    """The flower tiles held; ``flowers: 8`` (a number) is all of them, whatever their names."""
+    if s.flower_count == 8:
+        return _ALL_FLOWERS
+    return frozenset(s.flowers)
+
+
 def flower_set(ctx, which: str = "either") -> int:
     """四君子 (``either``: one count per complete set of four), 春夏秋冬 (``seasons``),
-    梅兰竹菊 (``plants``). Needs the flowers as tiles, not just their number."""
-    held = set(ctx.situation.flowers)
+    梅兰竹菊 (``plants``). Needs the flowers as tiles, not just their number (but eight are all)."""
+    held = _flowers_held(ctx.situation)
     n = 0
     if which in ("either", "seasons") and _SEASONS <= held:
         n += 1
@@ -352,7 +360,7 @@ def seat_flower(ctx, per_flower: bool = False) -> int:
     North = 冬/菊); once (大众) or once per such flower (联众, ``per_flower``)."""
     s = ctx.situation
     mine = (34 + s.seat_wind, 38 + s.seat_wind)
-    n = sum(1 for f in s.flowers if f in mine)
+    n = sum(1 for f in _flowers_held(s) if f in mine)
     return n if per_flower else int(n > 0)
 
 
