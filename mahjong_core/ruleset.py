@@ -286,7 +286,7 @@ class Ruleset:
             flags[key] = table.get(key, default)
             if not isinstance(flags[key], bool):
                 raise RulesetError(f"{self.where('table.' + key)}: 'table.{key}' must be true or false")
-        wilds = table.get("wilds") or {}
+        wilds = table.get("wilds", {})
         if not isinstance(wilds, Mapping):
             raise RulesetError(f"{self.where('table.wilds')}: 'table.wilds' must be a map like {{max_kinds: 1}}")
         for key in wilds:

@@ -109,6 +109,10 @@ def test_table_wilds_key(tmp_path):
     typo.write_text("extends: guobiao\ntable: {wilds: {max_kind: 2}}\n")
     code, message = _code(lambda: mahjong_core.load_ruleset(typo))
     assert code == "ruleset_error" and "max_kinds" in message and "typo.yaml:" in message
+    flat = tmp_path / "flat.yaml"
+    flat.write_text("extends: guobiao\ntable: {wilds: 0}\n")
+    code, message = _code(lambda: mahjong_core.load_ruleset(flat))
+    assert code == "ruleset_error" and "'table.wilds' must be a map" in message
     over = tmp_path / "over.yaml"
     over.write_text("extends: popular\noptions: {max_wild_kinds: 2}\n")
     code, message = _code(lambda: mahjong_core.load_ruleset(over))
