@@ -80,7 +80,9 @@ def main(argv=None) -> int:
         # correctness on the same hands
         regular_diff = [h for h, c in zip(hands, counts)
                         if tuple(sorted(W.standard_waits(c, chows, kinds))) != ref.reference_regular_waits(h)]
-        all_diff = [h for h in hands if rules.waits({"hand": T.format_tiles(h)}).tiles != ref.reference_waits(h)]
+        # the reference lists formal waits; a kind whose four tiles the hand holds is none here
+        all_diff = [h for h in hands if rules.waits({"hand": T.format_tiles(h)}).tiles
+                    != tuple(t for t in ref.reference_waits(h) if list(h).count(t) < 4)]
         print(f"regular-form waits differing from RegularShanten: {len(regular_diff)} / {len(hands)}")
         print(f"all-shape waits differing from the five shanten functions: {len(all_diff)} / {len(hands)}")
         for h in (regular_diff[:3] + all_diff[:3]):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
@@ -13,9 +13,21 @@ MELD_KINDS = ("chow", "pung", "kong")
 SOURCES = ("left", "across", "right")
 
 
+EXTRA_TYPES = {"bool": bool, "int": int, "string": str}
+
+
+class ExtraField(NamedTuple):
+    """One ``extras`` key a ruleset declares (YAML ``table.extras``): its value type and meaning."""
+
+    name: str
+    type: str                       # a key of EXTRA_TYPES
+    doc: str
+
+
 @dataclass(frozen=True, slots=True)
 class TableRules:
-    """What a ruleset allows at the table: which tiles exist, the hand size, chows, flowers."""
+    """What a ruleset allows at the table: which tiles exist, the hand size, chows, flowers, and
+    which situation fields it gives a meaning to (wilds, a void suit, its ``extras``)."""
 
     kinds: frozenset = frozenset(range(T.NUM_KINDS))
     hand_size: int = 13
@@ -23,6 +35,10 @@ class TableRules:
     flowers: bool = True
     tile_set: str = "standard"
     sequences: bool = True          # runs count as sets in a winning hand (Sichuan: yes, without chow melds)
+    dealer_east: bool = True        # the dealer sits East: ``dealer`` with another seat wind is impossible
+    max_wild_kinds: int = 0         # 0: the ruleset has no wild tiles, ``wilds`` is refused
+    void_suit: bool = False         # a hand may declare a void suit (定缺, Sichuan)
+    extras: tuple[ExtraField, ...] = ()     # the declared ``extras`` keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +176,15 @@ _MELD_CACHE: dict = {}
 
 
 def parse_meld(data, index: int, rules: TableRules) -> Meld:
-    """A validated Meld; identical meld objects are parsed once (melds repeat across hands)."""
+    """A validated Meld; identical meld objects are parsed once (melds repeat across hands).
+    The key compares values with ``==``, so ``1`` would find the entry of ``true``: a hit
+    counts only when ``concealed`` (a meld's one bool, the only value an int can equal) is a bool."""
     if type(data) is dict:
         try:
             key = (tuple(data.items()), rules.chows)
-            return _MELD_CACHE[key]
+            meld = _MELD_CACHE[key]
+            if data.get("concealed", False).__class__ is bool:
+                return meld
         except (KeyError, TypeError):
             pass
     meld = _parse_meld(data, index, rules)
@@ -183,8 +203,8 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
                            "invalid_meld")
     for key in data:
         if key not in MELD_FIELDS:
-            raise _field_error(f"{where}: unknown field '{key}'{did_you_mean(key, MELD_FIELDS)}",
-                               "invalid_meld")
+            raise _field_error(f"{where}: unknown field '{key}'{did_you_mean(str(key), MELD_FIELDS)}; a meld "
+                               f"has {', '.join(MELD_FIELDS)}", "invalid_meld")
     kind = data.get("type")
     if kind not in MELD_KINDS:
         raise _field_error(f"{where}.type must be chow, pung or kong, got {kind!r}"
@@ -211,7 +231,7 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
     if T.is_flower(ts[0]):
         raise _field_error(f"{where}: flowers cannot form melds ({shown})", "invalid_meld")
     concealed = data.get("concealed", False)
-    if not isinstance(concealed, bool):
+    if concealed.__class__ is not bool:
         raise _field_error(f"{where}.concealed must be true or false, got {concealed!r}", "invalid_meld")
     claimed = None
     if data.get("claimed") is not None:
@@ -223,8 +243,17 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
     if source is not None and source not in SOURCES:
         raise _field_error(f"{where}.from must be left, across or right, got {source!r}"
                            f"{did_you_mean(str(source), SOURCES)}", "invalid_meld")
-    if kind == "kong" and concealed and (claimed is not None or source is not None):
-        raise _field_error(f"{where}: a concealed kong has no claimed tile or source", "invalid_meld")
+    if kind == "chow" and source is not None and source != "left":
+        raise _field_error(f"{where}.from: a chow is claimed only from the player on the left, got "
+                           f"{source!r}", "invalid_meld")
+    if kind == "kong":
+        if concealed and (claimed is not None or source is not None):
+            raise _field_error(f"{where}: a concealed kong has no claimed tile or source", "invalid_meld")
+        if "concealed" not in data and claimed is None and source is None:
+            # the command line reads [5555p] as concealed, JSON used to read it as melded: say which
+            raise _field_error(f"{where}: say whether the kong {shown} is concealed: \"concealed\": true "
+                               f"(like [{shown}] on the command line) or false (a melded kong; or give "
+                               f"'from' / 'claimed')", "invalid_meld")
     if kind != "kong" and concealed:
         raise _field_error(f"{where}: only a kong can be declared concealed (a concealed {kind} stays in "
                            f"'hand')", "invalid_meld")
@@ -241,7 +270,8 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         raise _field_error(f"a situation must be a JSON object, got {type(data).__name__}")
     for key in data:
         if key not in _FIELD_SET:
-            raise _field_error(f"unknown field '{key}'{did_you_mean(str(key), SITUATION_FIELDS)}")
+            raise _field_error(f"unknown field '{key}'{did_you_mean(str(key), SITUATION_FIELDS)}; a situation "
+                               f"has {', '.join(SITUATION_FIELDS)}")
     for required in ("hand",) if pre_win else ("hand", "win_tile"):
         if required not in data:
             raise _field_error(f"missing field '{required}'")
@@ -313,7 +343,30 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         kw["extras"] = _NO_EXTRAS
     situation = Situation(hand=tuple(sorted(hand)), melds=melds, win_tile=win, **kw)
     validate(situation, rules)
+    if win is not None and data.get("fourth_tile", True) is False:
+        # said outright: a missing flag leaves the ruleset to see the three melded copies itself
+        melded = sum(m.tiles.count(win) for m in melds)
+        if melded == 3:
+            raise _field_error(f"'fourth_tile': false, but the winner's melds hold three {T.name(win)}, so the "
+                               f"winning {T.name(win)} is the last copy (say true, or leave the field out)")
     return situation
+
+
+def _check_extras(extras: Mapping, rules: TableRules) -> None:
+    """Every ``extras`` key must be one the ruleset declares (``table.extras``), of its type."""
+    declared = {f.name: f for f in rules.extras}
+    for key, value in extras.items():
+        spec = declared.get(key)
+        if spec is None:
+            known = f"; this ruleset declares {', '.join(declared)}" if declared else \
+                "; this ruleset declares no extras"
+            raise _field_error(f"field 'extras': unknown key '{key}'{did_you_mean(str(key), declared)}{known}")
+        want = EXTRA_TYPES[spec.type]
+        if value.__class__ is not want:
+            raise _field_error(f"field 'extras.{key}' must be {_EXTRA_WORDS[spec.type]}, got {value!r}")
+
+
+_EXTRA_WORDS = {"bool": "true or false", "int": "a whole number", "string": "a string"}
 
 
 def validate(s: Situation, rules: TableRules) -> None:
@@ -327,9 +380,23 @@ def validate(s: Situation, rules: TableRules) -> None:
             raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
     if s.flowers and not rules.flowers or s.flower_count and not rules.flowers:
         raise TileError(f"this ruleset's tile set '{rules.tile_set}' has no flowers")
-    for t in s.wilds:
-        if t not in kinds:
-            raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
+    if s.wilds:
+        for t in s.wilds:
+            if t not in kinds:
+                raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
+        if len(s.wilds) > rules.max_wild_kinds:
+            if not rules.max_wild_kinds:
+                raise _field_error(f"field 'wilds': this ruleset has no wild tiles, got "
+                                   f"{T.format_tiles(s.wilds)}")
+            raise _field_error(f"field 'wilds': this ruleset allows at most {rules.max_wild_kinds} wild "
+                               f"kind(s) (table.wilds.max_kinds), got {len(s.wilds)}: {T.format_tiles(s.wilds)}")
+    if s.extras:
+        _check_extras(s.extras, rules)
+    if s.void_suit is not None and not rules.void_suit:
+        raise _field_error("field 'void_suit': this ruleset has no void suit (定缺)")
+    if s.dealer and s.seat_wind and rules.dealer_east:
+        raise _field_error(f"fields 'dealer' and 'seat_wind': the dealer sits East in this ruleset, got "
+                           f"seat wind {T.WIND_LETTERS[s.seat_wind]}")
     size = len(s.hand) + 3 * len(s.melds)
     if size != rules.hand_size:
         raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
@@ -364,9 +431,17 @@ def validate(s: Situation, rules: TableRules) -> None:
         if held:
             raise _field_error(f"'robbing_kong': the winner already holds {T.name(s.win_tile)}, so nobody can "
                                f"add it to a kong")
-    if s.first_turn and any(not (m.kind == "kong" and m.concealed) for m in s.melds):
-        raise _field_error("'first_turn' means no claim was made before the win, but the melds hold a "
-                           "claimed set")
+    if s.robbing_kong and s.last_tile:
+        raise _field_error("'robbing_kong' and 'last_tile' cannot both hold: no kong is made on the last "
+                           "tile of the wall, so none is robbed")
+    if s.first_turn:
+        if any(not (m.kind == "kong" and m.concealed) for m in s.melds):
+            raise _field_error("'first_turn' means no claim was made before the win, but the melds hold a "
+                               "claimed set")
+        if s.last_tile or s.robbing_kong:
+            raise _field_error(f"'first_turn' and '{'last_tile' if s.last_tile else 'robbing_kong'}' cannot "
+                               f"both hold: the first go-around is neither the end of the wall nor after "
+                               f"an added kong")
     if s.discard_after_kong and s.self_drawn:
         raise _field_error("'discard_after_kong' is a win on a discard: it cannot be 'self_drawn'")
     if s.discard_after_kong and s.robbing_kong:

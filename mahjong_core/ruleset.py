@@ -15,7 +15,7 @@ from .config import Resolved, check_option, describe, shown
 from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
                      did_you_mean)
 from .fans import Alternatives, Fan, FanContext
-from .hand import Situation, TableRules, parse_situation
+from .hand import EXTRA_TYPES, ExtraField, Situation, TableRules, parse_situation
 from .records import Ledger, Settlement, parse_record
 from .shapes import Decomposition, ShapeInput
 from . import waits as W
@@ -384,11 +384,46 @@ class Ruleset:
             raise RulesetError(f"{self.where('table.hand_size')}: 'table.hand_size' must be 3n + 1 "
                                f"(13 or 16), got {hand_size}")
         flags = {}
-        for key in ("chows", "sequences"):
-            flags[key] = table.get(key, True)
+        for key, default in (("chows", True), ("sequences", True), ("dealer_east", True), ("void_suit", False)):
+            flags[key] = table.get(key, default)
             if not isinstance(flags[key], bool):
                 raise RulesetError(f"{self.where('table.' + key)}: 'table.{key}' must be true or false")
-        return TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"])
+        wilds = table.get("wilds", {})
+        if not isinstance(wilds, Mapping):
+            raise RulesetError(f"{self.where('table.wilds')}: 'table.wilds' must be a map like {{max_kinds: 1}}")
+        for key in wilds:
+            if key != "max_kinds":
+                raise RulesetError(f"{self.where('table.wilds.' + str(key))}: unknown key 'table.wilds.{key}'"
+                                   f"{did_you_mean(str(key), ('max_kinds',))}")
+        max_wilds = self._int(wilds.get("max_kinds", 0), "table.wilds.max_kinds")
+        if not 0 <= max_wilds <= 4:
+            raise RulesetError(f"{self.where('table.wilds.max_kinds')}: 'table.wilds.max_kinds' must be 0–4 "
+                               f"(0: no wild tiles), got {max_wilds}")
+        return TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"],
+                          flags["dealer_east"], max_wilds, flags["void_suit"], self._extras(table.get("extras")))
+
+    def _extras(self, extras) -> tuple[ExtraField, ...]:
+        """``table.extras``: ``{key: {type: bool|int|string, doc: "..."}}``, the situation's extras keys."""
+        if extras is None:
+            return ()
+        if not isinstance(extras, Mapping):
+            raise RulesetError(f"{self.where('table.extras')}: 'table.extras' must be a map of key: "
+                               f"{{type: bool|int|string, doc: ...}}")
+        out = []
+        for name, spec in extras.items():
+            where = self.where(f"table.extras.{name}")
+            if not isinstance(spec, Mapping):
+                raise RulesetError(f"{where}: 'table.extras.{name}' must be a map {{type: ..., doc: ...}}")
+            for key in spec:
+                if key not in ("type", "doc"):
+                    raise RulesetError(f"{where}: unknown key 'table.extras.{name}.{key}'"
+                                       f"{did_you_mean(str(key), ('type', 'doc'))}")
+            kind = spec.get("type")
+            if kind not in EXTRA_TYPES:
+                raise RulesetError(f"{where}: 'table.extras.{name}.type' must be one of "
+                                   f"{', '.join(EXTRA_TYPES)}, got {kind!r}{did_you_mean(str(kind), EXTRA_TYPES)}")
+            out.append(ExtraField(str(name), kind, str(spec.get("doc", ""))))
+        return tuple(out)
 
     def _fans(self, fans: Mapping) -> tuple[FanRule, ...]:
         checks = self.engine.registry.checks
@@ -1098,13 +1133,13 @@ class Ruleset:
         return s
 
     def waits(self, hand) -> Waits:
-        """Every tile kind that completes the hand (formal waits: a kind whose four copies are all
-        held still counts; wild kinds included)."""
+        """Every tile kind that completes the hand and can still be drawn (a kind whose four
+        copies are all held is none; wild kinds included)."""
         s = self.parse_hand(hand)
         return Waits(self.waits_of_situation(s), self, s)
 
     def waits_of_situation(self, s: Situation) -> tuple[int, ...]:
-        """Formal waits of ``s.hand`` + melds (the winning tile ignored), under the enabled shapes."""
+        """Waits of ``s.hand`` + melds (the winning tile ignored), under the enabled shapes."""
         return W.waits(self, s.hand, s.melds, s.wilds)
 
     # ------------------------------------------------------------------ settlement

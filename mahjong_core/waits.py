@@ -3,7 +3,8 @@
 Without wilds the standard shape needs no search at all: a hand is complete exactly when every
 suit is, so each suit's count vector maps (once, cached) to "complete?" and "which added tile
 completes it?", and a hand's waits are a handful of table look-ups. Wilds and plugin shapes fall
-back to trying every tile kind.
+back to trying every tile kind. A kind of which the hand and melds already hold all four tiles is
+no wait (the per-suit tables are formal: Guobiao's unique-wait fans read them as they are).
 """
 from __future__ import annotations
 
@@ -203,4 +204,11 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
                 if next(iter(shape.find(inp, **args)), None) is not None:
                     found.add(t)
                     break
+    if found:
+        # no fifth copy: a kind whose four tiles are all in the hand and melds cannot be drawn (a
+        # wild is a tile of its own kind, never a copy of what it stands for)
+        held = list(base.meld_counts)
+        for t in hand:
+            held[t] += 1
+        found = {t for t in found if held[t] < 4}
     return tuple(sorted(found))

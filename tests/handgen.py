@@ -3,7 +3,8 @@
 Every situation is a winning contract §2 dict that this project must accept: at most four
 copies of a kind, 13 tiles before the win, flags consistent with §2 (``after_kong`` needs a kong
 and a self-draw, ``robbing_kong`` a discard of a kind the winner holds no copy of, ``last_tile``
-never with ``after_kong``, ``fourth_tile`` never with a copy of the winning tile in hand).
+never with ``after_kong`` or ``robbing_kong``, ``fourth_tile`` never with a copy of the winning tile
+in hand, the dealer seated East).
 Hands are drawn from *styles* (tile palettes and set filters) and *patterns* (chow and pung
 relationships) so that rare fans turn up often enough to be compared. All randomness comes from
 the ``random.Random`` passed in, so a seed reproduces a run.
@@ -380,14 +381,16 @@ def _with_flags(rng: random.Random, standing: list[int], melds: list[dict], win:
         sit["after_kong"] = True if rng.random() < 0.7 else rng.randint(1, kongs)
     if not self_drawn and held == 0 and rng.random() < 0.25:
         sit["robbing_kong"] = True
-    if not after_kong and rng.random() < 0.07:
-        sit["last_tile"] = True
+    if not after_kong and rng.random() < 0.07 and "robbing_kong" not in sit:
+        sit["last_tile"] = True     # (no kong is made, so none robbed, on the last tile)
     if win not in standing and rng.random() < 0.15:
         sit["fourth_tile"] = True
     if not self_drawn and "robbing_kong" not in sit and rng.random() < 0.03:
         sit["discard_after_kong"] = True
     if rng.random() < 0.25:
         sit["dealer"] = rng.random() < 0.5
+        if sit["dealer"]:
+            sit["seat_wind"] = "E"      # the dealer sits East
     flowers = _flowers(rng)
     if flowers is not None:
         sit["flowers"] = flowers

@@ -75,6 +75,12 @@ def _compare(g, p) -> list[str]:
     flowers = gf.pop("flower_tiles", None)
     pflowers = pf.pop("flower_tiles", None)
     problems = []
+    flower_points = 2 if pflowers else 0
+    if flowers is not None and flowers[1] == 8:
+        # eight flowers are both sets: 四君子 twice, which excludes 花牌 (and 季花)
+        if pf.pop("four_gentlemen", None) != (24, 2) or pflowers is not None:
+            problems.append(f"eight flowers {flowers} -> {pflowers}, no 四君子 ×2")
+        pflowers, flower_points = (2, 1), 48
     if (flowers is None) != (pflowers is None) or (pflowers is not None and pflowers != (2, 1)):
         problems.append(f"flowers {flowers} -> {pflowers}")
     extra = {k: v for k, v in pf.items() if k not in gf}
@@ -84,7 +90,7 @@ def _compare(g, p) -> list[str]:
     changed = {k: v for k, v in gf.items() if pf.get(k) != v}
     if changed:
         problems.append(f"guobiao fans changed: {changed} -> { {k: pf.get(k) for k in changed} }")
-    expected = g.total - (flowers[1] if flowers else 0) + (2 if pflowers else 0) + sum(
+    expected = g.total - (flowers[1] if flowers else 0) + flower_points + sum(
         pts * n for pts, n in extra.values())
     if expected != p.total:
         problems.append(f"totals {g.total} -> {p.total}")

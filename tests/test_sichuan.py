@@ -80,14 +80,15 @@ def test_void_suit_error_names_suit_and_tiles():
     assert "bamboo (s)" in message and "123789s" in message
 
 
-def test_void_suit_is_ignored_by_other_rulesets():
-    """The veto belongs to Sichuan: a ruleset without Sichuan checks is not affected by it."""
+def test_void_suit_is_refused_by_other_rulesets():
+    """A void suit means something only where the table has one (table.void_suit): elsewhere it
+    is refused, not ignored."""
     names = dict(mahjong_core.ruleset_names())
     if "guobiao" not in names or names["guobiao"].startswith("(broken"):
         pytest.skip("the guobiao ruleset is not installed in this checkout")
-    result = mahjong_core.load_ruleset("guobiao").score(
-        {"hand": "123m456m789m11p23p", "win_tile": "4p", "void_suit": "m"}, enforce_minimum=False)
-    assert result.total >= 0
+    with pytest.raises(MahjongError) as e:
+        mahjong_core.load_ruleset("guobiao").score({"hand": "123m456m789m11p23p", "win_tile": "4p", "void_suit": "m"})
+    assert e.value.code == "invalid_situation" and "void_suit" in e.value.message
 
 
 # ---------------------------------------------------------------- waits

@@ -27,9 +27,10 @@ WINS = [
     ({"hand": "1122m3344p5566p7p", "win_tile": "7p"}, set()),
     ({"hand": "123m456p789p9p", "melds": [{"type": "kong", "tiles": "6666m", "concealed": True}],
       "win_tile": "9p"}, {"kong"}),
-    ({"hand": "123p678p789p9p", "melds": [{"type": "kong", "tiles": "5555p"}], "win_tile": "9p"}, {"kong"}),
-    ({"hand": "5p", "melds": [{"type": "kong", "tiles": "1111m"}, {"type": "kong", "tiles": "2222m"},
-                              {"type": "kong", "tiles": "3333p"}, {"type": "kong", "tiles": "4444p"}],
+    ({"hand": "123p678p789p9p", "melds": [{"type": "kong", "tiles": "5555p", "concealed": False}],
+      "win_tile": "9p"}, {"kong"}),
+    ({"hand": "5p", "melds": [{"type": "kong", "tiles": t, "concealed": False}
+                              for t in ("1111m", "2222m", "3333p", "4444p")],
       "win_tile": "5p"}, {"kong"}),
 ]
 # End-of-wall hands, also for void s: ready, ready, not ready, flower pig, not ready with a kong.
@@ -240,8 +241,11 @@ def test_waits_equal_a_search_over_every_tile(hand):
     from mahjong_core.waits import shape_input
     rules = mahjong_core.load_ruleset("sichuan")
     s = rules.parse_hand(hand)
+    from mahjong_core import tiles as T
+    held = T.counts34(list(s.hand) + [t for m in s.melds for t in m.tiles])     # no fifth copy to draw
     brute = tuple(t for t in range(27)
-                  if any(next(iter(shape.find(shape_input(list(s.hand) + [t], s.melds, (), rules.table),
-                                              **args)), None) is not None
-                         for shape, args, _ in rules.shapes))
+                  if held[t] < 4 and any(
+                      next(iter(shape.find(shape_input(list(s.hand) + [t], s.melds, (), rules.table), **args)),
+                           None) is not None
+                      for shape, args, _ in rules.shapes))
     assert rules.waits_of_situation(s) == brute

@@ -74,7 +74,7 @@ INVALID = [
     (dict(MELDED, melds=[{"type": "pung", "tiles": "111m", "from": "lefty"}]), "invalid_meld",
      "melds[0].from must be left, across or right, got 'lefty' (did you mean 'left'?)"),
     (dict(MELDED, melds=[{"type": "pung", "tiles": "111m", "frm": "left"}]), "invalid_meld",
-     "melds[0]: unknown field 'frm' (did you mean 'from'?)"),
+     "melds[0]: unknown field 'frm' (did you mean 'from'?); a meld has type, tiles, concealed, claimed, from"),
     (dict(MELDED, melds=[{"type": "kong", "tiles": "1111m", "concealed": True, "from": "left"}]),
      "invalid_meld", "melds[0]: a concealed kong has no claimed tile or source"),
     (dict(MELDED, melds=["111m"]), "invalid_meld",
@@ -93,7 +93,8 @@ INVALID = [
     (dict(BASE, fourth_tile=True), "invalid_situation",
      "'fourth_tile': the winner holds another 1z in hand, so the winning tile is not the last unseen copy"),
     # unknown fields, wrong types
-    (dict(BASE, self_drawm=True), "invalid_situation", "unknown field 'self_drawm' (did you mean 'self_drawn'?)"),
+    (dict(BASE, self_drawm=True), "invalid_situation", "unknown field 'self_drawm' (did you mean 'self_drawn'?); "
+     "a situation has " + ", ".join(SITUATION_FIELDS)),
     (dict(BASE, self_drawn="yes"), "invalid_situation", "field 'self_drawn' must be true or false, got 'yes'"),
     (dict(BASE, seat_wind="X"), "invalid_situation", "field 'seat_wind': invalid wind 'X'; use one of E S W N"),
     (dict(BASE, flowers=9), "invalid_situation", "field 'flowers' must be 0–8, got 9"),
@@ -369,9 +370,10 @@ def test_situation_round_trips_through_to_dict(rng):
     sit = random_winning(rng)
     sit.update(rng.choice([{}, {"self_drawn": True, "seat_wind": "W"}, {"flowers": "2f7f"},
                            {"flowers": 3, "round_wind": "N"}, {"wilds": "5z", "dealer": True}]))
-    s = parse_situation(sit)
+    table = TableRules(max_wild_kinds=1)
+    s = parse_situation(sit, table)
     assert isinstance(s, Situation)
-    assert parse_situation(s.to_dict()) == s
+    assert parse_situation(s.to_dict(), table) == s
     assert len(s.all_tiles) == 14 + sum(1 for m in s.melds if m.kind == "kong")
 
 

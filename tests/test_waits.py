@@ -16,8 +16,11 @@ from conftest import DATA, random_winning
 
 
 def brute_waits(rules, hand, melds, wilds=()) -> tuple[int, ...]:
+    held = T.counts34(list(hand) + [t for m in melds for t in m.tiles])
     out = []
     for t in sorted(rules.table.kinds):
+        if held[t] == 4:
+            continue              # no fifth copy to draw
         inp = W.shape_input(list(hand) + [t], melds, wilds, rules.table)
         if any(next(iter(shape.find(inp, **args)), None) is not None for shape, args, _ in rules.shapes):
             out.append(t)
@@ -77,11 +80,12 @@ def parse_pre_win(rules, hand):
 
 
 def test_waits_when_a_kind_is_split_between_hand_and_melds(variants):
-    """1m in a melded pung and one in hand: a valid 13-tile hand, formally waiting on 1m."""
+    """1m in a melded pung and one in hand: a valid 13-tile hand whose only (formal) wait, 1m, is
+    all held: no wait."""
     rules = variants["mini"]
     hand = {"hand": "1m456p789s123s", "melds": [{"type": "pung", "tiles": "111m"}]}
-    assert W.waits(rules, *_parts(parse_pre_win(rules, hand))) == (0,)
-    assert rules.waits(hand).tiles == (0,)
+    assert W.waits(rules, *_parts(parse_pre_win(rules, hand))) == ()
+    assert rules.waits(hand).tiles == ()
 
 
 def _parts(s):
@@ -99,7 +103,7 @@ def test_ready_hands_are_found_often_enough(variants):
 @pytest.mark.parametrize("name, hand, waits", [
     ("mini", "11123456789999m", None),                           # 14 tiles: not a pre-win hand
     ("mini", "1112345678999m", "123456789m"),                   # nine gates
-    ("mini", "1111m456p789s123s", "1m"),                         # formal wait: all four 1m held
+    ("mini", "1111m456p789s123s", ""),                           # all four 1m held: no fifth to draw
     ("mini", "1111m2222p33334s", "4s"),                          # seven pairs, fours as two pairs
     ("mini-strict", "1111m2222p33334s", ""),
     ("mini", "1122334455667m", "147m"),                           # seven pairs and chows

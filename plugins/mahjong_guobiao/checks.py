@@ -246,11 +246,19 @@ def win(ctx):
     # otherwise the answer depends on the reading only through these (the melds are the hand's)
     four = shape == "standard" and s.self_drawn and facts(ctx).melded_count == 0 \
         and "four_concealed_pungs" in concealment(ctx)
-    key = ("gb.win", shape, ctx.win_tile, ctx.win_wild, four)
+    copy = (s.fourth_tile or s.robbing_kong) and not ctx.win_wild and ctx.win_tile in ctx.decomposition.wild_as
+    key = ("gb.win", shape, ctx.win_tile, ctx.win_wild, four, copy)
     out = ctx.hand_memo.get(key)
     if out is None:
         out = ctx.hand_memo[key] = _win(ctx, shape, four, last_from_melds)
+        if copy:
+            # a wild reads as another copy of the winning tile: scored as the natural hand it
+            # spells, whose winner would hold that copy, so neither 和绝张 nor 抢杠和
+            out = ctx.hand_memo[key] = {f: n for f, n in out.items() if f not in _NO_OTHER_COPY}
     return out
+
+
+_NO_OTHER_COPY = ("last_tile", "robbing_the_kong")     # fans saying the winner holds no other copy
 
 
 def _win(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool) -> dict:

@@ -71,8 +71,9 @@ def fill_key(other, group):
     x = group.tile
     kind = group.kind
     tiles = (x, x + 1, x + 2) if kind == "chow" else (x,)
-    if base.per_value or (base.melds_decide and any(other.meld_counts[t] == 3 for t in tiles)):
-        return group            # the win fans answer per value of the wild winning tile
+    if base.per_value or (base.melds_decide and any(other.meld_counts[t] == 3 for t in tiles)) \
+            or base.no_copy in tiles:
+        return group            # the win fans answer per value (of the wild winning tile, or of this group)
     present = base.present
     for t in tiles:
         present |= 1 << t
@@ -96,7 +97,7 @@ class _Base:
     """What the keys of a family need of its other groups, from one of its readings."""
 
     __slots__ = ("present", "counts", "shifted", "terminal_chows", "shared", "honors", "per_value", "melds_decide",
-                 "meld_pungs", "hand_pungs", "meld_chows", "hand_chows", "n_chows", "pair", "prevalent",
+                 "no_copy", "meld_pungs", "hand_pungs", "meld_chows", "hand_chows", "n_chows", "pair", "prevalent",
                  "seat", "claimed")
 
     def __init__(self, other):
@@ -150,6 +151,8 @@ class _Base:
         self.seat = 27 + s.seat_wind
         self.claimed = -1 if s.self_drawn else other.win_tile        # a claimed tile melds its pung
         self.per_value = self.melds_decide = False
+        # 和绝张 / 抢杠和 stand only where no wild reads as the (natural) winning tile
+        self.no_copy = s.win_tile if (s.fourth_tile or s.robbing_kong) and not other.win_wild else -1
         if other.win_wild:
             last_from_melds = bool(s.melds) and not s.fourth_tile \
                 and other.options.get("last_tile_from_melds", True)

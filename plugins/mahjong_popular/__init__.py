@@ -11,7 +11,7 @@ from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, hookimpl
 
 from . import settlement
-from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, fan_ids
+from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, SEVEN_ROBS_ONE_FLAG, fan_ids
 from .wilds import SELECTIONS, next_tile, wild_facts, wild_kinds
 
 __all__ = ["next_tile", "wild_kinds"]
@@ -64,6 +64,15 @@ def mahjong_validate_ruleset(ruleset):
     if not uses:
         return
     _USES_POPULAR[ruleset.fingerprint] = True
+    limit = ruleset.options.get("max_wild_kinds", 1)
+    if isinstance(limit, int) and limit > ruleset.table.max_wild_kinds:
+        raise RulesetError(f"{ruleset.where('options.max_wild_kinds')}: option max_wild_kinds is {limit}, but "
+                           f"the table allows {ruleset.table.max_wild_kinds} wild kind(s) "
+                           f"(table.wilds.max_kinds)")
+    if any(r.check == "popular.seven_robs_one" for r in uses) and not any(
+            f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
+        raise RulesetError(f"{ruleset.where('table.extras')}: the popular.seven_robs_one check reads "
+                           f"extras.{SEVEN_ROBS_ONE_FLAG}: declare it under table.extras with type: bool")
     every = set((ruleset.data.get("fans") or {}).keys())
     for r in uses:
         for fid in fan_ids(r.args.get("excluded_by", ())):

@@ -307,6 +307,7 @@ def wild_kong(ctx) -> int:
 
 _SEASONS = frozenset(range(34, 38))   # 1f-4f 春夏秋冬
 _PLANTS = frozenset(range(38, 42))    # 5f-8f 梅兰竹菊
+_ALL_FLOWERS = _SEASONS | _PLANTS
 
 
 def any_flower(ctx) -> int:
@@ -314,10 +315,17 @@ def any_flower(ctx) -> int:
     return int(ctx.situation.flower_count > 0)
 
 
+def _flowers_held(s) -> frozenset:
+    """The flower tiles held; ``flowers: 8`` (a number) is all of them, whatever their names."""
+    if s.flower_count == 8:
+        return _ALL_FLOWERS
+    return frozenset(s.flowers)
+
+
 def flower_set(ctx, which: str = "either") -> int:
     """四君子 (``either``: one count per complete set of four), 春夏秋冬 (``seasons``),
-    梅兰竹菊 (``plants``). Needs the flowers as tiles, not just their number."""
-    held = set(ctx.situation.flowers)
+    梅兰竹菊 (``plants``). Needs the flowers as tiles, not just their number (but eight are all)."""
+    held = _flowers_held(ctx.situation)
     n = 0
     if which in ("either", "seasons") and _SEASONS <= held:
         n += 1
@@ -339,10 +347,7 @@ def seven_robs_one(ctx) -> int:
     says so with ``extras: {eighth_flower_held_by_other: true}`` (with seven flowers held, the
     eighth may as well be still in the wall)."""
     s = ctx.situation
-    flag = s.extras.get(SEVEN_ROBS_ONE_FLAG, False)
-    if not isinstance(flag, bool):
-        raise HandError(f"field 'extras.{SEVEN_ROBS_ONE_FLAG}' must be true or false, got {flag!r}")
-    if not flag:
+    if not s.extras.get(SEVEN_ROBS_ONE_FLAG, False):       # declared bool (table.extras)
         return 0
     if s.flower_count != 7:
         raise HandError(f"field 'extras.{SEVEN_ROBS_ONE_FLAG}': another player can hold the eighth flower "
@@ -355,7 +360,7 @@ def seat_flower(ctx, per_flower: bool = False) -> int:
     North = 冬/菊); once (大众) or once per such flower (联众, ``per_flower``)."""
     s = ctx.situation
     mine = (34 + s.seat_wind, 38 + s.seat_wind)
-    n = sum(1 for f in s.flowers if f in mine)
+    n = sum(1 for f in _flowers_held(s) if f in mine)
     return n if per_flower else int(n > 0)
 
 

@@ -128,9 +128,11 @@ def base_patterns(ctx) -> dict:
 def heaven_earth(ctx) -> dict:
     """天胡: the dealer wins on the dealt 14 tiles. 地胡: a non-dealer wins in the first go-around,
     on his own first draw (``dihu_mode: first_draw``) or on the dealer's first discard
-    (``first_discard``). Both need ``first_turn``; off unless ``extra_patterns.tian_di_hu``."""
+    (``first_discard``). Both need ``first_turn``; off unless ``extra_patterns.tian_di_hu``. A
+    winner holding a kong has drawn its replacement tile, so he did not win on the dealt tiles or
+    his first draw: neither."""
     s = ctx.situation
-    if not s.first_turn or not option(ctx.options, "extra_patterns", "tian_di_hu"):
+    if not s.first_turn or s.melds or not option(ctx.options, "extra_patterns", "tian_di_hu"):
         return {}
     if s.dealer:
         return {"tianhu": 1} if s.self_drawn else {}
