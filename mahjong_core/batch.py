@@ -405,7 +405,9 @@ class _Pool:
         del self.workers[worker.result]
         os.close(worker.task)
         os.close(worker.result)
-        _, status = os.waitpid(worker.pid, 0)
+        status = _reap(worker.pid)
+        if status is None:
+            return "exit status unknown"
         if os.WIFSIGNALED(status):
             return f"killed by signal {os.WTERMSIG(status)}"
         return f"exit status {os.waitstatus_to_exitcode(status)}"
@@ -424,10 +426,7 @@ class _Pool:
                 os.kill(worker.pid, signal.SIGKILL)
                 os.close(worker.task)
                 os.close(worker.result)
-                try:
-                    os.waitpid(worker.pid, 0)
-                except ChildProcessError:      # reaped by someone else (SIGCHLD ignored)
-                    pass
+                _reap(worker.pid)
             self.workers.clear()
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
@@ -460,6 +459,14 @@ def _serve(rules, task: int, result: int, inherited: list[int], mask) -> None:
         code = 0
     finally:
         os._exit(code)
+
+
+def _reap(pid: int) -> int | None:
+    """Wait for a worker's end; its wait status, or None where SIGCHLD is ignored (no status kept)."""
+    try:
+        return os.waitpid(pid, 0)[1]
+    except ChildProcessError:
+        return None
 
 
 def _read_exact(fd: int, size: int) -> bytes | None:

@@ -298,6 +298,21 @@ def test_a_worker_killed_mid_chunk_answers_its_lines_with_an_error_and_the_run_g
     assert all(results[i]["id"] == i and results[i]["total"] == 1 for i in range(n) if i not in lost)
 
 
+def test_a_dead_worker_where_sigchld_is_ignored():
+    """An embedding program that ignores SIGCHLD leaves no exit status to read: still one error
+    line per lost line, and the run goes on."""
+    lines = [GOOD_LINE] * (batch.CHUNK * 3)
+    lines[batch.CHUNK + 5] = json.dumps(dict(GOOD, hand="die"))
+    script = "import signal; signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n" + _KILLER
+    proc = subprocess.run([sys.executable, "-c", script, "score", "--ruleset", M, "--jsonl", "--jobs", "2"],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    results = [_strict(x) for x in proc.stdout.splitlines()]
+    assert len(results) == len(lines)
+    lost = [r["error"]["message"] for r in results if not r["ok"]]
+    assert lost == ["the worker process scoring this line died (exit status unknown)"] * batch.CHUNK
+
+
 def _children(pid: int) -> list[int]:
     kids = []
     for entry in os.listdir("/proc"):
