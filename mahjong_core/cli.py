@@ -226,7 +226,8 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     _check_mode(args)
     rules = engine.load_ruleset(args.ruleset)
     if args.jsonl:
-        batch.run(rules, inp, out, args.jobs if args.jobs > 0 else batch.default_jobs())
+        # binary stdin, read line by line: a bad byte costs its line, not the batch
+        batch.run(rules, getattr(inp, "buffer", inp), out, args.jobs or batch.default_jobs())
         return 0
     sit = _situation_from_args(args)
     try:
@@ -485,7 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--win", help="the winning tile, when not written last")
     s.add_argument("--situation", help="a situation as JSON (contract §2)")
     s.add_argument("--jsonl", action="store_true", help="read situations, one JSON per line, from stdin")
-    s.add_argument("--jobs", type=int, default=0,
+    s.add_argument("--jobs", type=batch.jobs_arg, default=0,
                    help="processes for --jsonl (default: one per core; results stay in input order)")
     s.add_argument("--explain", action="store_true", help="also show excluded fans and what excluded them")
 

@@ -106,8 +106,9 @@ def test_score_jsonl_in_order():
     rc, out, err = run_cli(["score", "--ruleset", M, "--jsonl"], text)
     assert (rc, err) == (0, "")
     results = [json.loads(x) for x in out.splitlines()]
-    assert [r.get("total") for r in results] == [1, 4, None, 3]
+    assert [r.get("total") for r in results] == [1, 4, None, 3, None]
     assert results[2]["error"]["code"] == "not_winning"
+    assert results[4]["error"] == {"code": "invalid_situation", "message": "empty line"}   # the blank line
 
 
 def test_ruleset_by_path_and_overlay(tmp_path):
