@@ -329,7 +329,6 @@ def house(tmp_path: Path, base: str, text: str) -> Path:
      "3: option 'nine_gates_pung_of_terminals' must be a whole number from 0 to 2, got 3"),
     ("guobiao-2014", "options:\n  nine_gates_pung_of_terminals: 1.5\n",
      "3: option 'nine_gates_pung_of_terminals' must be a whole number from 0 to 2, got 1.5"),
-    ("popular", "options:\n  max_wild_kinds: 34\n", "3: option 'max_wild_kinds' must be a whole number from 0 to 2"),
     ("popular", "options:\n  win_on_discarded_wild: 1\n", "3: option 'win_on_discarded_wild' must be true or false"),
     ("sichuan", "options:\n  mode: blood\n", "3: option 'mode' must be one of blood_battle, blood_river, "
                                              "single_win, got 'blood'"),
@@ -357,7 +356,7 @@ def test_option_values_inside_their_declaration_load(tmp_path, engine):
     for base, text in [("guobiao", "options: {melded_and_concealed_kong: melded, tie_break: engine}\n"),
                        ("sichuan", "options: {flower_pig_penalty: 8.5, kong_pay: {direct: 0}}\n"),
                        ("sichuan", "options: {call_transfer: 'off', base_score: 0.5}\n"),
-                       ("popular", "options: {max_wild_kinds: 2}\n")]:
+                       ("popular", "options: {win_on_discarded_wild: true}\n")]:
         rules = engine.load_ruleset(house(tmp_path, base, text))
         assert rules.option_types and set(rules.options) == set(rules.option_types)
 

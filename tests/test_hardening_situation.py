@@ -113,10 +113,9 @@ def test_table_wilds_key(tmp_path):
     flat.write_text("extends: guobiao\ntable: {wilds: 0}\n")
     code, message = _code(lambda: mahjong_core.load_ruleset(flat))
     assert code == "ruleset_error" and "'table.wilds' must be a map" in message
-    over = tmp_path / "over.yaml"
-    over.write_text("extends: popular\noptions: {max_wild_kinds: 2}\n")
-    code, message = _code(lambda: mahjong_core.load_ruleset(over))
-    assert code == "ruleset_error" and "table.wilds.max_kinds" in message
+    code, message = _code(lambda: mahjong_core.load_ruleset("popular").score(
+        {"hand": "123456789m1234p", "win_tile": "4p", "wilds": "5z6z"}))
+    assert code == "invalid_situation" and "at most 1 wild" in message
 
 
 def test_void_suit_only_on_a_ruleset_with_one(rules):

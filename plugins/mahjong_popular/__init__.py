@@ -64,11 +64,6 @@ def mahjong_validate_ruleset(ruleset):
     if not uses:
         return
     _USES_POPULAR[ruleset.fingerprint] = True
-    limit = ruleset.options.get("max_wild_kinds", 1)
-    if isinstance(limit, int) and limit > ruleset.table.max_wild_kinds:
-        raise RulesetError(f"{ruleset.where('options.max_wild_kinds')}: option max_wild_kinds is {limit}, but "
-                           f"the table allows {ruleset.table.max_wild_kinds} wild kind(s) "
-                           f"(table.wilds.max_kinds)")
     if any(r.check == "popular.seven_robs_one" for r in uses) and not any(
             f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
         raise RulesetError(f"{ruleset.where('table.extras')}: the popular.seven_robs_one check reads "

@@ -15,9 +15,10 @@ A game record names the wild with one ``wild`` event: ``{"type": "wild", "tile":
 wild kind itself) or ``{"type": "wild", "indicator": "4m"}`` (the turned-up tile; the rule above
 gives the wild kind). A situation scored on its own names its wilds in the ``wilds`` field.
 
-The play rules (``wild_facts``) read two ruleset options, ``max_wild_kinds`` (1) and
-``win_on_discarded_wild`` (false): rulesets/popular.yaml declares them (``new_options``); a
-ruleset of its own that uses the popular checks without them gets those defaults.
+How many kinds a hand may name is the table's (``table.wilds.max_kinds``, checked by core). The
+play rules (``wild_facts``) read one ruleset option, ``win_on_discarded_wild`` (false):
+rulesets/popular.yaml declares it (``new_options``); a ruleset of its own that uses the popular
+checks without it gets that default.
 """
 from __future__ import annotations
 
@@ -114,10 +115,6 @@ def wild_facts(situation, options: Mapping) -> WildFacts:
     win on a discarded wild is refused unless option ``win_on_discarded_wild`` is true.
     """
     kinds = situation.wilds
-    limit = options.get("max_wild_kinds", 1)
-    if len(kinds) > limit:
-        raise HandError(f"field 'wilds': this ruleset has at most {limit} wild kind(s), got "
-                        f"{T.format_tiles(kinds)}")
     kongs = 0
     for i, m in enumerate(situation.melds):
         wild_in = [t for t in set(m.tiles) if t in kinds]
