@@ -15,7 +15,8 @@ from . import batch
 from . import rulesinfo
 from . import tiles as T
 from .engine import Engine
-from .errors import BelowMinimumError, MahjongError, RulesetError, TileError, UnknownRulesetError, did_you_mean
+from .errors import (BelowMinimumError, MahjongError, RulesetError, TileError, UnknownRulesetError, did_you_mean,
+                     show)
 
 EXIT_ERROR = 2
 EXIT_INTERNAL = 3
@@ -296,7 +297,7 @@ def _record_rules(engine: Engine, args, record):
     that, so a house overlay of the named ruleset is fine)."""
     named = record.get("ruleset") if isinstance(record, dict) else None
     if named is not None and not isinstance(named, str):
-        raise MahjongError(f"record field 'ruleset' must be the name of an installed ruleset, got {named!r}")
+        raise MahjongError(f"record field 'ruleset' must be the name of an installed ruleset, got {show(named)}")
     if args.ruleset:
         return engine.load_ruleset(args.ruleset)
     if named is None:

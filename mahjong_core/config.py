@@ -357,7 +357,7 @@ def _declaration(spec, key: str, where: Callable[[str], str]) -> OptionType:
     t = spec.get("type")
     if t is not None and t not in TYPE_NAMES:
         raise RulesetError(f"{where(key + '.type')}: unknown option type {shown(repr(t))}"
-                           f"{did_you_mean(str(t), TYPE_NAMES)}; types: {', '.join(TYPE_NAMES)}")
+                           f"{did_you_mean(t, TYPE_NAMES)}; types: {', '.join(TYPE_NAMES)}")
     choices = spec.get("choices", [])
     if not isinstance(choices, list) or any(isinstance(c, (dict, list)) for c in choices):
         raise RulesetError(f"{where(key + '.choices')}: '{shown(key)}.choices' must be a list of plain values")
@@ -425,7 +425,7 @@ def check_option(decl: OptionType, value, key: str, where: Callable[[str], str])
         for sub, v in value.items():
             if sub not in decl.fields:
                 raise RulesetError(f"{where(f'{key}.{sub}')}: unknown key '{shown(f'{name}.{sub}')}'"
-                                   f"{did_you_mean(str(sub), decl.fields)}")
+                                   f"{did_you_mean(sub, decl.fields)}")
             check_option(decl.fields[sub], v, f"{key}.{sub}", where)
         return
     if decl.accepts(value):

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import difflib
+import reprlib
 from typing import Iterable
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' for the nearest valid name, or '' when nothing is close."""
-    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.5)
+    if not isinstance(word, str):           # a list or a number given where a name belongs
+        return ""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
@@ -77,3 +80,20 @@ class PluginError(MahjongError):
 
 class SettlementError(MahjongError):
     code = "invalid_situation"
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr, with integers too long to print shown by their size."""
+
+    def repr_int(self, x, level):
+        return repr(x) if x.bit_length() <= 128 else f"<a {x.bit_length()}-bit number>"
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 3, 40, 40, 6, 6
+
+
+def show(value) -> str:
+    """A value as an error message may echo it: short, one line, never recursive or huge (a
+    message must not fail on the input it describes)."""
+    return _SHORT.repr(value)

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
-from .errors import HandError, TileError, did_you_mean
+from .errors import HandError, TileError, did_you_mean, show
 
 MELD_KINDS = ("chow", "pung", "kong")
 SOURCES = ("left", "across", "right")
@@ -162,7 +162,7 @@ def _field_error(message: str, code: str = "invalid_situation") -> HandError:
 
 def _parse_tile_field(value, field_name: str) -> int:
     if not isinstance(value, str):
-        raise TileError(f"field '{field_name}' must be one tile like '5m', got {value!r}")
+        raise TileError(f"field '{field_name}' must be one tile like '5m', got {show(value)}")
     try:
         tiles = T.parse_tiles(value)
     except TileError as e:
@@ -203,12 +203,12 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
                            "invalid_meld")
     for key in data:
         if key not in MELD_FIELDS:
-            raise _field_error(f"{where}: unknown field '{key}'{did_you_mean(str(key), MELD_FIELDS)}; a meld "
+            raise _field_error(f"{where}: unknown field {show(key)}{did_you_mean(key, MELD_FIELDS)}; a meld "
                                f"has {', '.join(MELD_FIELDS)}", "invalid_meld")
     kind = data.get("type")
     if kind not in MELD_KINDS:
-        raise _field_error(f"{where}.type must be chow, pung or kong, got {kind!r}"
-                           f"{did_you_mean(str(kind), MELD_KINDS)}", "invalid_meld")
+        raise _field_error(f"{where}.type must be chow, pung or kong, got {show(kind)}"
+                           f"{did_you_mean(kind, MELD_KINDS)}", "invalid_meld")
     if "tiles" not in data:
         raise _field_error(f"{where} has no 'tiles'", "invalid_meld")
     try:
@@ -232,7 +232,7 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
         raise _field_error(f"{where}: flowers cannot form melds ({shown})", "invalid_meld")
     concealed = data.get("concealed", False)
     if concealed.__class__ is not bool:
-        raise _field_error(f"{where}.concealed must be true or false, got {concealed!r}", "invalid_meld")
+        raise _field_error(f"{where}.concealed must be true or false, got {show(concealed)}", "invalid_meld")
     claimed = None
     if data.get("claimed") is not None:
         claimed = _parse_tile_field(data["claimed"], f"{where}.claimed")
@@ -241,11 +241,11 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
                                "invalid_meld")
     source = data.get("from")
     if source is not None and source not in SOURCES:
-        raise _field_error(f"{where}.from must be left, across or right, got {source!r}"
-                           f"{did_you_mean(str(source), SOURCES)}", "invalid_meld")
+        raise _field_error(f"{where}.from must be left, across or right, got {show(source)}"
+                           f"{did_you_mean(source, SOURCES)}", "invalid_meld")
     if kind == "chow" and source is not None and source != "left":
         raise _field_error(f"{where}.from: a chow is claimed only from the player on the left, got "
-                           f"{source!r}", "invalid_meld")
+                           f"{show(source)}", "invalid_meld")
     if kind == "kong":
         if concealed and (claimed is not None or source is not None):
             raise _field_error(f"{where}: a concealed kong has no claimed tile or source", "invalid_meld")
@@ -270,7 +270,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         raise _field_error(f"a situation must be a JSON object, got {type(data).__name__}")
     for key in data:
         if key not in _FIELD_SET:
-            raise _field_error(f"unknown field '{key}'{did_you_mean(str(key), SITUATION_FIELDS)}; a situation "
+            raise _field_error(f"unknown field {show(key)}{did_you_mean(key, SITUATION_FIELDS)}; a situation "
                                f"has {', '.join(SITUATION_FIELDS)}")
     for required in ("hand",) if pre_win else ("hand", "win_tile"):
         if required not in data:
@@ -292,7 +292,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     for name in _BOOL_FIELDS:
         value = data.get(name, False)
         if value is not False and value is not True:
-            raise _field_error(f"field '{name}' must be true or false, got {value!r}")
+            raise _field_error(f"field '{name}' must be true or false, got {show(value)}")
         kw[name] = value
     for wind in ("seat_wind", "round_wind"):
         value = data.get(wind, "E")
@@ -300,7 +300,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
             else T.parse_wind(value, wind)
     flowers = data.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, (int, str)) or flowers is None:
-        raise _field_error(f"field 'flowers' must be flower tiles like '1f5f' or a number, got {flowers!r}")
+        raise _field_error(f"field 'flowers' must be flower tiles like '1f5f' or a number, got {show(flowers)}")
     if isinstance(flowers, int):
         if not 0 <= flowers <= 8:
             raise _field_error(f"field 'flowers' must be 0–8, got {flowers}")
@@ -318,11 +318,11 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     if isinstance(ak, bool):
         ak = int(ak)
     if not isinstance(ak, int) or ak < 0:
-        raise _field_error(f"field 'after_kong' must be true/false or a count ≥ 0, got {ak!r}")
+        raise _field_error(f"field 'after_kong' must be true/false or a count ≥ 0, got {show(ak)}")
     kw["after_kong"] = ak
     wilds = data.get("wilds", "")
     if not isinstance(wilds, str):
-        raise TileError(f"field 'wilds' must be tile kinds in notation like '5m', got {wilds!r}")
+        raise TileError(f"field 'wilds' must be tile kinds in notation like '5m', got {show(wilds)}")
     try:
         wild_kinds = T.parse_tiles(wilds) if wilds else ()
     except TileError as e:
@@ -330,7 +330,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     kw["wilds"] = tuple(sorted(set(wild_kinds)))
     void = data.get("void_suit")
     if void is not None and void not in ("m", "p", "s"):
-        raise _field_error(f"field 'void_suit' must be 'm', 'p' or 's', got {void!r}")
+        raise _field_error(f"field 'void_suit' must be 'm', 'p' or 's', got {show(void)}")
     kw["void_suit"] = void
     extras = data.get("extras")
     if extras:
@@ -360,10 +360,10 @@ def _check_extras(extras: Mapping, rules: TableRules) -> None:
         if spec is None:
             known = f"; this ruleset declares {', '.join(declared)}" if declared else \
                 "; this ruleset declares no extras"
-            raise _field_error(f"field 'extras': unknown key '{key}'{did_you_mean(str(key), declared)}{known}")
+            raise _field_error(f"field 'extras': unknown key {show(key)}{did_you_mean(key, declared)}{known}")
         want = EXTRA_TYPES[spec.type]
         if value.__class__ is not want:
-            raise _field_error(f"field 'extras.{key}' must be {_EXTRA_WORDS[spec.type]}, got {value!r}")
+            raise _field_error(f"field 'extras.{key}' must be {_EXTRA_WORDS[spec.type]}, got {show(value)}")
 
 
 _EXTRA_WORDS = {"bool": "true or false", "int": "a whole number", "string": "a string"}

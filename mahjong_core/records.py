@@ -135,7 +135,7 @@ def _check_fields(event: Event, seats: int) -> None:
         return
     for key in event.data:
         if key != "type" and key not in fields:
-            raise SettlementError(f"{where}: unknown field {show(key)}{did_you_mean(str(key), fields)}; a "
+            raise SettlementError(f"{where}: unknown field {show(key)}{did_you_mean(key, fields)}; a "
                                   f"{event.type} event has: type, {', '.join(fields)}")
     for key, f in fields.items():
         value = event.get(key)
@@ -152,7 +152,7 @@ def _check_fields(event: Event, seats: int) -> None:
         elif f.kind == "choice" and value not in f.choices:
             raise SettlementError(f"{where}: field '{key}' must be {', '.join(f.choices[:-1])} or "
                                   f"{f.choices[-1]}, got {show(value)}"
-                                  f"{did_you_mean(str(value), f.choices)}")
+                                  f"{did_you_mean(value, f.choices)}")
         elif f.kind in ("tile", "tiles"):
             if not isinstance(value, str):
                 raise _field_error(where, key, "tiles in notation like '5p'", value)
@@ -221,7 +221,7 @@ def parse_record(data, event_types: Iterable[str] | None = None) -> Record:
     _check_data(data)
     for key in data:
         if key not in RECORD_FIELDS:
-            raise SettlementError(f"record: unknown field {show(key)}{did_you_mean(str(key), RECORD_FIELDS)}; "
+            raise SettlementError(f"record: unknown field {show(key)}{did_you_mean(key, RECORD_FIELDS)}; "
                                   f"a record has: {', '.join(RECORD_FIELDS)}")
     seats = data.get("seats", 4)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:

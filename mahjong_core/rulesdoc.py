@@ -16,7 +16,7 @@ import re
 import sys
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 from collections.abc import Mapping
 
 from .config import read_yaml

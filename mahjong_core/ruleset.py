@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from . import tiles as T
 from .config import Resolved, check_option, describe, shown
 from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, RulesetError, SettlementError,
-                     did_you_mean)
+                     did_you_mean, show)
 from .fans import Alternatives, Fan, FanContext
 from .hand import EXTRA_TYPES, ExtraField, Situation, TableRules, parse_situation
 from .records import Ledger, Settlement, parse_record
@@ -377,7 +377,7 @@ class Ruleset:
         tile_sets = self.engine.registry.tile_sets
         if ts_id not in tile_sets:
             raise RulesetError(f"{self.where('table.tile_set')}: unknown tile set '{ts_id}'"
-                               f"{did_you_mean(str(ts_id), tile_sets)}")
+                               f"{did_you_mean(ts_id, tile_sets)}")
         ts = tile_sets[ts_id].item
         hand_size = self._int(table.get("hand_size", 13), "table.hand_size")
         if hand_size % 3 != 1 or not 4 <= hand_size <= 19:
@@ -394,7 +394,7 @@ class Ruleset:
         for key in wilds:
             if key != "max_kinds":
                 raise RulesetError(f"{self.where('table.wilds.' + str(key))}: unknown key 'table.wilds.{key}'"
-                                   f"{did_you_mean(str(key), ('max_kinds',))}")
+                                   f"{did_you_mean(key, ('max_kinds',))}")
         max_wilds = self._int(wilds.get("max_kinds", 0), "table.wilds.max_kinds")
         if not 0 <= max_wilds <= 4:
             raise RulesetError(f"{self.where('table.wilds.max_kinds')}: 'table.wilds.max_kinds' must be 0–4 "
@@ -417,11 +417,11 @@ class Ruleset:
             for key in spec:
                 if key not in ("type", "doc"):
                     raise RulesetError(f"{where}: unknown key 'table.extras.{name}.{key}'"
-                                       f"{did_you_mean(str(key), ('type', 'doc'))}")
+                                       f"{did_you_mean(key, ('type', 'doc'))}")
             kind = spec.get("type")
             if kind not in EXTRA_TYPES:
                 raise RulesetError(f"{where}: 'table.extras.{name}.type' must be one of "
-                                   f"{', '.join(EXTRA_TYPES)}, got {kind!r}{did_you_mean(str(kind), EXTRA_TYPES)}")
+                                   f"{', '.join(EXTRA_TYPES)}, got {show(kind)}{did_you_mean(kind, EXTRA_TYPES)}")
             out.append(ExtraField(str(name), kind, str(spec.get("doc", ""))))
         return tuple(out)
 
@@ -440,7 +440,7 @@ class Ruleset:
             self._id(check, key + ".check", "check")
             if check not in checks:
                 raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{shown(check)}'"
-                                   f"{did_you_mean(str(check), checks)}{self.engine.failed_note()}")
+                                   f"{did_you_mean(check, checks)}{self.engine.failed_note()}")
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
@@ -487,7 +487,7 @@ class Ruleset:
     def _known_fan(self, fid, every, key: str, what: str) -> None:
         """A fan named by another fan's ``excludes``/``reduces`` must be one of the file's fans."""
         if self._id(fid, key, "fan") not in every:
-            raise RulesetError(f"{self.where(key)}: {what} unknown fan '{shown(fid)}'{did_you_mean(str(fid), every)}")
+            raise RulesetError(f"{self.where(key)}: {what} unknown fan '{shown(fid)}'{did_you_mean(fid, every)}")
 
     def _fan_list(self, scoring: Mapping, name: str) -> tuple[str, ...]:
         """``scoring.<name>``: a list of fan ids (disabled fans dropped)."""
@@ -504,7 +504,7 @@ class Ruleset:
             every = list((self.data.get("fans") or {}).keys())
             if fid in every:
                 return None          # disabled fan: nothing to award
-            raise RulesetError(f"{self.where(key)}: unknown fan '{shown(fid)}'{did_you_mean(str(fid), every)}")
+            raise RulesetError(f"{self.where(key)}: unknown fan '{shown(fid)}'{did_you_mean(fid, every)}")
         return fid
 
     def _shapes(self, shapes: Mapping):
@@ -532,7 +532,7 @@ class Ruleset:
         fid = self._id(value.get("formula", "total"), "scoring.value.formula", "formula")
         if fid not in formulas:
             raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{shown(fid)}'"
-                               f"{did_you_mean(str(fid), formulas)}{self.engine.failed_note()}")
+                               f"{did_you_mean(fid, formulas)}{self.engine.failed_note()}")
         params = self._map(value.get("params"), "scoring.value.params")
         func = formulas[fid].item.value
         _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
@@ -552,7 +552,7 @@ class Ruleset:
         sid = self._id(spec.get("id"), "settlement.id", "settlement")
         if sid not in rules:
             raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{shown(sid)}'"
-                               f"{did_you_mean(str(sid), rules)}{self.engine.failed_note()}")
+                               f"{did_you_mean(sid, rules)}{self.engine.failed_note()}")
         params = self._map(spec.get("params"), "settlement.params")
         _check_kwargs(rules[sid].item.settle, params, self.where, "settlement.params", f"settlement '{sid}'")
         return rules[sid], params

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from .errors import TileError
+from .errors import TileError, show
 
 SUITS = "mpszf"
 SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
@@ -153,4 +153,4 @@ def parse_wind(value, field: str) -> int:
         return value
     if isinstance(value, str) and value.upper() in WIND_LETTERS and len(value) == 1:
         return WIND_LETTERS.index(value.upper())
-    raise TileError(f"field '{field}': invalid wind {value!r}; use one of E S W N", code="invalid_situation")
+    raise TileError(f"field '{field}': invalid wind {show(value)}; use one of E S W N", code="invalid_situation")

@@ -6,7 +6,7 @@ two settlements and the option checks. See wilds.py for the wild-tile selection 
 """
 from __future__ import annotations
 
-from mahjong_core.errors import MahjongError, RulesetError, did_you_mean
+from mahjong_core.errors import MahjongError, RulesetError, did_you_mean, show
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, hookimpl
 
@@ -74,7 +74,7 @@ def mahjong_validate_ruleset(ruleset):
             where = ruleset.where(f"fans.{r.id}.args.excluded_by")
             if fid not in every:
                 raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names unknown fan '{fid}'"
-                                   f"{did_you_mean(str(fid), every)}")
+                                   f"{did_you_mean(fid, every)}")
             other = ruleset._fan_by_id.get(fid)
             if other is not None and other.check in _CHOICE_CHECKS:
                 raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names '{fid}', whose answer "
@@ -90,7 +90,7 @@ def mahjong_validate_ruleset(ruleset):
     selection = params.get("wild_selection", "flip_next")
     if selection not in SELECTIONS:
         raise RulesetError(f"{ruleset.where('settlement.params.wild_selection')}: 'wild_selection' must be "
-                           f"one of {', '.join(SELECTIONS)}, got {selection!r}")
+                           f"one of {', '.join(SELECTIONS)}, got {show(selection)}")
     try:
         wild_kinds(params)
         next_tile(31, params.get("dragon_cycle") or "765z")

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from mahjong_core import tiles as T
-from mahjong_core.errors import HandError, RulesetError, SettlementError
+from mahjong_core.errors import HandError, RulesetError, SettlementError, show
 
 SELECTIONS = ("fixed", "flip_next", "none")
 DEFAULT_DRAGON_CYCLE = "765z"
@@ -61,7 +61,7 @@ def wild_kinds(params: Mapping, *, tile: int | None = None, indicator: int | Non
     selection = params.get("wild_selection", "flip_next")
     if selection not in SELECTIONS:
         raise RulesetError(f"'wild_selection' must be one of {', '.join(SELECTIONS)}, got "
-                           f"{selection!r}")
+                           f"{show(selection)}")
     if tile is not None and indicator is not None:
         raise SettlementError(f"{where}: give either 'tile' (the wild) or 'indicator', not both")
     if selection == "none":

@@ -357,7 +357,7 @@ def standing_hand(data: dict, ruleset):
     pig's hand must still be readable."""
     for key in data:
         if key not in ("hand", "melds"):
-            raise SettlementError(f"unknown field '{key}'{did_you_mean(str(key), ('hand', 'melds'))}: an "
+            raise SettlementError(f"unknown field '{key}'{did_you_mean(key, ('hand', 'melds'))}: an "
                                   f"end-of-wall hand has only 'hand', 'melds' (and 'void_suit')")
     return parse_situation(data, ruleset.table, pre_win=True)
 

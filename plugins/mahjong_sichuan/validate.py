@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import weakref
 
-from mahjong_core.errors import RulesetError
+from mahjong_core.errors import RulesetError, show
 
 from .options import cap_multiplier, option, validate_options
 
@@ -62,6 +62,6 @@ def validate(ruleset) -> None:
     cap = cap_multiplier(ruleset)
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, (int, float)) or cap < 1):
         raise RulesetError(f"{ruleset.where('scoring.value.params.cap_multiplier')}: cap_multiplier must "
-                           f"be a multiplier ≥ 1 (e.g. 64) or null for no cap, got {cap!r}")
+                           f"be a multiplier ≥ 1 (e.g. 64) or null for no cap, got {show(cap)}")
     if option(ruleset.options, "stacking") == "max_base_pattern":
         check_base_order(ruleset)
