@@ -303,7 +303,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         raise _field_error(f"field 'flowers' must be flower tiles like '1f5f' or a number, got {show(flowers)}")
     if isinstance(flowers, int):
         if not 0 <= flowers <= 8:
-            raise _field_error(f"field 'flowers' must be 0–8, got {flowers}")
+            raise _field_error(f"field 'flowers' must be 0–8, got {show(flowers)}")
         kw["flowers"], kw["flower_count"] = (), flowers
     else:
         try:
@@ -317,8 +317,8 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     ak = data.get("after_kong", False)
     if isinstance(ak, bool):
         ak = int(ak)
-    if not isinstance(ak, int) or ak < 0:
-        raise _field_error(f"field 'after_kong' must be true/false or a count ≥ 0, got {show(ak)}")
+    if not isinstance(ak, int) or not 0 <= ak <= 4:
+        raise _field_error(f"field 'after_kong' must be true/false or a count of kongs 0–4, got {show(ak)}")
     kw["after_kong"] = ak
     wilds = data.get("wilds", "")
     if not isinstance(wilds, str):

@@ -65,8 +65,13 @@ def tile(text: str) -> int:
     """One tile from its name, e.g. ``tile('5m') == 4``."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileError(f"expected exactly one tile, got '{text}'")
+        raise TileError(f"expected exactly one tile, got '{_cut(text)}'")
     return tiles[0]
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    """Notation as a message quotes it: a long string is cut, so an error stays readable."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
@@ -102,24 +107,24 @@ def _parse_tiles(text: str) -> tuple[int, ...]:
             continue
         letter = ch.lower() if ch in "MPSZF" else ch
         if letter not in SUIT_BASE:
-            raise TileError(f"invalid tile character '{ch}' at position {pos + 1} of '{text}'"
+            raise TileError(f"invalid tile character '{ch}' at position {pos + 1} of '{_cut(text)}'"
                             f" (tiles are digits followed by one of m p s z f, e.g. '123m')")
         if not pending:
-            raise TileError(f"suit letter '{ch}' at position {pos + 1} of '{text}' has no digits before it")
+            raise TileError(f"suit letter '{ch}' at position {pos + 1} of '{_cut(text)}' has no digits before it")
         for i, digit in enumerate(pending):
             tile_name = digit + letter
             if tile_name not in _NAME_TO_TILE:
                 if digit == "0" and i:
                     # '10p' is a ten, written as the user wrote it, not as the '1p' and '0p' it parses to
-                    raise TileError(f"invalid tile '{pending[i - 1]}{tile_name}' in '{text}' (a tile is one "
+                    raise TileError(f"invalid tile '{pending[i - 1]}{tile_name}' in '{_cut(text)}' (a tile is one "
                                     f"digit and its suit: {letter} runs 1–{SUIT_SIZE[letter]})")
                 nearest = f"{min(max(int(digit), 1), SUIT_SIZE[letter])}{letter}"
-                raise TileError(f"invalid tile '{tile_name}' in '{text}' (did you mean '{nearest}'?"
+                raise TileError(f"invalid tile '{tile_name}' in '{_cut(text)}' (did you mean '{nearest}'?"
                                 f" {letter} runs 1–{SUIT_SIZE[letter]})")
             out.append(_NAME_TO_TILE[tile_name])
         pending = []
     if pending:
-        raise TileError(f"digits '{''.join(pending)}' at the end of '{text}' have no suit letter (m p s z f)")
+        raise TileError(f"digits '{''.join(pending)}' at the end of '{_cut(text)}' have no suit letter (m p s z f)")
     return tuple(out)
 
 

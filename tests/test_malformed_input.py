@@ -316,3 +316,22 @@ def test_malformed_overlays_load_or_give_mahjong_errors(tmp_path_factory, rng, d
     else:
         _strict(result.to_dict())
         assert not any(isinstance(v, float) and not math.isfinite(v) for v in (result.total, result.value))
+
+
+@pytest.mark.parametrize("field", ["hand", "win_tile", "seat_wind", "flowers", "after_kong", "dealer",
+                                   "wilds", "void_suit", "extras"])
+@pytest.mark.parametrize("value", [_deep(5000), 10 ** 5000, {"x": [10 ** 5000]}, "x" * 100_000],
+                         ids=["deep", "huge-int", "nested-huge-int", "long-string"])
+def test_a_value_too_big_to_print_is_named_not_crashed_on(field, value):
+    sit = {"hand": "123m456p789s234m5p", "win_tile": "5p", field: value}
+    with pytest.raises(MahjongError) as info:
+        RULES["guobiao"].score(sit)
+    assert info.value.code in CODES and len(info.value.message) < 600
+
+
+def test_a_huge_kong_count_is_refused_by_its_range():
+    sit = {"hand": "5m", "win_tile": "5m", "self_drawn": True, "after_kong": 10 ** 5000,
+           "melds": [{"type": "kong", "tiles": t, "concealed": True} for t in ("1111m", "2222p", "3333s", "4444z")]}
+    with pytest.raises(MahjongError) as info:
+        RULES["guobiao"].score(sit)
+    assert info.value.message.startswith("field 'after_kong' must be true/false or a count of kongs 0–4")
