@@ -375,8 +375,8 @@ class Ruleset:
     def _table(self, table: Mapping) -> TableRules:
         ts_id = table.get("tile_set", "standard_144")
         tile_sets = self.engine.registry.tile_sets
-        if ts_id not in tile_sets:
-            raise RulesetError(f"{self.where('table.tile_set')}: unknown tile set '{ts_id}'"
+        if not isinstance(ts_id, str) or ts_id not in tile_sets:
+            raise RulesetError(f"{self.where('table.tile_set')}: unknown tile set {show(ts_id)}"
                                f"{did_you_mean(ts_id, tile_sets)}")
         ts = tile_sets[ts_id].item
         hand_size = self._int(table.get("hand_size", 13), "table.hand_size")

@@ -335,3 +335,12 @@ def test_a_huge_kong_count_is_refused_by_its_range():
     with pytest.raises(MahjongError) as info:
         RULES["guobiao"].score(sit)
     assert info.value.message.startswith("field 'after_kong' must be true/false or a count of kongs 0–4")
+
+
+@pytest.mark.parametrize("value", ["[]", "{}", "7", "standard_14"])
+def test_a_tile_set_that_is_not_a_name_is_a_ruleset_error(tmp_path, value):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: guobiao\ntable: {{tile_set: {value}}}\n", encoding="utf-8")
+    with pytest.raises(MahjongError) as info:
+        Engine().load_ruleset(path)
+    assert info.value.code == "ruleset_error" and "house.yaml:2: unknown tile set" in info.value.message
