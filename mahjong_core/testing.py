@@ -48,7 +48,7 @@ from typing import Any
 
 import yaml
 
-from . import tiles as T
+from . import load_ruleset, tiles as T
 from .errors import BelowMinimumError, MahjongError, did_you_mean
 
 SITUATION_EXPECT = ("total", "value", "fans")
@@ -72,9 +72,6 @@ class GoldenCase:
     record: Mapping | None = None
     expect: Mapping[str, Any] = field(default_factory=dict)
     enforce_minimum: bool = True
-
-    def __str__(self) -> str:
-        return self.id
 
     def check(self, rules=None) -> None:
         """Raise AssertionError listing every way ``rules`` (default: the case's ruleset, loaded
@@ -155,18 +152,12 @@ def _settle_problems(settlement, expect: Mapping) -> list[str]:
     return out
 
 
-_rulesets: dict = {}
-
-
 def _load(ruleset, where: str):
+    """The case's ruleset from the default engine (which caches it)."""
     if ruleset is None:
         raise AssertionError(f"{where}: the case names no ruleset: pass one to check(), or give "
                              f"'ruleset' in the case or at the top of the file")
-    rules = _rulesets.get(ruleset)
-    if rules is None:
-        import mahjong_core
-        rules = _rulesets[ruleset] = mahjong_core.load_ruleset(ruleset)
-    return rules
+    return load_ruleset(ruleset)
 
 
 def _lines(text: str) -> list[int]:
@@ -187,7 +178,10 @@ def load_cases(path, ruleset: str | None = None) -> list[GoldenCase]:
     path = Path(path)
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".json":
-        data, lines = json.loads(text), []
+        try:
+            data, lines = json.loads(text), []
+        except json.JSONDecodeError as e:
+            raise CaseFileError(f"{path}:{e.lineno}: invalid JSON: {e.msg}") from None
     else:
         try:
             data, lines = yaml.safe_load(text), _lines(text)

@@ -141,6 +141,11 @@ def test_malformed_case_files_are_refused_with_file_and_line(tmp_path, text, wor
         assert w in str(info.value)
 
 
+def test_a_json_file_that_is_not_json_is_refused_with_its_line(tmp_path):
+    with pytest.raises(CaseFileError, match=r"cases.json:2: invalid JSON"):
+        load_cases(_write(tmp_path, '[\n{"id": }]', "cases.json"))
+
+
 def test_a_case_without_a_ruleset_says_how_to_give_one(tmp_path):
     (case,) = load_cases(_write(tmp_path, "- id: a\n  situation: {hand: 1m}\n  total: 1\n"))
     with pytest.raises(AssertionError, match="names no ruleset"):
