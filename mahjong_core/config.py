@@ -43,7 +43,7 @@ SCHEMA: dict = {
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """SafeLoader (libyaml's when PyYAML has it: ten times faster to start a batch): plain YAML
+    """SafeLoader (libyaml's when PyYAML has it, so that a batch starts sooner): plain YAML
     only, never arbitrary Python tags."""
 
 

@@ -1,11 +1,22 @@
-"""The plugin hooks. Each docstring carries an example; the README's hook reference is built
-from these docstrings and a test keeps the two in step."""
+"""The plugin hooks and the records they answer with. Each hook's docstring carries an example;
+the README's hook reference is built from these docstrings and a test keeps the two in step.
+Each record lists its fields (type: meaning). A plugin imports all of it from
+``mahjong_core.plugin``."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from .fans import FanCheck
+    from .hand import Situation
+    from .records import Payment
+    from .ruleset import Ruleset, ScoreResult
 
 PROJECT = "mahjong_core"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -14,10 +25,16 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @dataclass(frozen=True, slots=True)
 class TileSet:
-    """The tiles a ruleset plays with: playable kinds (0–33) and whether flowers exist."""
+    """The tiles a ruleset plays with (YAML ``table.tile_set``).
+
+    - ``id`` (``str``): the id YAML names it by, e.g. ``standard_136``
+    - ``kinds`` (``frozenset[int]``): the playable tile kinds, 0–33 (0–8 m, 9–17 p, 18–26 s, 27–33 z)
+    - ``flowers`` (``bool``): whether flower tiles exist, so a situation may hold ``flowers``
+    - ``doc`` (``str``): one line shown in the ruleset docs
+    """
 
     id: str
-    kinds: frozenset
+    kinds: frozenset[int]
     flowers: bool = False
     doc: str = ""
 
@@ -34,18 +51,31 @@ class WinShape:
 
 @dataclass(frozen=True, slots=True)
 class SettlementRule:
-    """``settle(record, ruleset, **params)`` returns the Payments for one record."""
+    """How a record's events turn into money (YAML ``settlement: {id, params}``).
+
+    - ``id`` (``str``): the id YAML names it by
+    - ``settle`` (``Callable[..., Iterable[Payment]]``): ``settle(record, ruleset, **params)``, the
+      Payments for one checked ``Record``; YAML ``params`` become keyword arguments
+    - ``doc`` (``str``): one line shown in the ruleset docs
+    - ``event_types`` (``tuple[str, ...]``): the record event types it accepts; any other is refused
+    """
 
     id: str
-    settle: Callable[..., Iterable[Any]]
+    settle: Callable[..., Iterable[Payment]]
     doc: str = ""
-    event_types: tuple = ("win", "kong", "end", "horses")
+    event_types: tuple[str, ...] = ("win", "kong", "end", "horses")
 
 
 @dataclass(frozen=True, slots=True)
 class ValueFormula:
-    """``value(total, fans, situation, **params)`` turns a hand's points into what settlement
-    multiplies by the stake (Guobiao: the total; Sichuan: a doubling, capped)."""
+    """What settlement multiplies by the stake, from a hand's points (YAML ``scoring.value``):
+    Guobiao's is the total, Sichuan's a capped doubling.
+
+    - ``id`` (``str``): the id YAML names it by
+    - ``value`` (``Callable[..., Any]``): ``value(total, fans, situation, **params)``, the hand's value;
+      YAML ``params`` become keyword arguments
+    - ``doc`` (``str``): one line shown in the ruleset docs
+    """
 
     id: str
     value: Callable[..., Any]
@@ -59,7 +89,7 @@ class MahjongSpec:
 
         Example::
 
-            from mahjong_core.hookspecs import hookimpl, TileSet
+            from mahjong_core.plugin import hookimpl, TileSet
 
             @hookimpl
             def mahjong_tile_sets():
@@ -73,10 +103,10 @@ class MahjongSpec:
 
         Example::
 
-            from mahjong_core.hookspecs import hookimpl, WinShape
+            from mahjong_core.plugin import hookimpl, WinShape
 
             def all_pairs(inp, pairs=7):
-                ...  # yield mahjong_core.shapes.Decomposition objects (with ``family`` when
+                ...  # yield mahjong_core.plugin.Decomposition objects (with ``family`` when
                      # several differ only in what one group made of wilds only stands for)
 
             @hookimpl
@@ -85,8 +115,8 @@ class MahjongSpec:
         """
 
     @hookspec
-    def mahjong_fan_checks(self) -> list:
-        """Fan checks (``mahjong_core.fans.FanCheck``), referenced from YAML ``fans: {id: {check: ...}}``.
+    def mahjong_fan_checks(self) -> list[FanCheck]:
+        """Fan checks (``FanCheck``), referenced from YAML ``fans: {id: {check: ...}}``.
 
         A check gets a ``FanContext`` (one reading of one hand) and returns a count, a mapping fan
         id → count, or ``Alternatives`` of those keyed by a choice the reading leaves open (a wild
@@ -106,8 +136,7 @@ class MahjongSpec:
 
         Example::
 
-            from mahjong_core.fans import FanCheck
-            from mahjong_core.hookspecs import hookimpl
+            from mahjong_core.plugin import hookimpl, FanCheck
 
             def pair_of_258(ctx):
                 pair = ctx.pair
@@ -124,8 +153,7 @@ class MahjongSpec:
 
         Example::
 
-            from mahjong_core.hookspecs import hookimpl, SettlementRule
-            from mahjong_core.records import Payment
+            from mahjong_core.plugin import hookimpl, SettlementRule, Payment
 
             def flat(record, ruleset, stake=1):
                 for win in record.of_type("win"):
@@ -144,7 +172,7 @@ class MahjongSpec:
 
         Example::
 
-            from mahjong_core.hookspecs import hookimpl, ValueFormula
+            from mahjong_core.plugin import hookimpl, ValueFormula
 
             @hookimpl
             def mahjong_value_formulas():
@@ -152,14 +180,14 @@ class MahjongSpec:
         """
 
     @hookspec
-    def mahjong_rulesets(self) -> list:
+    def mahjong_rulesets(self) -> list[str | os.PathLike | Traversable]:
         """Folders (paths or ``importlib.resources`` traversables) holding ruleset YAML files;
         a ruleset's name is its file stem.
 
         Example::
 
             from pathlib import Path
-            from mahjong_core.hookspecs import hookimpl
+            from mahjong_core.plugin import hookimpl
 
             @hookimpl
             def mahjong_rulesets():
@@ -167,13 +195,12 @@ class MahjongSpec:
         """
 
     @hookspec
-    def mahjong_validate_ruleset(self, ruleset) -> None:
+    def mahjong_validate_ruleset(self, ruleset: Ruleset) -> None:
         """Veto a resolved ruleset by raising ``mahjong_core.RulesetError``; return nothing.
 
         Example::
 
-            from mahjong_core import RulesetError
-            from mahjong_core.hookspecs import hookimpl
+            from mahjong_core.plugin import hookimpl, RulesetError
 
             @hookimpl
             def mahjong_validate_ruleset(ruleset):
@@ -182,15 +209,14 @@ class MahjongSpec:
         """
 
     @hookspec
-    def mahjong_validate_situation(self, situation, ruleset) -> None:
+    def mahjong_validate_situation(self, situation: Situation, ruleset: Ruleset) -> None:
         """Veto a parsed situation for a ruleset by raising a ``MahjongError`` (e.g. a hand that
         still holds its void suit cannot win); return nothing. It is called for every
         ruleset, so check an option or ``ruleset.name`` before vetoing.
 
         Example::
 
-            from mahjong_core import NotWinningError
-            from mahjong_core.hookspecs import hookimpl
+            from mahjong_core.plugin import hookimpl, NotWinningError
 
             @hookimpl
             def mahjong_validate_situation(situation, ruleset):
@@ -199,13 +225,13 @@ class MahjongSpec:
         """
 
     @hookspec
-    def mahjong_explain(self, result, ruleset):
+    def mahjong_explain(self, result: ScoreResult, ruleset: Ruleset) -> dict | None:
         """Say more about a scored result for ``--explain``: return a dict with ``notes`` (a list
         of sentences a player can read) and/or ``excluded`` (``[{"id", "by"}]``), or None.
 
         Example::
 
-            from mahjong_core.hookspecs import hookimpl
+            from mahjong_core.plugin import hookimpl
 
             @hookimpl
             def mahjong_explain(result, ruleset):
@@ -214,14 +240,14 @@ class MahjongSpec:
         """
 
     @hookspec(firstresult=True)
-    def mahjong_choose_result(self, candidates, ruleset):
+    def mahjong_choose_result(self, candidates: list[ScoreResult], ruleset: Ruleset) -> ScoreResult | None:
         """Pick the interpretation to report among candidates (ScoreResults) that tie on value,
         total and the ruleset's ``scoring.prefer`` list; return None to leave the choice to the
         next plugin. Core's default (trylast) takes the first found.
 
         Example::
 
-            from mahjong_core.hookspecs import hookimpl
+            from mahjong_core.plugin import hookimpl
 
             @hookimpl
             def mahjong_choose_result(candidates, ruleset):

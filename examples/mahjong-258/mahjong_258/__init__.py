@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.plugin import FanCheck, hookimpl
 
 CHECK_ID = "mahjong_258.pair_258"
 

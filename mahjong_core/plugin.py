@@ -1,0 +1,37 @@
+"""Everything a plugin needs, in one import.
+
+    from mahjong_core.plugin import hookimpl, FanCheck
+
+``hookimpl`` marks a hook (``mahjong_core.hookspecs`` lists them, each with an example); the
+records are what the registration hooks return; ``FanContext``, ``Decomposition``, ``Group``
+and ``ShapeInput`` are what checks and shapes read; ``Situation``/``Meld`` a parsed hand,
+``Record``/``Event`` a checked game record, ``Payment`` what a settlement yields; the error
+classes are what a plugin raises to refuse an input (each with its contract ``code``).
+The names here are the plugin interface: they stay, wherever their code lives.
+"""
+from __future__ import annotations
+
+from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError, RulesetError,
+                     SettlementError, TileError, UnknownRulesetError, did_you_mean, show)
+from .fans import Alternatives, Fan, FanCheck, FanContext
+from .hand import Meld, Situation
+from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
+from .records import Event, Payment, Record
+from .shapes import Decomposition, Group, ShapeInput
+from .tiles import format_tiles, parse_tiles
+
+__all__ = [
+    # the hook marker and what the registration hooks return
+    "hookimpl", "TileSet", "WinShape", "FanCheck", "SettlementRule", "ValueFormula",
+    # what a fan check reads and returns
+    "FanContext", "Alternatives", "Fan", "Decomposition", "Group",
+    # what a win shape reads; a parsed hand
+    "ShapeInput", "Situation", "Meld",
+    # what a settlement reads and returns
+    "Record", "Event", "Payment",
+    # errors a plugin raises, and the helpers its messages use
+    "MahjongError", "TileError", "HandError", "NotWinningError", "BelowMinimumError", "RulesetError",
+    "UnknownRulesetError", "PluginError", "SettlementError", "did_you_mean", "show",
+    # tile notation
+    "parse_tiles", "format_tiles",
+]

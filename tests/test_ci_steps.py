@@ -1,0 +1,28 @@
+"""The default test run leaves out the tests marked slow, and CI runs them in a step of their own."""
+from __future__ import annotations
+
+import shlex
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_slow_tests_are_deselected_by_default():
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert shlex.split(options["addopts"]) == ["-m", "not slow"]
+    assert any(m.startswith("slow:") for m in options["markers"])
+
+
+def test_ci_runs_the_slow_tests_in_their_own_step():
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    slow = [line for line in lines if line.endswith("-m pytest -q -m slow")]
+    assert len(slow) == 1
+    # after the default run, so a failure there is reported first
+    assert lines.index(slow[0]) > lines.index(".venv/bin/python -m pytest -q")
+
+
+def test_the_example_plugin_tests_run_with_the_suite():
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "examples/mahjong-258/tests" in options["testpaths"]
+    assert list((ROOT / "examples" / "mahjong-258" / "tests").glob("test_*.py"))
