@@ -1,6 +1,16 @@
-"""Which kinds a group made of wilds only may stand for without changing the first checks'
+"""Which kinds a group made of wilds only may stand for without changing the head checks'
 answers (``FanCheck.fill_key``): with four wilds, two of them make the pair by themselves, or
 three a set, and the 20 to 34 readings that differ only in that group's kind mostly score alike.
+
+The invariant: **readings of one family with equal keys get equal answers from every head
+check** (special, chows, pungs, concealment, win, tiles: every check asked of each reading that
+is neither once per hand nor a tail check with ``most``). A family is the readings that differ
+only in what that one group stands for (``Decomposition.family``); the engine asks the head
+checks of one reading per key and gives the others its answers. So a head check may read of the
+group only what its key below holds: a check that comes to read more must put it in the key,
+and a new head check needs a ``fill_key`` too (without one the engine asks every reading
+again, for the whole ruleset). tests/test_guobiao_fill_keys.py holds the promise over hands
+with 2–4 wilds, and fails for a key with any one component dropped.
 
 A key holds all that special, chows, pungs, concealment, win and tiles read of the group, given
 the rest of the reading (the family's other groups):
