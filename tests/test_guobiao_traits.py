@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from mahjong_guobiao.checks import _traits
+from mahjong_guobiao.traits import traits as _traits
 from mahjong_guobiao.facts import GREEN, REVERSIBLE
 
 WINDS, DRAGONS = set(range(27, 31)), set(range(31, 34))

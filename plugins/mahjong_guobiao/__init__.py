@@ -2,33 +2,49 @@
 competition settlement and the reference calculator's tie-break.
 
 Points, exclusions and rule-version options live in rulesets/guobiao.yaml (and its overlays
-guobiao-2014.yaml, guobiao-strict98.yaml); this package holds only what needs an algorithm.
+guobiao-2014.yaml, guobiao-strict98.yaml); this package holds only what needs an algorithm:
+
+* standard.py — the checks the YAML names (``guobiao.<family>``), one per family of fans;
+* traits.py — the tile-trait engine (one predicate per trait fan), relations.py — the set
+  relationships under the combination principles, facts.py — what a reading holds;
+* one module per special shape, with the shape's search and every fan it earns:
+  seven_pairs.py, thirteen_orphans.py, honors_and_knitted.py, knitted_straight.py,
+  nine_gates.py;
+* fills.py — the fill keys that let a family of wild readings share answers;
+* awards.py — fan id → the function that decides it (``AWARDS``, ``awarded_by``).
 """
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, WinShape, hookimpl
 
-from . import checks, choose, explain, fills, settlement, shapes
+from . import choose, explain, fills, honors_and_knitted, knitted_straight, nine_gates, settlement, standard
+from .awards import AWARDS, awarded_by
+
+__all__ = ["AWARDS", "awarded_by"]
 
 
 @hookimpl
 def mahjong_win_shapes():
     return [
-        WinShape("honors_and_knitted", shapes.honors_and_knitted, shapes.honors_and_knitted.__doc__,
+        WinShape("honors_and_knitted", honors_and_knitted.readings, honors_and_knitted.readings.__doc__,
                  melds=False),
-        WinShape("knitted_straight", shapes.knitted_straight, shapes.knitted_straight.__doc__),
-        WinShape("nine_gates", shapes.nine_gates, shapes.nine_gates.__doc__, melds=False),
+        WinShape("knitted_straight", knitted_straight.readings, knitted_straight.readings.__doc__),
+        WinShape("nine_gates", nine_gates.readings, nine_gates.readings.__doc__, melds=False),
     ]
+
+
+# the checks asked of every reading (the head), each with the fill key its answers depend on
+HEAD_CHECKS = ("special", "chows", "pungs", "concealment", "win", "tiles")
 
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(f"guobiao.{name}", getattr(checks, name), getattr(checks, name).__doc__,
+    return [FanCheck(f"guobiao.{name}", getattr(standard, name), getattr(standard, name).__doc__,
                      fill_key=fills.fill_key)
-            for name in ("special", "chows", "pungs", "concealment", "win", "tiles")] + \
-        [FanCheck("guobiao.waits", checks.waits, checks.waits.__doc__, most=1)] + \
-        [FanCheck("guobiao.fallback", checks.fallback, checks.fallback.__doc__, per_hand=True)]
+            for name in HEAD_CHECKS] + \
+        [FanCheck("guobiao.waits", standard.waits, standard.waits.__doc__, most=1)] + \
+        [FanCheck("guobiao.fallback", standard.fallback, standard.fallback.__doc__, per_hand=True)]
 
 
 @hookimpl

@@ -118,15 +118,14 @@ def facts(ctx) -> Facts:
     return f
 
 
-def seven_shifted(counts) -> bool:
-    """Seven consecutive pairs of one suit (counts of the whole hand)."""
-    for base in (0, 9, 18):
-        run = 0
-        for t in range(base, base + 9):
-            if counts[t] == 2:
-                run += 1
-                if run == 7:
-                    return True
-            else:
-                run = 0
-    return False
+def wind_fans(pungs, prevalent: int, seat: int, out):
+    """圈风刻/门风刻 of the wind pungs among ``pungs``; a wind pung scoring a wind fan is no longer
+    a 幺九刻."""
+    for t in pungs:
+        if t == prevalent:
+            out["prevalent_wind"] = 1
+        if t == seat:
+            out["seat_wind"] = 1
+
+
+AWARDS = {"prevalent_wind": "wind_fans", "seat_wind": "wind_fans"}

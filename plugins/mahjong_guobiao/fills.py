@@ -1,6 +1,16 @@
-"""Which kinds a group made of wilds only may stand for without changing the first checks'
+"""Which kinds a group made of wilds only may stand for without changing the head checks'
 answers (``FanCheck.fill_key``): with four wilds, two of them make the pair by themselves, or
 three a set, and the 20 to 34 readings that differ only in that group's kind mostly score alike.
+
+The invariant: **readings of one family with equal keys get equal answers from every head
+check** (special, chows, pungs, concealment, win, tiles: every check asked of each reading that
+is neither once per hand nor a tail check with ``most``). A family is the readings that differ
+only in what that one group stands for (``Decomposition.family``); the engine asks the head
+checks of one reading per key and gives the others its answers. So a head check may read of the
+group only what its key below holds: a check that comes to read more must put it in the key,
+and a new head check needs a ``fill_key`` too (without one the engine asks every reading
+again, for the whole ruleset). tests/test_guobiao_fill_keys.py holds the promise over hands
+with 2–4 wilds, and fails for a key with any one component dropped.
 
 A key holds all that special, chows, pungs, concealment, win and tiles read of the group, given
 the rest of the reading (the family's other groups):
@@ -28,7 +38,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .checks import _CHOW_CLASS, _EVEN, _FIVE, _OUTSIDE, _PUNG_CLASS, _key_traits, _traits_key
+from .traits import CHOW_CLASS, EVEN, FIVE, OUTSIDE, PUNG_CLASS, key_traits, traits_key
 from .facts import DRAGON, RANK_OF, TERMINAL, WIND
 from .relations import chow_table, pung_table
 
@@ -42,12 +52,12 @@ def _content_id(answer: dict) -> int:
 
 
 def _traits_id(present: int) -> int:
-    return _key_traits_id(_traits_key(present))
+    return _key_traits_id(traits_key(present))
 
 
 @lru_cache(maxsize=None)              # at most 2**16 keys
 def _key_traits_id(key: int) -> int:
-    return _content_id(_key_traits(key))
+    return _content_id(key_traits(key))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -82,14 +92,14 @@ def fill_key(other, group):
     if shape == "seven_pairs":
         return ("pairs", x if base.shifted else -1, traits, counts[x] == 2)
     if kind == "pair":
-        return (x if base.terminal_chows and _PUNG_CLASS[x] == _FIVE else -1, _PUNG_CLASS[x] & base.shared,
+        return (x if base.terminal_chows and PUNG_CLASS[x] == FIVE else -1, PUNG_CLASS[x] & base.shared,
                 x in base.honors, traits, counts[x] == 2)
     if kind == "pung":
         pungs = base.meld_pungs + tuple(sorted(base.hand_pungs + (x,)))
-        return (_pung_id(pungs, base.n_chows), _PUNG_CLASS[x] & base.shared, traits,
+        return (_pung_id(pungs, base.n_chows), PUNG_CLASS[x] & base.shared, traits,
                 counts[x] == 1, x in DRAGON, x in WIND, x == base.prevalent, x == base.seat, x in TERMINAL)
     chows = base.meld_chows + tuple(sorted(base.hand_chows + (x,)))
-    return (_chow_id(chows, base.pair if len(chows) == 4 else -1), _CHOW_CLASS[x] & base.shared,
+    return (_chow_id(chows, base.pair if len(chows) == 4 else -1), CHOW_CLASS[x] & base.shared,
             traits, sum(1 for t in tiles if counts[t] == 3), base.claimed >= 0 and x <= base.claimed <= x + 2)
 
 
@@ -117,7 +127,7 @@ class _Base:
         for t in own_tiles:
             counts[t] -= 1
         self.counts = counts
-        shared = _OUTSIDE | _FIVE | _EVEN
+        shared = OUTSIDE | FIVE | EVEN
         meld_pungs, hand_pungs, meld_chows, hand_chows = [], [], [], []
         pair = -1
         dragons = winds = 0
@@ -126,13 +136,13 @@ class _Base:
                 continue
             kind, t = g.kind, g.tile
             if kind == "chow":
-                shared &= _CHOW_CLASS[t]
+                shared &= CHOW_CLASS[t]
                 (meld_chows if g.meld >= 0 else hand_chows).append(t)
             elif kind == "pair":
-                shared &= _PUNG_CLASS[t]
+                shared &= PUNG_CLASS[t]
                 pair = t
             else:
-                shared &= _PUNG_CLASS[t]
+                shared &= PUNG_CLASS[t]
                 (meld_pungs if g.meld >= 0 else hand_pungs).append(t)
                 dragons += t in DRAGON
                 winds += t in WIND

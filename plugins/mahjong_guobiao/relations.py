@@ -65,7 +65,7 @@ def three_chow_fan(a: int, b: int, c: int):
     return None
 
 
-def _four_chow_fan(t):
+def four_chow_fan(t):
     a, b, c, d = sorted(t)
     if SUIT_OF[a] == SUIT_OF[d]:
         if b - a == c - b == d - c and b - a in (1, 2):
@@ -104,7 +104,7 @@ def _cap_links(links, max_cnt, out, notes=None):
                      f"(duplicated kinds trimmed first)")
 
 
-def _terminal_chows(chows, pair):
+def terminal_chows(chows, pair):
     """三色双龙会 / 一色双龙会: 123 and 789 chows around a pair of fives."""
     if pair < 0 or pair >= 27 or RANK_OF[pair] != 5:
         return None
@@ -128,14 +128,14 @@ def chow_fans(chows, pair, notes=None) -> dict:
     out: dict = {}
     n = len(chows)
     if n == 4:
-        fan = _terminal_chows(chows, pair)
+        fan = terminal_chows(chows, pair)
         if fan:
             out[fan] = 1
             if notes is not None:
                 notes.append(f"{fan}: the four chows and the pair {T.format_tiles((pair, pair))} form it; "
                              f"no other chow fan (不重复)")
             return out
-        fan = _four_chow_fan(chows)
+        fan = four_chow_fan(chows)
         if fan:
             out[fan] = 1
             if notes is not None:
@@ -186,7 +186,7 @@ def chow_fans(chows, pair, notes=None) -> dict:
 
 # ---------------------------------------------------------------- pungs
 
-def _three_pung_fan(a, b, c):
+def three_pung_fan(a, b, c):
     if a < 27 and b < 27 and c < 27:
         sa, sb, sc = SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]
         if sa != sb and sa != sc and sb != sc:
@@ -207,7 +207,7 @@ def _three_pung_fan(a, b, c):
     return None
 
 
-def _pung_link(a, b):
+def pung_link(a, b):
     if a < 27 and b < 27:
         return "double_pung" if RANK_OF[a] == RANK_OF[b] else None
     if a in DRAGON and b in DRAGON:
@@ -231,14 +231,14 @@ def pung_relations(pungs, n_chows, notes=None) -> dict:
                 notes.append(f"{next(iter(out))}: all four pungs; no other pung relationship (不重复)")
             return out
         for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = _three_pung_fan(t[i], t[j], t[k])
+            fan = three_pung_fan(t[i], t[j], t[k])
             if fan:
                 out[fan] = 1
                 extra = None
                 for y in range(4):
                     if y == x:
                         continue
-                    link = _pung_link(t[y], t[x])
+                    link = pung_link(t[y], t[x])
                     if link:
                         out[link] = out.get(link, 0) + 1
                         extra = link
@@ -250,24 +250,24 @@ def pung_relations(pungs, n_chows, notes=None) -> dict:
                 return out
         for i in range(4):
             for j in range(i + 1, 4):
-                link = _pung_link(t[i], t[j])
+                link = pung_link(t[i], t[j])
                 if link:
                     out[link] = out.get(link, 0) + 1
         return out
     if n == 3 and n_chows == 1:
-        fan = _three_pung_fan(*pungs)
+        fan = three_pung_fan(*pungs)
         if fan:
             out[fan] = 1
             if notes is not None:
                 notes.append(f"{fan}: {' '.join(_label(p, 'pung') for p in sorted(pungs))}; no pairwise pung links")
             return out
         for i, j in ((0, 1), (0, 2), (1, 2)):
-            link = _pung_link(pungs[i], pungs[j])
+            link = pung_link(pungs[i], pungs[j])
             if link:
                 out[link] = out.get(link, 0) + 1
         return out
     if n == 2 and n_chows == 2:
-        link = _pung_link(pungs[0], pungs[1])
+        link = pung_link(pungs[0], pungs[1])
         if link:
             out[link] = 1
     return out
@@ -286,3 +286,21 @@ def chow_table(chows: tuple, pair: int) -> dict:
 def pung_table(pungs: tuple, n_chows: int) -> dict:
     """``pung_relations`` of a reading's pungs and kongs, shared (do not modify the answer)."""
     return pung_relations(list(pungs), n_chows)
+
+
+# fan id → the function of this module that decides it (chow_fans and pung_relations apply the
+# combination principles to what these find)
+AWARDS = {
+    "pure_terminal_chows": "terminal_chows", "three_suited_terminal_chows": "terminal_chows",
+    "quadruple_chow": "four_chow_fan", "four_pure_shifted_chows": "four_chow_fan",
+    "pure_triple_chow": "three_chow_fan", "pure_straight": "three_chow_fan",
+    "pure_shifted_chows": "three_chow_fan", "mixed_straight": "three_chow_fan",
+    "mixed_triple_chow": "three_chow_fan", "mixed_shifted_chows": "three_chow_fan",
+    "pure_double_chow": "chow_link", "mixed_double_chow": "chow_link", "short_straight": "chow_link",
+    "two_terminal_chows": "chow_link",
+    "four_pure_shifted_pungs": "pung_relations", "big_four_winds": "pung_relations",
+    "pure_shifted_pungs": "three_pung_fan", "triple_pung": "three_pung_fan",
+    "mixed_shifted_pungs": "three_pung_fan", "big_three_winds": "three_pung_fan",
+    "big_three_dragons": "three_pung_fan",
+    "double_pung": "pung_link", "two_dragons_pungs": "pung_link",
+}

@@ -6,7 +6,7 @@ matter (melds are complete); the regular form comes from the engine's per-suit w
 """
 from __future__ import annotations
 
-from .facts import REF_KEY, REF_ORDER
+from .facts import REF_ORDER
 from mahjong_core.waits import standard_waits, suit_complete, suit_waits
 
 ALL_KINDS = frozenset(range(34))
@@ -68,76 +68,3 @@ def only_wait(tiles, w, melds=(), formal: bool = True) -> bool:
     hand = list(tiles)
     hand.remove(w)
     return len(hand_waits(tuple(hand), melds, formal)) == 1
-
-
-# ---------------------------------------------------------------- the knitted-straight quirk
-
-def _eigen(a, b, c):
-    return (REF_KEY[a] << 16) | (REF_KEY[b] << 8) | REF_KEY[c]
-
-
-def _pack_waiting(table, out):
-    for t in REF_ORDER:
-        c = table[t]
-        if c < 1:
-            continue
-        if c > 1:
-            out.add(t)
-            return
-        if t < 27:
-            r = t % 9 + 1
-            if r > 1 and table[t - 1]:
-                if r < 9:
-                    out.add(t + 1)
-                if r > 2:
-                    out.add(t - 2)
-                return
-            if r > 2 and table[t - 2]:
-                out.add(t - 1)
-                return
-
-
-def _reference_waiting(table, cnt, prev, out):
-    """The calculator's own wait search, kept verbatim in behaviour for the knitted remainder
-    (whose win tile may have been taken by the knitted body; the count then wraps to 65535)."""
-    if cnt == 1:
-        for t in REF_ORDER:
-            if table[t] == 1:
-                out.add(t)
-                break
-        return
-    if cnt == 4:
-        for t in REF_ORDER:
-            if table[t] < 2:
-                continue
-            table[t] -= 2
-            _pack_waiting(table, out)
-            table[t] += 2
-    for t in REF_ORDER:
-        if table[t] < 1:
-            continue
-        if table[t] > 2:
-            e = _eigen(t, t, t)
-            if e > prev:
-                table[t] -= 3
-                _reference_waiting(table, cnt - 3, e, out)
-                table[t] += 3
-        if t < 27 and t % 9 < 7 and table[t + 1] and table[t + 2]:
-            e = _eigen(t, t + 1, t + 2)
-            if e >= prev:
-                table[t] -= 1
-                table[t + 1] -= 1
-                table[t + 2] -= 1
-                _reference_waiting(table, cnt - 3, e, out)
-                table[t] += 1
-                table[t + 1] += 1
-                table[t + 2] += 1
-
-
-def knitted_remainder_unique(rest_counts, win_tile) -> bool:
-    """Is the win tile the only wait of the 4 tiles left beside the knitted body?"""
-    table = list(rest_counts)
-    table[win_tile] = (table[win_tile] - 1) % 65536
-    out: set = set()
-    _reference_waiting(table, 4, 0, out)
-    return len(out) == 1

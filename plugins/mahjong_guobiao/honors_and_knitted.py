@@ -1,0 +1,71 @@
+"""全不靠 / 七星不靠 (honours and knitted tiles): fourteen distinct tiles, 7–9 of one knitted
+straight plus 5–7 different honours; with all nine knitted tiles the hand also holds 组合龙.
+
+The shape (``readings``, registered as ``honors_and_knitted``) and its fans (``special``) live
+here; the win fans of any special shape are in standard.py's ``win``.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable
+
+from mahjong_core.shapes import Decomposition, ShapeInput
+
+from .facts import KNITTED_SETS
+
+_HONOR_SET = frozenset(range(27, 34))
+
+
+def _readings_wild(inp: ShapeInput) -> Iterable[Decomposition]:
+    """With wilds: the natural tiles are distinct and fit one knitted straight plus honours; the
+    wilds take any of the missing tiles of that set (each choice is a reading)."""
+    counts = inp.counts
+    if max(counts) > 1 or sum(counts) + inp.wilds != 14:
+        return
+    naturals = [t for t in range(34) if counts[t]]
+    seen = set()
+    for k in KNITTED_SETS:
+        allowed = k | _HONOR_SET
+        if not all(t in allowed for t in naturals):
+            continue
+        missing = sorted(allowed.difference(naturals))
+        for chosen in combinations(missing, inp.wilds):
+            tiles = tuple(sorted(naturals + list(chosen)))
+            if tiles not in seen:
+                seen.add(tiles)
+                yield Decomposition("honors_and_knitted", (), tiles, tuple(chosen))
+
+
+def readings(inp: ShapeInput) -> Iterable[Decomposition]:
+    """Fourteen distinct tiles: 7–9 from one knitted straight plus 5–7 different honours."""
+    if inp.meld_groups:
+        return
+    if inp.wilds:
+        yield from _readings_wild(inp)
+        return
+    counts = inp.counts
+    if max(counts) > 1 or sum(counts) != 14:
+        return
+    numbered = [t for t in range(27) if counts[t]]
+    if not 7 <= len(numbered) <= 9:
+        return
+    if not any(all(t in k for t in numbered) for k in KNITTED_SETS):
+        return
+    yield Decomposition("honors_and_knitted", (), inp.natural_tiles, ())
+
+
+def special(ctx):
+    """七星不靠 with all seven honours; else 全不靠, and 组合龙 when all nine knitted tiles."""
+    counts = ctx.counts
+    numbered = sum(1 for t in range(27) if counts[t])
+    if numbered == 7:
+        return {"greater_honors_and_knitted_tiles": 1}
+    out = {"lesser_honors_and_knitted_tiles": 1}
+    if numbered == 9:
+        out["knitted_straight"] = 1
+    return out
+
+
+AWARDS = {"greater_honors_and_knitted_tiles": "special", "lesser_honors_and_knitted_tiles": "special"}
+# fans an honours-and-knitted reading earns beside it
+ALSO_AWARDS = {"knitted_straight": "special"}

@@ -1,0 +1,298 @@
+"""组合龙 (knitted straight) in its regular form: 147/258/369 in three suits as three sets, plus
+one set (or one meld) and a pair.
+
+Everything the shape decides lives here: which hands are read as it (``readings``, registered
+as the ``knitted_straight`` win shape), the fan (``special``), and what its fourth set and pair
+add beside it — pung, kong, concealment, 平和/五门齐/无字/四归一 and the unique waits, with the
+competition calculator's own wait search for the four tiles beside the knitted body — which the
+family checks (standard.py) ask of it. 组合龙 inside 全不靠 is honors_and_knitted.py's.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from mahjong_core.shapes import Decomposition, Group, ShapeInput, standard
+
+from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
+
+_EMPTY: dict = {}
+
+
+# ---------------------------------------------------------------- the shape
+
+def _set_and_pair(counts, sets: int):
+    """Every split of ``counts`` into ``sets`` sets (0 or 1) and one pair."""
+    out = []
+    kinds = [t for t in range(34) if counts[t]]
+    if sets == 0:
+        if len(kinds) == 1 and counts[kinds[0]] == 2:
+            out.append((Group("pair", kinds[0]),))
+        return out
+    c = list(counts)
+    for t in kinds:
+        if c[t] >= 3:
+            c[t] -= 3
+            rest = [u for u in range(34) if c[u]]
+            if len(rest) == 1 and c[rest[0]] == 2:
+                out.append((Group("pung", t), Group("pair", rest[0])))
+            c[t] += 3
+        if t < 27 and t % 9 < 7 and c[t + 1] and c[t + 2]:
+            c[t] -= 1
+            c[t + 1] -= 1
+            c[t + 2] -= 1
+            rest = [u for u in range(34) if c[u]]
+            if len(rest) == 1 and c[rest[0]] == 2:
+                out.append((Group("chow", t), Group("pair", rest[0])))
+            c[t] += 1
+            c[t + 1] += 1
+            c[t + 2] += 1
+    return out
+
+
+def _readings_wild(inp: ShapeInput) -> Iterable[Decomposition]:
+    """With wilds: wilds fill the knitted body's missing tiles, and the rest is read by the
+    engine's standard shape (one set or the meld, and a pair), wilds included."""
+    counts = inp.counts
+    seen = set()
+    for body in KNITTED:
+        missing = [t for t in body if not counts[t]]
+        if len(missing) > inp.wilds:
+            continue
+        rest = list(counts)
+        for t in body:
+            if rest[t]:
+                rest[t] -= 1
+        sub = ShapeInput(tuple(rest), inp.wilds - len(missing), inp.meld_groups, 1 - len(inp.meld_groups),
+                         inp.chows, inp.kinds, inp.meld_counts)
+        knit = tuple(Group("knitted", lo, sum(1 for t in (lo, lo + 3, lo + 6) if t in missing))
+                     for lo in sorted(body[i] for i in (0, 3, 6)))
+        for dec in standard(sub):
+            tiles = tuple(sorted(body + dec.tiles))
+            total = list(inp.meld_counts)
+            for t in tiles:
+                total[t] += 1
+            if any(total[t] > 4 for t in missing + list(dec.wild_as)):
+                continue
+            groups = dec.groups[:len(inp.meld_groups)] + knit + dec.groups[len(inp.meld_groups):]
+            key = (tiles, groups)
+            if key not in seen:
+                seen.add(key)
+                yield Decomposition("knitted_straight", groups, tiles, tuple(sorted(missing + list(dec.wild_as))))
+
+
+def readings(inp: ShapeInput) -> Iterable[Decomposition]:
+    """组合龙 (147/258/369 in three suits) as three sets, plus one set (or one meld) and a pair."""
+    if len(inp.meld_groups) > 1:
+        return
+    if inp.wilds:
+        yield from _readings_wild(inp)
+        return
+    c = counts = inp.counts
+    # quick reject: every suit needs one whole 147 / 258 / 369 class
+    for b in (0, 9, 18):
+        if not ((c[b] and c[b + 3] and c[b + 6]) or (c[b + 1] and c[b + 4] and c[b + 7])
+                or (c[b + 2] and c[b + 5] and c[b + 8])):
+            return
+    for body in KNITTED:
+        if all(counts[t] for t in body):
+            break
+    else:
+        return
+    rest = list(counts)
+    for t in body:
+        rest[t] -= 1
+    splits = _set_and_pair(rest, 1 - len(inp.meld_groups))
+    if len(splits) != 1:       # the calculator accepts only an unambiguous remainder
+        return
+    knit = tuple(Group("knitted", t) for t in sorted(body[i] for i in (0, 3, 6)))
+    yield Decomposition("knitted_straight", inp.meld_groups + knit + splits[0], inp.natural_tiles, ())
+
+
+# ---------------------------------------------------------------- its fans
+
+def special(ctx):
+    """组合龙."""
+    return {"knitted_straight": 1}
+
+
+def pungs(ctx):
+    """A fourth set that is a pung or kong: 箭刻, 圈风刻/门风刻, else 幺九刻 of a terminal or wind."""
+    g = facts(ctx).fourth
+    if g is None or g.kind == "chow":
+        return _EMPTY
+    t = g.tile
+    if t in DRAGON:
+        return {"dragon_pung": 1}
+    out = {}
+    if t in WIND:
+        s = ctx.situation
+        wind_fans((t,), 27 + s.round_wind, 27 + s.seat_wind, out)
+        if not out:
+            out["pung_of_terminals_or_honors"] = 1
+    elif t in TERMINAL:
+        out["pung_of_terminals_or_honors"] = 1
+    return out
+
+
+def concealment(ctx):
+    """A fourth set that is a kong: 明杠 or 暗杠."""
+    g = facts(ctx).fourth
+    if g is not None and g.kind == "kong":
+        return {"concealed_kong" if ctx.situation.melds[g.meld].concealed else "melded_kong": 1}
+    return _EMPTY
+
+
+def win(ctx) -> dict:
+    """门前清/不求人 unless the fourth set is a claimed meld, then 自摸 on a self-draw (a new
+    dict: the family check adds the situational fans)."""
+    out = {}
+    self_drawn = ctx.situation.self_drawn
+    g = facts(ctx).fourth
+    if g is None or g.meld < 0 or ctx.situation.melds[g.meld].concealed:
+        out["fully_concealed_hand" if self_drawn else "concealed_hand"] = 1
+    elif self_drawn:
+        out["self_drawn"] = 1
+    return out
+
+
+def tiles(ctx):
+    """平和 (a chow and a number pair), 五门齐 (a wind set and a dragon pair, or the reverse),
+    无字, and 四归一 of the fourth set's or the pair's kind."""
+    counts = ctx.counts
+    out: dict = {}
+    f = facts(ctx)
+    g = f.fourth
+    pair = f.pair
+    if g.kind == "chow":
+        if pair < 27:
+            out["all_chows"] = 1
+        if counts[pair] == 4:
+            out["tile_hog"] = 1
+    else:
+        t = g.tile
+        if t in WIND:
+            if pair in DRAGON:
+                out["all_types"] = 1
+        elif t in DRAGON:
+            if pair in WIND:
+                out["all_types"] = 1
+        else:
+            if pair < 27:
+                out["no_honors"] = 1
+            if g.kind != "kong" and counts[t] == 4:
+                out["tile_hog"] = 1
+    return out
+
+
+def waits(ctx, w):
+    """边张/嵌张/单钓将 of the fourth set and the pair, when the four tiles beside the knitted body
+    had ``w`` as their only wait (the calculator's search); a winning tile of the body counts
+    only as the option says."""
+    f = facts(ctx)
+    body = set()
+    for lo in f.knitted:
+        body.update((lo, lo + 3, lo + 6))
+    in_body = w in body
+    if not in_body or ctx.options.get("knitted_straight_body_waits", True):
+        if not ctx.situation.melds:
+            rest = list(ctx.counts)
+            for t in body:
+                rest[t] -= 1
+            if not remainder_unique(rest, w):
+                return _EMPTY
+            g = f.fourth
+            if g.kind == "chow":
+                if w == g.tile + 1:
+                    return {"closed_wait": 1}
+                if w == g.tile or w == g.tile + 2:
+                    return {"edge_wait": 1}
+            if f.pair == w:
+                return {"single_wait": 1}
+            return _EMPTY
+        if not in_body:
+            return {"single_wait": 1}
+        if standing(ctx).count(w) + 1 == 3:
+            return {"single_wait": 1}
+    return _EMPTY
+
+
+# ---------------------------------------------------------------- the calculator's wait search
+
+def _eigen(a, b, c):
+    return (REF_KEY[a] << 16) | (REF_KEY[b] << 8) | REF_KEY[c]
+
+
+def _pack_waiting(table, out):
+    for t in REF_ORDER:
+        c = table[t]
+        if c < 1:
+            continue
+        if c > 1:
+            out.add(t)
+            return
+        if t < 27:
+            r = t % 9 + 1
+            if r > 1 and table[t - 1]:
+                if r < 9:
+                    out.add(t + 1)
+                if r > 2:
+                    out.add(t - 2)
+                return
+            if r > 2 and table[t - 2]:
+                out.add(t - 1)
+                return
+
+
+def _reference_waiting(table, cnt, prev, out):
+    """The calculator's own wait search, kept verbatim in behaviour for the knitted remainder
+    (whose win tile may have been taken by the knitted body; the count then wraps to 65535)."""
+    if cnt == 1:
+        for t in REF_ORDER:
+            if table[t] == 1:
+                out.add(t)
+                break
+        return
+    if cnt == 4:
+        for t in REF_ORDER:
+            if table[t] < 2:
+                continue
+            table[t] -= 2
+            _pack_waiting(table, out)
+            table[t] += 2
+    for t in REF_ORDER:
+        if table[t] < 1:
+            continue
+        if table[t] > 2:
+            e = _eigen(t, t, t)
+            if e > prev:
+                table[t] -= 3
+                _reference_waiting(table, cnt - 3, e, out)
+                table[t] += 3
+        if t < 27 and t % 9 < 7 and table[t + 1] and table[t + 2]:
+            e = _eigen(t, t + 1, t + 2)
+            if e >= prev:
+                table[t] -= 1
+                table[t + 1] -= 1
+                table[t + 2] -= 1
+                _reference_waiting(table, cnt - 3, e, out)
+                table[t] += 1
+                table[t + 1] += 1
+                table[t + 2] += 1
+
+
+def remainder_unique(rest_counts, win_tile) -> bool:
+    """Is the win tile the only wait of the 4 tiles left beside the knitted body?"""
+    table = list(rest_counts)
+    table[win_tile] = (table[win_tile] - 1) % 65536
+    out: set = set()
+    _reference_waiting(table, 4, 0, out)
+    return len(out) == 1
+
+
+AWARDS = {"knitted_straight": "special"}
+# fans a knitted-straight reading earns beside it, and the function here that decides each
+ALSO_AWARDS = {"dragon_pung": "pungs", "prevalent_wind": "pungs", "seat_wind": "pungs",
+               "pung_of_terminals_or_honors": "pungs", "concealed_kong": "concealment",
+               "melded_kong": "concealment", "fully_concealed_hand": "win", "concealed_hand": "win",
+               "self_drawn": "win", "all_chows": "tiles", "all_types": "tiles", "no_honors": "tiles",
+               "tile_hog": "tiles", "closed_wait": "waits", "edge_wait": "waits", "single_wait": "waits"}

@@ -1,0 +1,137 @@
+"""九莲宝灯 (nine gates): 1112345678999 of one suit, concealed, won on the ninth-sided wait.
+
+Everything the shape decides lives here: which hands are read as it (``readings``, registered
+as the ``nine_gates`` win shape), the fan itself (``special``) and what its extra tile adds
+beside it — a straight or short straight in the suit, the terminal pung and concealed pungs of a
+2/5/8 win, the fourth copy of a 1 or 9 — which the family checks (standard.py) ask of it.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from mahjong_core.shapes import Decomposition, ShapeInput
+
+_EMPTY: dict = {}
+_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+# ---------------------------------------------------------------- the shape
+
+def _is_wild_win(inp: ShapeInput) -> bool:
+    """Was the winning tile one of the wilds? (Its kind has no natural copy among the counts,
+    which hold the wild kinds' tiles as the wild budget instead.)"""
+    return inp.counts[inp.win_tile] == 0
+
+
+def _readings_wild(inp: ShapeInput, wild_win: bool) -> Iterable[Decomposition]:
+    """With wilds: the tiles of one suit plus the wilds make 1112345678999 + x, and the winning
+    tile is x — a natural winning tile of rank x, or a wild standing for it."""
+    counts = inp.counts
+    for base in (0, 9, 18):
+        suit = counts[base:base + 9]
+        if sum(suit) + inp.wilds == 14 and sum(suit) == sum(counts):
+            break
+    else:
+        return
+    for x in range(9):
+        target = list(_GATES)
+        target[x] += 1
+        missing = [target[r] - suit[r] for r in range(9)]
+        if min(missing) < 0 or sum(missing) != inp.wilds:
+            continue
+        if wild_win:
+            if not missing[x]:
+                continue                # the drawn wild must stand for the extra tile
+        elif inp.win_tile != base + x:
+            continue
+        wild_as = tuple(base + r for r in range(9) for _ in range(missing[r]))
+        tiles = tuple(base + r for r in range(9) for _ in range(target[r]))
+        yield Decomposition("nine_gates", (), tiles, wild_as)
+
+
+def readings(inp: ShapeInput) -> Iterable[Decomposition]:
+    """1112345678999 of one suit, concealed, plus any tile of that suit (the win tile is the
+    extra one: the pre-win hand must be the nine-sided shape)."""
+    if inp.meld_groups:
+        return
+    if inp.wilds:
+        if inp.win_tile is not None:
+            yield from _readings_wild(inp, _is_wild_win(inp))
+        return
+    counts = inp.counts
+    for base in (0, 9, 18):
+        suit = counts[base:base + 9]
+        if sum(suit) == 14:
+            break
+    else:
+        return
+    if suit[0] < 3 or suit[8] < 3 or any(c == 0 for c in suit):
+        return
+    win = inp.win_tile
+    if win is not None:
+        before = list(suit)
+        if not base <= win < base + 9:
+            return
+        before[win - base] -= 1
+        if before != [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            return                    # 准九莲: the tiles are there, the nine-sided wait was not
+    yield Decomposition("nine_gates", (), inp.natural_tiles, ())
+
+
+# ---------------------------------------------------------------- its fans
+
+def rank(ctx) -> int:
+    """Rank of the extra tile over 1112345678999 in a nine-gates reading (the shape has already
+    checked that the winning tile is that extra tile, wilds resolved), else 0."""
+    def compute():
+        tiles = ctx.decomposition.tiles
+        if ctx.decomposition.shape != "nine_gates" or not tiles:
+            return 0
+        base = tiles[0] - tiles[0] % 9
+        counts = [0] * 9
+        for t in tiles:
+            counts[t - base] += 1
+        for r, (have, need) in enumerate(zip(counts, _GATES)):
+            if have > need:
+                return r + 1
+        return 0
+    return ctx.memoised("gb.nine_gates", compute)
+
+
+def special(ctx):
+    """九莲宝灯."""
+    return {"nine_gates": 1} if rank(ctx) else _EMPTY
+
+
+def chows(ctx):
+    """The extra tile makes 123 456 789 (清龙, a 1 or 9) or two chows three apart (连六)."""
+    r = rank(ctx)
+    if r in (1, 9):
+        return {"pure_straight": 1}
+    if r in (2, 3, 4, 6, 7, 8):
+        return {"short_straight": 1}
+    return _EMPTY
+
+
+def pungs(ctx):
+    """Won on a 2, 5 or 8, the two terminal pungs stand: 幺九刻 as the option counts them."""
+    n = ctx.options.get("nine_gates_pung_of_terminals", 1)
+    if rank(ctx) in (2, 5, 8) and n:
+        return {"pung_of_terminals_or_honors": n}
+    return _EMPTY
+
+
+def concealment(ctx):
+    """Won on a 2, 5 or 8: the two terminal pungs are concealed (双暗刻)."""
+    return {"two_concealed_pungs": 1} if rank(ctx) in (2, 5, 8) else _EMPTY
+
+
+def tiles(ctx):
+    """Won on a 1 or 9: the fourth copy (四归一)."""
+    return {"tile_hog": 1} if rank(ctx) in (1, 9) else {}
+
+
+AWARDS = {"nine_gates": "special"}
+# fans a nine-gates reading earns beside it, and the function here that decides each
+ALSO_AWARDS = {"pure_straight": "chows", "short_straight": "chows", "pung_of_terminals_or_honors": "pungs",
+               "two_concealed_pungs": "concealment", "tile_hog": "tiles"}
