@@ -352,6 +352,7 @@ def cmd_fans(engine: Engine, args, out: TextIO) -> int:
     en_width = max((len(f["en"]) for f in fans), default=2)
     for f in fans:
         out.write(f"{f['id']:<{id_width}}  {f['points']:>5}  {f['zh']}\t{f['en']:<{en_width}}  {f['where']}\n")
+        out.write(f"    awarded by {f['awarded_by']}\n")
         if f["excludes"]:
             out.write(f"    excludes {', '.join(f['excludes'])}\n")
         if f["reduces"]:

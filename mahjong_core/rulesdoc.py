@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 from collections.abc import Mapping
 
+from . import rulesinfo
 from .config import read_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -321,6 +322,7 @@ class _Page:
         self.add("Listed in YAML order. `points` are per occurrence; a fan's `excludes` are removed "
                  "when it scores.", "")
         rows = []
+        by = rulesinfo.awarded_by(r)
         for fan in r.fan_rules:
             notes = []
             if fan.reduces:
@@ -338,8 +340,9 @@ class _Page:
                 notes.append(said)
             excludes = ", ".join(f"`{x}`" for x in fan.excludes)
             rows.append(f"| `{fan.id}` | {fan.zh} | {_cell(fan.en)} | {fan.points} | {excludes} | "
-                        f"`{fan.check}` | {self.set_at(f'fans.{fan.id}')} | {_cell('; '.join(notes))} |")
-        self.table("| id | zh | en | points | excludes | check | set at | notes |", rows)
+                        f"`{fan.check}` | `{by[fan.id]}` | {self.set_at(f'fans.{fan.id}')} | "
+                        f"{_cell('; '.join(notes))} |")
+        self.table("| id | zh | en | points | excludes | check | awarded by | set at | notes |", rows)
         disabled = [fid for fid in fans if not r.has_fan(fid)]
         if disabled:
             self.add("Defined but disabled (`enabled: false`): "

@@ -3,6 +3,7 @@ and ``mahjong diff``, in plain JSON-ready dicts."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 
 from .errors import MahjongError
@@ -19,9 +20,29 @@ def fan_fields(rule) -> dict:
             "counts_to_minimum": rule.counts_to_minimum, "dropped_when_others_exceed": rule.dropped_above}
 
 
+def awarded_by(rules) -> dict[str, str]:
+    """Fan id → ``"module.function"`` that decides it: the function of the check its YAML names,
+    or, where that check's plugin package knows better (a module-level ``awarded_by(ruleset)``,
+    as Guobiao's family checks have), the function it names."""
+    checks = rules.engine.registry.checks
+    refined: dict = {}
+    out = {}
+    for r in rules.fan_rules:
+        func = checks[r.check].item.func
+        package = func.__module__.partition(".")[0]
+        if package not in refined:
+            refine = getattr(sys.modules.get(package), "awarded_by", None)
+            refined[package] = refine(rules) if callable(refine) else {}
+        out[r.id] = refined[package].get(r.id) or f"{func.__module__}.{func.__qualname__}"
+    return out
+
+
 def fans(rules) -> list[dict]:
-    """Every enabled fan, in the ruleset's order, with the ``file:line`` that last set it."""
-    return [{"id": r.id, **fan_fields(r), "where": rules.where(f"fans.{r.id}")} for r in rules.fan_rules]
+    """Every enabled fan, in the ruleset's order, with the ``file:line`` that last set it and the
+    function that awards it."""
+    by = awarded_by(rules)
+    return [{"id": r.id, **fan_fields(r), "where": rules.where(f"fans.{r.id}"), "awarded_by": by[r.id]}
+            for r in rules.fan_rules]
 
 
 def base(engine, rules):

@@ -291,3 +291,28 @@ def test_documented_exceptions_exist():
         cls = getattr(errors, name, None)
         assert isinstance(cls, type) and issubclass(cls, errors.MahjongError), name
         assert cls.code in codes, (name, cls.code)
+
+
+def test_every_fan_page_names_the_function_that_awards_it():
+    """One hop from a fan id to its code: each shipped ruleset's page names, for every fan, a
+    function that exists and whose module's source mentions the fan's id or its check."""
+    import importlib
+    import inspect
+
+    from mahjong_core import rulesinfo
+    from mahjong_core.rulesdoc import shipped_names
+
+    engine = Engine()
+    for name in shipped_names(engine):
+        rules = engine.load_ruleset(name)
+        check_of = {r.id: r.check for r in rules.fan_rules}
+        page = (DOCS / "rulesets" / f"{name}.md").read_text(encoding="utf-8")
+        page = page[page.index("\n## Fans"):]
+        for fid, path in rulesinfo.awarded_by(rules).items():
+            module_name, _, function = path.rpartition(".")
+            module = importlib.import_module(module_name)
+            assert callable(getattr(module, function, None)), (name, fid, path)
+            source = inspect.getsource(module)
+            assert fid in source or check_of[fid] in source or function in source, (name, fid, path)
+            row = next(line for line in page.splitlines() if line.startswith(f"| `{fid}` |"))
+            assert f"`{path}`" in row, (name, fid, path)
