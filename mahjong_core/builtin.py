@@ -21,11 +21,12 @@ def mahjong_tile_sets():
 @hookimpl
 def mahjong_win_shapes():
     return [
-        WinShape("standard", shapes.standard, "n sets and a pair, for any hand size"),
+        WinShape("standard", shapes.standard, "n sets and a pair, for any hand size",
+                 waits=shapes.standard_shape_waits),
         WinShape("seven_pairs", shapes.seven_pairs, "seven pairs; four of a kind may count as two",
-                 melds=False),
+                 melds=False, waits=shapes.seven_pairs_shape_waits),
         WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair",
-                 melds=False),
+                 melds=False, waits=shapes.thirteen_orphans_shape_waits),
     ]
 
 

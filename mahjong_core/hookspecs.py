@@ -41,12 +41,19 @@ class TileSet:
 
 @dataclass(frozen=True, slots=True)
 class WinShape:
-    """``find(shape_input, **args)`` yields every Decomposition of the hand in this shape."""
+    """``find(shape_input, **args)`` yields every Decomposition of the hand in this shape.
+
+    ``waits(shape_input, **args)``, optional, answers "which tiles complete this shape?" for the
+    hand before the win (the same ``ShapeInput`` less the winning tile: counts, wild budget,
+    melds, table rules; the same YAML ``args``): the kinds of ``shape_input.kinds`` that
+    complete it (held-four kinds are dropped by the caller), or None to let the engine add each
+    kind in turn and ask ``find``. Without it, or when it returns None, waits are searched."""
 
     id: str
     find: Callable[..., Iterable[Any]]
     doc: str = ""
     melds: bool = True          # False: a fully concealed shape, never tried on a hand with melds
+    waits: Callable[..., Iterable[int] | None] | None = None    # the shape's own waits, or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +106,9 @@ class MahjongSpec:
 
     @hookspec
     def mahjong_win_shapes(self) -> list[WinShape]:
-        """Win shapes this plugin provides, referenced from YAML ``shapes:`` by id.
+        """Win shapes this plugin provides, referenced from YAML ``shapes:`` by id. ``find``
+        yields the readings of a winning hand; the optional ``waits`` gives the tiles completing a
+        pre-win hand in that shape (or None: the engine then tries each kind through ``find``).
 
         Example::
 
@@ -109,9 +118,15 @@ class MahjongSpec:
                 ...  # yield mahjong_core.plugin.Decomposition objects (with ``family`` when
                      # several differ only in what one group made of wilds only stands for)
 
+            def all_pairs_waits(inp, pairs=7):
+                if inp.wilds or inp.meld_groups:
+                    return None      # let the engine try each kind through all_pairs
+                odd = [t for t, c in enumerate(inp.counts) if c % 2]
+                return odd if len(odd) == 1 and sum(inp.counts) == 2 * pairs - 1 else []
+
             @hookimpl
             def mahjong_win_shapes():
-                return [WinShape("my_pairs", all_pairs)]
+                return [WinShape("my_pairs", all_pairs, waits=all_pairs_waits)]
         """
 
     @hookspec

@@ -277,3 +277,21 @@ def test_thirteen_orphans(hand, wilds, pair_kinds):
         assert all(c[t] >= 1 for t in S.ORPHANS) and sum(c) == 14
         found.add(next(t for t in S.ORPHANS if c[t] == 2))
     assert found == pair_kinds
+
+
+# --------------------------------------------------------------------------- the package's doors
+
+def test_the_old_import_paths_still_work():
+    """Code outside imports these from ``mahjong_core.shapes`` and ``mahjong_core.waits``: the
+    package re-exports what its modules define, and the waits module the shapes' wait tables."""
+    from mahjong_core import waits as W
+    from mahjong_core.shapes import records, regular, special, suits
+    assert (S.Group, S.Decomposition, S.ShapeInput, S.make_input) == (
+        records.Group, records.Decomposition, records.ShapeInput, records.make_input)
+    assert (S.standard, S.standard_waits) == (regular.standard, regular.standard_waits)
+    assert (S.seven_pairs, S.thirteen_orphans, S.ORPHANS) == (
+        special.seven_pairs, special.thirteen_orphans, special.ORPHANS)
+    assert (W.suit_complete, W.suit_waits, W.standard_waits, W.seven_pairs_waits, W.thirteen_orphans_waits) == (
+        suits.suit_complete, suits.suit_waits, regular.standard_waits, special.seven_pairs_waits,
+        special.thirteen_orphans_waits)
+    assert all(hasattr(S, name) for name in S.__all__)

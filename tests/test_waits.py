@@ -232,3 +232,111 @@ def test_waits_under_installed_plugin_rulesets_equal_brute_force(engine, name):
         assert rules.waits(hand).tiles == got
         checked += 1
     assert checked >= 30
+
+
+# --------------------------------------------------------------------------- a shape's own waits
+
+def pungs_and_pairs(inp):
+    """A house shape for the tests: two pungs and four pairs, concealed, no wilds."""
+    c = inp.counts
+    if inp.meld_groups or inp.wilds or any(n not in (0, 2, 3) for n in c):
+        return
+    pungs = [t for t in range(34) if c[t] == 3]
+    pairs = [t for t in range(34) if c[t] == 2]
+    if len(pungs) == 2 and len(pairs) == 4:
+        from mahjong_core.shapes import Decomposition, Group
+        groups = tuple(Group("pung", t) for t in pungs) + tuple(Group("pair", t) for t in pairs)
+        yield Decomposition("pungs_and_pairs", groups, inp.natural_tiles)
+
+
+def pungs_and_pairs_waits(inp):
+    """Its waits, from the counts alone: the single of 3-3-2-2-2-1, or any pair of 3-2-2-2-2-2."""
+    if inp.wilds:
+        return None
+    c = inp.counts
+    if inp.meld_groups or sum(c) != 13 or max(c) > 3:
+        return []
+    by = {n: [t for t in range(34) if c[t] == n] for n in (1, 2, 3)}
+    if (len(by[3]), len(by[2]), len(by[1])) == (2, 3, 1):
+        return by[1]
+    if (len(by[3]), len(by[2]), len(by[1])) == (1, 5, 0):
+        return by[2]
+    return []
+
+
+@pytest.fixture(scope="module")
+def house(tmp_path_factory):
+    """The mini ruleset plus the house shape, whose finder counts its calls."""
+    from mahjong_core.engine import Engine
+    from mahjong_core.hookspecs import WinShape, hookimpl
+    calls = {"find": 0}
+
+    def find(inp):
+        calls["find"] += 1
+        return pungs_and_pairs(inp)
+
+    class Plugin:
+        @staticmethod
+        @hookimpl
+        def mahjong_win_shapes():
+            return [WinShape("pungs_and_pairs", find, waits=pungs_and_pairs_waits)]
+
+    path = tmp_path_factory.mktemp("house") / "house.yaml"
+    path.write_text((DATA / "mini.yaml").read_text(encoding="utf-8").replace(
+        "  thirteen_orphans: {}\n", "  thirteen_orphans: {}\n  pungs_and_pairs: {}\n"), encoding="utf-8")
+    rules = Engine(plugins=[Plugin], entry_points=False).load_ruleset(path)
+    return rules, calls
+
+
+def house_ready(rng: random.Random) -> list[int]:
+    """Two pungs and four pairs less one tile, sometimes spoiled by a swapped tile."""
+    kinds = rng.sample(range(34), 6)
+    tiles = [t for t in kinds[:2] for _ in range(3)] + [t for t in kinds[2:] for _ in range(2)]
+    tiles.pop(rng.randrange(14))
+    if rng.random() < 0.2:
+        tiles[rng.randrange(13)] = rng.randrange(34)
+    return tiles if max(T.counts34(tiles)) <= 4 else house_ready(rng)
+
+
+def test_a_plugin_shape_answers_its_own_waits(house):
+    """Without wilds the shape's ``waits`` answers: its finder is never asked, and the waits
+    are those of trying every kind."""
+    rules, calls = house
+    rng = random.Random(8)
+    waited = 0
+    for _ in range(200):
+        tiles = house_ready(rng)
+        calls["find"] = 0
+        got = W.waits(rules, tiles, (), ())
+        assert calls["find"] == 0
+        assert got == brute_waits(rules, tiles, ())
+        waited += any(t in got for t in set(tiles))       # a wait only the house shape gives
+    assert waited > 50
+
+
+def test_a_shape_whose_waits_decline_is_searched(house):
+    """With a wild in hand the shape's ``waits`` says None: each kind goes through its finder."""
+    rules, calls = house
+    tiles = [0, 0, 0, 9, 9, 9, 18, 18, 27, 27, 30, 30, 31]
+    with_wild = tiles[:-1] + [33]
+    calls["find"] = 0
+    got = W.waits(rules, with_wild, (), (33,))
+    assert calls["find"] == len(rules.table.kinds) - len(got)     # each kind no earlier shape gave
+    assert got == brute_waits(rules, with_wild, (), (33,))
+    assert W.waits(rules, tiles, (), ()) == (31,)
+
+
+def test_core_shapes_bring_their_waits(core_engine):
+    """Core's shapes answer by table look-ups without wilds and decline with them."""
+    from mahjong_core import shapes as S
+    registry = core_engine.registry.shapes
+    assert {sid: registry[sid].item.waits for sid in ("standard", "seven_pairs", "thirteen_orphans")} == {
+        "standard": S.standard_shape_waits, "seven_pairs": S.seven_pairs_shape_waits,
+        "thirteen_orphans": S.thirteen_orphans_shape_waits}
+    table = core_engine.load_ruleset(DATA / "mini.yaml").table
+    ready = W.shape_input(list(T.parse_tiles("1122334455667m")), (), (), table)
+    assert S.standard_shape_waits(ready) == [0, 3, 6]
+    assert S.seven_pairs_shape_waits(ready) == [6]
+    wild = W.shape_input(list(T.parse_tiles("1122334455667m")), (), (6,), table)
+    assert (S.standard_shape_waits(wild), S.seven_pairs_shape_waits(wild),
+            S.thirteen_orphans_shape_waits(wild)) == (None, None, None)

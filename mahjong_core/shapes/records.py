@@ -1,0 +1,119 @@
+"""The records every win shape reads and writes: ``Group``, ``Decomposition`` (a reading) and
+``ShapeInput`` (what a shape finder receives)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple, Sequence
+
+from .. import tiles as T
+
+
+_LABELS: dict = {}
+
+
+class Group(NamedTuple):
+    """One group of a decomposition. ``tile`` is the lowest tile; ``meld`` is the index of the
+    declared meld it comes from, or -1 for standing tiles; ``wilds`` counts wild tiles inside it."""
+
+    kind: str            # chow | pung | kong | pair (plugins may add their own, e.g. knitted)
+    tile: int
+    wilds: int = 0
+    meld: int = -1
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        k = self.kind
+        if k == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if k == "pung":
+            return (self.tile,) * 3
+        if k == "kong":
+            return (self.tile,) * 4
+        if k == "pair":
+            return (self.tile,) * 2
+        if k == "knitted":                     # one third of a knitted straight: 147, 258 or 369
+            return (self.tile, self.tile + 3, self.tile + 6)
+        return (self.tile,)
+
+    def label(self) -> str:
+        key = (self.kind, self.tile, self.meld >= 0)
+        text = _LABELS.get(key)
+        if text is None:
+            text = T.format_tiles(self.tiles)
+            text = _LABELS[key] = f"[{text}]" if self.meld >= 0 else text
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """A reading of a winning hand: the groups (melds included) or a special form.
+
+    ``tiles`` are the standing tiles plus the winning tile with every wild replaced by what it
+    stands for; ``wild_as`` lists those replacements. ``family`` is ``(key, i)`` when the reading
+    is one of a hand's readings that differ only in what ``groups[i]``, made of wilds only,
+    stands for: they share the key (a shape leaves it None when it does not say).
+    """
+
+    shape: str
+    groups: tuple[Group, ...]
+    tiles: tuple[int, ...]
+    wild_as: tuple[int, ...] = ()
+    family: tuple | None = field(default=None, compare=False, repr=False)
+
+    def labels(self) -> list[str]:
+        if self.groups:
+            return [g.label() for g in self.groups]
+        return [T.format_tiles(self.tiles)]
+
+
+def _new_decomposition():
+    """``Decomposition(shape, groups, tiles, wild_as, family)`` for the shape search's inner
+    loops: the same object, set through its slots instead of a frozen dataclass's
+    ``object.__setattr__`` per field."""
+    new = object.__new__
+    set_shape, set_groups, set_tiles, set_wild_as, set_family = (
+        Decomposition.__dict__[f].__set__ for f in ("shape", "groups", "tiles", "wild_as", "family"))
+
+    def make(shape: str, groups: tuple, tiles: tuple, wild_as: tuple, family) -> Decomposition:
+        d = new(Decomposition)
+        set_shape(d, shape)
+        set_groups(d, groups)
+        set_tiles(d, tiles)
+        set_wild_as(d, wild_as)
+        set_family(d, family)
+        return d
+    return make
+
+
+_decomposition = _new_decomposition()
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeInput:
+    """What every win-shape finder receives: standing tiles + winning tile as counts (wild copies
+    removed), the number of wilds, the melds as groups, and the table's constraints. A shape's
+    ``waits`` receives the same record for the hand before the win (one tile fewer)."""
+
+    counts: tuple[int, ...]            # 34 counts, standing + winning tile, wilds removed
+    wilds: int                         # wild tiles among them
+    meld_groups: tuple[Group, ...]
+    sets_needed: int                   # sets still to find among the standing tiles
+    chows: bool                        # runs allowed as sets (table.sequences)
+    kinds: frozenset                   # tile kinds that exist in this tile set
+    meld_counts: tuple[int, ...]       # 34 counts of tiles in melds (for the 4-copy cap)
+    # the winning tile, for shapes defined on the pre-win hand (nine gates); not part of the
+    # cache key, as the standard splits do not depend on it
+    win_tile: int | None = field(default=None, compare=False)
+
+    @property
+    def natural_tiles(self) -> tuple[int, ...]:
+        out: list[int] = []
+        for t, c in enumerate(self.counts):
+            if c:
+                out.extend((t,) * c)
+        return tuple(out)
+
+
+def make_input(counts: Sequence[int], wilds: int, meld_groups: tuple[Group, ...], sets_needed: int,
+               chows: bool, kinds: frozenset, meld_counts: Sequence[int]) -> ShapeInput:
+    return ShapeInput(tuple(counts), wilds, meld_groups, sets_needed, chows, kinds, tuple(meld_counts))

@@ -1,0 +1,219 @@
+"""The standard shape: n sets and a pair, for any hand size, wilds included.
+
+Each suit's splits come from the per-suit tables (``suits``); wild tiles are a budget spent
+while combining suits. Only groups made entirely of wilds need their concrete tiles enumerated,
+and those are rare: their fills of one set (or of the pair) are one family of readings.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import lru_cache
+from itertools import combinations_with_replacement, product
+from typing import Sequence
+
+from .records import Decomposition, Group, ShapeInput, _decomposition
+from .suits import SUIT_RANGES, suit_complete, suit_groups, suit_options, suit_waits
+
+
+@lru_cache(maxsize=64)
+def _pure_wild_groups(n_sets: int, need_pair: bool, kinds: frozenset, chows: bool) -> tuple:
+    """All concrete choices for groups made only of wilds (any set or pair the tile set allows),
+    each as (set Groups, pair Group or None, the tiles they stand for, (tile, copies) of each
+    such tile). Cached: it depends only on the tile set and how many groups the wilds make."""
+    ks = [t for t in sorted(kinds) if t < 34]
+    options = [Group("pung", t, 3) for t in ks]
+    if chows:
+        options += [Group("chow", t, 3) for t in ks if t < 27 and t % 9 <= 6 and t + 1 in kinds and t + 2 in kinds]
+    sets_choices = list(combinations_with_replacement(options, n_sets)) if n_sets else [()]
+    pairs = [Group("pair", t, 2) for t in ks] if need_pair else [None]
+    out = []
+    for sets in sets_choices:
+        for pair in pairs:
+            tiles = tuple(t for g in sets + ((pair,) if pair else ()) for t in g.tiles)
+            copies = tuple((t, tiles.count(t)) for t in sorted(set(tiles)))
+            out.append((sets, pair, tiles, copies))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def standard(inp: ShapeInput) -> tuple[Decomposition, ...]:
+    """n sets + a pair, for any hand size; wilds may complete any set or the pair.
+    Cached: batch scoring and wait searches meet the same hands again and again."""
+    if not inp.wilds:
+        return _standard_natural(inp)
+    return tuple(_standard(inp))
+
+
+def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
+    """The common case, no wilds: each suit's splits come from the table, combined as they are
+    (a suit's size decides whether it holds the pair)."""
+    per_suit = []
+    counts = inp.counts
+    for lo, hi, numbered in SUIT_RANGES:
+        key = counts[lo:hi]
+        if not any(key):
+            continue
+        options = suit_groups(key, lo, inp.chows and numbered)
+        if not options:
+            return ()
+        per_suit.append(options)
+    out = []
+    tiles = None
+    for combo in product(*per_suit):
+        sets: list[Group] = []
+        pair = None
+        for groups, p in combo:
+            sets.extend(groups)
+            if p is not None:
+                if pair is not None:
+                    break
+                pair = p
+        else:
+            if pair is None or len(sets) != inp.sets_needed:
+                continue
+            sets.sort()
+            if tiles is None:
+                tiles = inp.natural_tiles
+            out.append(_decomposition("standard", inp.meld_groups + tuple(sets) + (pair,), tiles, (), None))
+    return tuple(out)
+
+
+def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
+    """Suits are combined one at a time, dropping a partial choice as soon as it spends more
+    wilds than the hand holds, holds two pairs or too many sets, or would make a fifth copy of
+    a melded tile; the wilds left over must then make whole sets (and the pair) on their own.
+    What the wilds stand for comes with each suit's split (cached), so a reading is assembled,
+    not searched for."""
+    per_suit = []
+    for lo, hi, numbered in SUIT_RANGES:
+        key = inp.counts[lo:hi]
+        if not any(key):
+            continue
+        options = suit_options(key, lo, inp.chows and numbered, inp.wilds)
+        if not options:
+            return ()
+        per_suit.append(options)
+    budget = inp.wilds
+    need = inp.sets_needed
+    last = len(per_suit)
+    counts = inp.counts
+    meld_counts = inp.meld_counts
+    naturals = inp.natural_tiles
+    melds = inp.meld_groups
+    if melds:               # no split may make a fifth copy of a melded tile
+        per_suit = [tuple(o for o in options if not any(c + meld_counts[t] > 4 for t, c in o[6]))
+                    for options in per_suit]
+    seen: set = set()
+    out: list[Decomposition] = []
+    held = [c + m for c, m in zip(counts, meld_counts)]      # natural copies, standing and melded
+
+    def emit(hand_groups: list, pg: Group, wild_as: tuple, family=None, varies: Group | None = None) -> None:
+        """Add a reading; ``family`` (with ``varies``, its one set of wilds only) when it is one
+        of several fills of that set."""
+        hand_groups.sort()
+        # readings with the same groups of tiles score alike, wherever the wilds sit
+        key = (tuple([g[:2] for g in hand_groups]), pg.tile)
+        if key in seen:
+            return
+        seen.add(key)
+        if family is not None:
+            family = (family, len(melds) + hand_groups.index(varies))
+        out.append(_decomposition("standard", melds + tuple(hand_groups) + (pg,),
+                                  tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), family))
+
+    def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
+        """``emit`` for each kind a pair of wilds only may stand for beside ``hand_groups``
+        (sorted): one family, whose sets, key prefix and tiles are worked out once."""
+        prefix = tuple([g[:2] for g in hand_groups])
+        groups = melds + tuple(hand_groups)
+        family = (object(), len(groups))
+        tiles = tuple(sorted(naturals + wild_as))
+        wilds = tuple(sorted(wild_as))
+        for _, pg, extra, copies in fills:
+            t, c = copies[0]
+            if held[t] + c + wild_as.count(t) > 4:        # no fifth copy of a kind
+                continue
+            key = (prefix, t)
+            if key in seen:
+                continue
+            seen.add(key)
+            i, j = bisect_left(tiles, t), bisect_left(wilds, t)        # the pair's two tiles, in order
+            out.append(_decomposition("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
+                                      wilds[:j] + extra + wilds[j:], family))
+
+    def combine(i: int, sets: tuple, pair, used: int, n_sets: int, wild_as: tuple) -> None:
+        if i == last:
+            free_sets = need - n_sets
+            need_pair = pair is None
+            if budget - used != 3 * free_sets + (2 if need_pair else 0):
+                return
+            if not (free_sets or need_pair):
+                emit(list(sets), pair, wild_as)
+                return
+            fills = _pure_wild_groups(free_sets, need_pair, inp.kinds, inp.chows)
+            if not free_sets:           # a pair of wilds only: the sets are the same for every fill
+                pair_fills(sorted(sets), wild_as, fills)
+                return
+            # one set of wilds only: its fills are one family of readings
+            family = object() if free_sets == 1 and not need_pair else None
+            for extra_sets, extra_pair, extra, copies in fills:
+                for t, c in copies:        # no fifth copy of a kind
+                    if held[t] + c + wild_as.count(t) > 4:
+                        break
+                else:
+                    emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra,
+                         family, extra_sets[0])
+            return
+        for w, ns, has_pair, groups, pg, option_wilds, _ in per_suit[i]:
+            if used + w > budget:
+                break
+            if n_sets + ns > need or (has_pair and pair is not None):
+                continue
+            combine(i + 1, sets + groups, pg if has_pair else pair, used + w, n_sets + ns,
+                    wild_as + option_wilds)
+
+    combine(0, (), None, 0, 0, ())
+    return out
+
+
+# ---------------------------------------------------------------- waits
+
+def standard_waits(counts: Sequence[int], chows: bool, kinds) -> list[int]:
+    """The kinds completing the wild-free standing ``counts`` into sets and a pair: a hand is
+    complete exactly when every suit is, so this is a handful of per-suit table look-ups."""
+    keys = []
+    complete = []
+    pair_suits = 0
+    for lo, hi, numbered in SUIT_RANGES:
+        key = tuple(counts[lo:hi])
+        size = sum(key)
+        ok = suit_complete(key, chows and numbered)
+        keys.append((lo, key, size, numbered))
+        complete.append(ok)
+        if ok and size % 3 == 2:
+            pair_suits += 1
+    incomplete = complete.count(False)
+    if incomplete > 1:
+        return []
+    out: list[int] = []
+    for idx, (lo, key, size, numbered) in enumerate(keys):
+        if incomplete == 1 and complete[idx]:
+            continue
+        others_pairs = pair_suits - (1 if complete[idx] and size % 3 == 2 else 0)
+        new_mod = (size + 1) % 3
+        if new_mod == 1 or others_pairs + (new_mod == 2) != 1:
+            continue
+        for o in suit_waits(key, chows and numbered):
+            if lo + o in kinds:
+                out.append(lo + o)
+    return out
+
+
+def standard_shape_waits(inp: ShapeInput) -> list[int] | None:
+    """``WinShape.waits`` of the standard shape: the table look-ups without wilds, None (try
+    each kind) with them."""
+    if inp.wilds:
+        return None
+    if sum(inp.counts) != 3 * inp.sets_needed + 1:
+        return []
+    return standard_waits(inp.counts, inp.chows, inp.kinds)

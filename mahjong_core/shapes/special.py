@@ -1,0 +1,162 @@
+"""The special shapes of the core: seven pairs and thirteen orphans, each with its waits."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Iterable, Sequence
+
+from .. import tiles as T
+from .records import Decomposition, Group, ShapeInput, _decomposition
+
+
+def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
+           tiles: Sequence[int] | None = None) -> Decomposition | None:
+    """Assemble a decomposition, recovering the wild substitutions; None if a kind would exceed 4
+    or the groups do not use every natural tile."""
+    if not inp.wilds:
+        if tiles is None:
+            tiles = inp.natural_tiles
+        return Decomposition(shape, inp.meld_groups + hand_groups, tuple(tiles), ())
+    if tiles is None:
+        tiles = [t for g in hand_groups for t in g.tiles]
+    concrete: dict[int, int] = {}
+    for t in tiles:
+        concrete[t] = concrete.get(t, 0) + 1
+    counts = inp.counts
+    meld_counts = inp.meld_counts
+    wild_as: list[int] = []
+    for t, c in concrete.items():
+        extra = c - counts[t]
+        if extra < 0:
+            return None
+        if extra:
+            # a wild may not stand for a fifth copy; natural copies were validated already
+            if c + meld_counts[t] > 4:
+                return None
+            wild_as.extend([t] * extra)
+    if len(wild_as) != inp.wilds:        # some natural tile left out of the groups
+        return None
+    wild_as.sort()
+    return Decomposition(shape, inp.meld_groups + hand_groups, tuple(sorted(tiles)), tuple(wild_as))
+
+
+def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Iterable[Decomposition]:
+    """``pairs`` pairs from a concealed hand; four of a kind counts as two pairs when allowed.
+    Each natural kind makes its pairs (an odd one completed by a wild); spare wilds pair up as
+    any kinds, which are the only thing enumerated."""
+    counts = inp.counts
+    if inp.meld_groups or sum(counts) + inp.wilds != 2 * pairs:
+        return
+    base: list[Group] = []
+    wild_as: list[int] = []
+    held = [0] * T.NUM_KINDS
+    for t, c in enumerate(counts):
+        if not c:
+            continue
+        if c > 2 and not allow_four:
+            return
+        full, odd = divmod(c, 2)
+        base.extend([Group("pair", t)] * full)
+        if odd:
+            base.append(Group("pair", t, 1))
+            wild_as.append(t)
+        held[t] = c + odd
+    spare = inp.wilds - len(wild_as)
+    if spare < 0 or spare % 2:
+        return
+    base_tiles = [t for g in base for t in (g.tile, g.tile)]
+    extra = spare // 2
+    if not extra:
+        yield Decomposition("seven_pairs", tuple(base), tuple(base_tiles), tuple(wild_as))
+        return
+    limit = 4 if allow_four else 2
+    kinds = [t for t in sorted(inp.kinds) if t < 34]
+    family = object() if extra == 1 else None       # one pair of wilds only: one family
+    for chosen in combinations_with_replacement(kinds, extra):
+        if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
+            continue
+        doubled = [t for t in chosen for _ in (0, 1)]
+        groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
+        yield _decomposition("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
+                             None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
+
+
+def seven_pairs_waits(counts: Sequence[int], pairs: int = 7, allow_four: bool = True) -> list[int]:
+    """The kind completing wild-free ``counts`` into ``pairs`` pairs: its one odd count."""
+    if len(counts) - counts.count(0) > pairs or sum(counts) != 2 * pairs - 1:
+        return []
+    single = [t for t, c in enumerate(counts) if c % 2]
+    if len(single) != 1:
+        return []
+    t = single[0]
+    if counts[t] == 3 and not allow_four:
+        return []
+    if not allow_four and any(c > 2 for c in counts):
+        return []
+    return single
+
+
+def seven_pairs_shape_waits(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int] | None:
+    """``WinShape.waits`` of seven pairs: no wait with melds, None (try each kind) with wilds."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups:
+        return []
+    return seven_pairs_waits(inp.counts, pairs, allow_four)
+
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def thirteen_orphans(inp: ShapeInput) -> Iterable[Decomposition]:
+    """One of each terminal and honour plus a duplicate of any of them."""
+    c = inp.counts
+    if inp.meld_groups or any(c[1:8]) or any(c[10:17]) or any(c[19:26]) or sum(c) + inp.wilds != 14:
+        return
+    missing = 0
+    dup = None
+    for t, c in enumerate(inp.counts):
+        if c and t not in ORPHANS:
+            return
+    for t in ORPHANS:
+        c = inp.counts[t]
+        if c == 0:
+            missing += 1
+        elif c == 2:
+            if dup is not None:
+                return
+            dup = t
+        elif c > 2:
+            return
+    spare = inp.wilds - missing
+    if spare < 0 or spare > 1 or (dup is None) != (spare == 1):
+        return
+    base = list(ORPHANS)
+    for pair_kind in ([dup] if dup is not None else ORPHANS):
+        dec = _build(inp, "thirteen_orphans", (), base + [pair_kind])
+        if dec is not None:
+            yield dec
+
+
+def thirteen_orphans_waits(counts: Sequence[int]) -> list[int]:
+    """The kinds completing wild-free ``counts`` into thirteen orphans: the missing one, or any
+    of the thirteen when none is missing and none doubled."""
+    if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]) or sum(counts) != 13:
+        return []
+    missing = [t for t in ORPHANS if counts[t] == 0]
+    dup = [t for t in ORPHANS if counts[t] >= 2]
+    if any(counts[t] > 2 for t in ORPHANS) or len(dup) > 1:
+        return []
+    if not dup and not missing:
+        return list(ORPHANS)
+    if len(missing) == 1 and len(dup) == 1:
+        return missing
+    return []
+
+
+def thirteen_orphans_shape_waits(inp: ShapeInput) -> list[int] | None:
+    """``WinShape.waits`` of thirteen orphans: no wait with melds, None (try each kind) with wilds."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups:
+        return []
+    return thirteen_orphans_waits(inp.counts)
