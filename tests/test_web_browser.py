@@ -1,0 +1,357 @@
+"""The web pages in a real browser: Playwright drives Debian's headless chromium (no browser download)
+against `mahjong serve`'s app on a loopback port. A hand picked by clicks, typed notation, errors
+beside their field, a table's settlement and running total, the rules page, the phone layout and
+the language switch. Screenshots go to tests/artifacts/ (git-ignored).
+
+Without chromium or Playwright the tests skip, except under CI (CI=true), where they fail.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from mahjong_core import Engine
+
+CHROMIUM = os.environ.get("MAHJONG_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def _missing(why: str):
+    if IN_CI:
+        pytest.fail(f"browser tests cannot run in CI: {why} (scripts/install-browser.sh installs chromium)")
+    pytest.skip(why)
+
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:          # the 'browser' extra is not installed
+    sync_playwright = None
+
+WIN = "[111z,1]123456789m9m 9m"
+WIN_SITUATION = {"hand": "123456789m9m", "win_tile": "9m",
+                 "melds": [{"type": "pung", "tiles": "111z", "from": "left"}]}
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app under uvicorn in a thread, on a free loopback port."""
+    uvicorn = pytest.importorskip("uvicorn")
+    from mahjong_core.web.app import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):                    # a hang guard, not a timing assertion
+        if srv.started:
+            break
+        time.sleep(0.05)
+    assert srv.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if sync_playwright is None:
+        _missing("Playwright is not installed (pip install -e '.[browser]')")
+    if not os.access(CHROMIUM, os.X_OK):
+        _missing(f"no chromium at {CHROMIUM}")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def open_page(browser, server):
+    """open_page(path, width, height): a fresh context (empty localStorage) on one of the pages;
+    the test fails on any JavaScript error the page raises."""
+    contexts, errors = [], []
+
+    def opener(path: str = "", width: int = 1280, height: int = 900, context=None):
+        if context is None:
+            context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+            contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + path)
+        page.wait_for_selector("body[data-ready='1']")
+        return page
+
+    yield opener
+    for c in contexts:
+        c.close()
+    assert not errors, errors
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")          # the sticky header at the top of the picture
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def picker(page, tile: str):
+    return page.locator(f"#picker [data-tile='{tile}']")
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine()
+
+
+# ------------------------------------------------------------------ score page
+def test_a_hand_picked_by_clicks_is_scored_with_its_fans(open_page, engine):
+    page = open_page()
+    page.click("#modes [data-mode='pung']")
+    page.select_option("#from", "left")
+    picker(page, "1z").click()
+    for tile in [f"{n}m" for n in range(1, 10)] + ["9m", "9m"]:
+        picker(page, tile).click()
+    expect(page.locator("#notation")).to_have_value("[111z,1]1234567899m 9m")      # sorted, as output is
+    expect(page.locator("#hand .tile")).to_have_count(10)
+    expect(page.locator("#win .tile")).to_have_attribute("data-tile", "9m")
+    page.click("#score")
+    expected = engine.load_ruleset("guobiao").score(WIN_SITUATION).to_dict()
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#value")).to_have_text(str(expected["value"]))
+    rows = page.locator("#fans tbody tr")
+    expect(rows).to_have_count(len(expected["fans"]))
+    for i, fan in enumerate(expected["fans"]):
+        row = rows.nth(i)
+        expect(row).to_have_attribute("data-fan", fan["id"])
+        expect(row).to_contain_text(fan["en"])
+        expect(row).to_contain_text(fan["zh"])
+        expect(row.locator("td.num").first).to_have_text(str(fan["points"]))
+        expect(row.locator("td.num").last).to_have_text(str(fan["count"]))
+    groups = page.locator("#reading .group")
+    expect(groups).to_have_count(len(expected["decomposition"]))
+    expect(groups.first).to_have_class("group declared")          # the claimed 東 pung
+    expect(groups.first.locator(".tile")).to_have_count(3)
+    shot(page, "score")
+
+
+def test_excluded_fans_are_shown_with_what_excluded_them(open_page, engine):
+    page = open_page()
+    page.fill("#notation", "123m456p789s2345m 5m")
+    rules = engine.load_ruleset("guobiao")
+    expected = rules.explain(rules.score({"hand": "123m456p789s2345m", "win_tile": "5m"}))
+    assert expected["excluded"], "the example must exclude a fan"
+    fans = {r.id: r for r in rules.fan_rules}
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    items = page.locator("#excluded li")
+    expect(items).to_have_count(len(expected["excluded"]) + len(expected.get("dropped", [])))
+    for i, item in enumerate(expected["excluded"]):
+        expect(items.nth(i)).to_have_attribute("data-fan", item["id"])
+        expect(items.nth(i)).to_contain_text(fans[item["id"]].en)
+        for by in item["by"]:
+            expect(items.nth(i)).to_contain_text(fans[by].en)
+
+
+def test_typed_notation_updates_the_picker_and_back(open_page):
+    page = open_page()
+    page.fill("#notation", WIN)
+    expect(page.locator("#hand .tile")).to_have_count(10)
+    expect(page.locator("#melds .meld")).to_have_count(1)
+    expect(page.locator("#win .tile")).to_have_attribute("data-tile", "9m")
+    expect(page.locator("#total")).to_have_text("26")
+    page.locator("#hand [data-tile='1m']").click()                  # remove a tile: the box follows
+    expect(page.locator("#notation")).to_have_value("[111z,1]234567899m 9m")
+    page.locator("#melds .meld").click()                            # remove the meld
+    expect(page.locator("#notation")).to_have_value("234567899m 9m")
+    expect(page.locator("#picker [data-tile='4z']")).to_be_visible()
+    expect(page.locator("#short")).to_be_visible()                   # 3 more tiles needed
+
+
+def test_a_hand_one_tile_short_shows_its_waits_on_a_discard_and_a_self_draw(open_page, engine):
+    page = open_page()
+    page.fill("#notation", "2344m567p789s111z")
+    expected = engine.load_ruleset("guobiao").waits("2344m567p789s111z").to_dict()["waits"]
+    rows = page.locator("#waits tbody tr")
+    expect(rows).to_have_count(len(expected))
+    for i, w in enumerate(expected):
+        expect(rows.nth(i)).to_have_attribute("data-tile", w["tile"])
+        cells = rows.nth(i).locator("td.num")
+        expect(cells.nth(0).locator("strong")).to_have_text(str(w["discard"]["value"]))
+        expect(cells.nth(1).locator("strong")).to_have_text(str(w["self_drawn"]["value"]))
+    expect(page.locator("#win .tile")).to_have_count(0)
+    rows.nth(0).locator(".tile").click()                             # a wait becomes the winning tile
+    expect(page.locator("#win .tile")).to_have_attribute("data-tile", expected[0]["tile"])
+
+
+def test_wilds_show_what_they_stood_for(open_page, engine):
+    page = open_page()
+    page.select_option("#ruleset", "popular")
+    expect(page.locator("#mode-wild")).to_be_visible()
+    page.fill("#notation", "123m456p789s5m11z2z 2z")
+    page.click("#mode-wild")
+    picker(page, "5m").click()
+    page.check("[data-flag='self_drawn']")
+    rules = engine.load_ruleset("popular")
+    situation = {"hand": "123m456p789s5m11z2z", "win_tile": "2z", "wilds": "5m", "self_drawn": True}
+    expected = rules.explain(rules.score(situation))
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#wilds-as .tile")).to_have_count(len(expected["wilds_as"]) // 2)
+    expect(page.locator("#hand [data-tile='5m']")).to_have_class("tile wild")
+    page.select_option("#ruleset", "guobiao")                        # no wilds there: the control goes
+    expect(page.locator("#mode-wild")).to_be_hidden()
+
+
+def test_errors_appear_beside_the_field_that_caused_them(open_page):
+    page = open_page()
+    page.fill("#notation", "123x")
+    notation_error = page.locator("[data-error-for='notation']")
+    expect(notation_error).to_be_visible()
+    expect(notation_error).to_contain_text("invalid_tile")
+    expect(notation_error).to_contain_text("'x'")
+
+    page.fill("#notation", "[124m]456p789s234m5p 5p")                # not a chow: the melds say so
+    meld_error = page.locator("[data-error-for='melds']")
+    expect(meld_error).to_be_visible()
+    expect(meld_error).to_contain_text("melds[0]")
+    expect(page.locator("#melds .meld").first).to_have_class("meld bad")
+    expect(notation_error).to_be_hidden()
+    expect(page.locator("[data-error-for='general']")).to_be_hidden()
+
+    page.fill("#notation", WIN)
+    page.locator("#overlay-box summary").click()
+    page.fill("#overlay", "extends: guobiao\nfans:\n  nope: 3\n")
+    page.locator("#overlay").dispatch_event("change")
+    overlay_error = page.locator("[data-error-for='overlay']")
+    expect(overlay_error).to_be_visible()
+    expect(overlay_error).to_contain_text("overlay:3")
+    shot(page, "score-errors")
+
+
+# ------------------------------------------------------------------ table page
+def test_a_settlement_built_on_the_table_page(open_page, engine):
+    page = open_page("table.html")
+    for i, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
+        page.fill(f"#seat-{i}", name)
+    page.select_option("#ev-type", "win")
+    page.select_option("#ev-seat", "1")
+    page.select_option("#ev-from", "2")
+    page.fill("#ev-hand", WIN)
+    page.click("#ev-add")
+    expect(page.locator("#events li[data-event]")).to_have_count(1)
+    expect(page.locator("#events li").first).to_contain_text("Bo")
+    page.click("#settle")
+    record = {"seats": 4, "dealer": 0, "round_wind": "E",
+              "events": [{"type": "win", "seat": 1, "from": 2, "situation": WIN_SITUATION}]}
+    expected = engine.load_ruleset("guobiao").settle(record).to_dict()
+    deltas = page.locator("#deltas .delta strong")
+    expect(deltas).to_have_text([f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    rows = page.locator("#payments tbody tr")
+    expect(rows).to_have_count(len(expected["payments"]))
+    names = ["Ann", "Bo", "Cy", "Di"]
+    for i, p in enumerate(expected["payments"]):
+        expect(rows.nth(i).locator("td")).to_have_text([names[p["from"]], names[p["to"]], str(p["amount"]), p["reason"]])
+
+    page.click("#running-add")
+    expect(page.locator("#running-add")).to_be_disabled()           # a hand is counted once
+    shot(page, "table")
+    page.reload()                                                   # the running total is kept in the browser
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#seat-1")).to_have_value("Bo")
+    expect(page.locator("#events li[data-event]")).to_have_count(1)
+    page.click("#settle")
+    page.click("#running-add")
+    twice = [2 * d for d in expected["deltas"]]
+    expect(page.locator("#running-total .delta strong")).to_have_text([f"+{d}" if d > 0 else str(d) for d in twice])
+    expect(page.locator("#running")).to_contain_text("Hands counted: 2")
+    page.click("#running-clear")
+    expect(page.locator("#running")).to_contain_text("Hands counted: 0")
+
+
+def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_page, engine):
+    page = open_page("table.html")
+    record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "events": [
+        {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},
+        {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
+        {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
+        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334455667p", "win_tile": "7p"}}]}
+    page.select_option("#ruleset", "sichuan")
+    page.locator("#json-box summary").click()
+    import json
+    page.fill("#record-json", json.dumps(record))
+    page.click("#record-load")
+    expect(page.locator("#events li[data-event]")).to_have_count(6)
+    page.click("#settle")
+    expected = engine.load_ruleset("sichuan").settle(record).to_dict()
+    expect(page.locator("#deltas .delta strong")).to_have_text(
+        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+
+    page.select_option("#ev-type", "kong")                          # a kong of a bad tile, built by hand
+    page.select_option("#ev-seat", "0")
+    page.fill("#ev-tile", "5x")
+    page.click("#ev-add")
+    page.click("#settle")
+    line = page.locator("#events li[data-event='6']")
+    expect(line.locator(".error")).to_be_visible()
+    expect(line.locator(".error")).to_contain_text("events[6] (kong)")
+    expect(page.locator("[data-error-for='general']")).to_be_hidden()
+
+
+# ------------------------------------------------------------------ rules page
+def test_the_rules_page_lists_fans_options_and_a_diff(open_page, engine):
+    page = open_page("rules.html")
+    page.select_option("#ruleset", "sichuan")
+    rules = engine.load_ruleset("sichuan")
+    expect(page.locator("#fan-table tbody tr")).to_have_count(len(rules.fan_rules))
+    expect(page.locator("#fingerprint")).to_have_text(rules.fingerprint)
+    expect(page.locator("#option-table tbody tr")).to_have_count(len(rules.options))
+    page.select_option("#diff-a", "guobiao")
+    page.select_option("#diff-b", "popular")
+    page.click("#diff-run")
+    added = page.locator("[data-part='diff.added'] li")
+    expect(added.first).to_be_visible()
+    expect(page.locator("[data-part='diff.added']")).to_contain_text("无混")
+
+
+# ------------------------------------------------------------------ phone and language
+def test_the_pages_fit_a_phone_screen(open_page):
+    for path in ("", "table.html", "rules.html"):
+        page = open_page(path, 390, 844)
+        if path == "":
+            page.fill("#notation", "123m456p789s2345m 5m")
+            expect(page.locator("#total")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path or 'score page'} scrolls sideways on a phone: {width}px"
+        if path == "":
+            # a suit's nine tiles on one row, each wide enough to tap; the 13 standing tiles on one line
+            first, last = picker(page, "1m").bounding_box(), picker(page, "9m").bounding_box()
+            assert first["y"] == last["y"] and first["width"] >= 30
+            hand = [t.bounding_box()["y"] for t in page.locator("#hand .tile").all()]
+            assert len(hand) == 13 and len(set(hand)) == 1
+            shot(page, "score-phone")
+        else:
+            shot(page, f"{path.split('.')[0]}-phone")
+
+
+def test_the_language_switch_is_remembered(open_page):
+    page = open_page()
+    page.fill("#notation", WIN)
+    expect(page.locator("#fans")).to_contain_text("Pure Straight")
+    expect(page.locator("#nav-score")).to_have_text("Score")
+    page.click("#lang")
+    expect(page.locator("#nav-score")).to_have_text("算番")
+    expect(page.locator("#fans tbody tr").first.locator(".primary")).to_have_text("清龙")
+    expect(page.locator("#score")).to_have_text("计算")
+    shot(page, "score-zh")
+    other = open_page("table.html", context=page.context)            # the next page opens in Chinese
+    expect(other.locator("#nav-table")).to_have_text("牌桌结算")
+    expect(other.locator("[data-i18n='settle']")).to_have_text("结算")
+    other.click("#lang")
+    expect(other.locator("#nav-table")).to_have_text("Table")
