@@ -157,6 +157,35 @@ def test_a_bad_overlay_is_refused_and_never_shows_the_temp_file(client, overlay,
     assert "mahjong-web-" not in message and "/tmp" not in message
 
 
+def test_malformed_situations_and_overlays_get_contract_answers_never_a_500(client, engine):
+    """The hardening tests' junk, over HTTP: every answer a result or a contract failure."""
+    import random
+
+    from test_malformed_input import _NASTY, _RAW_OVERLAYS, CODES, SHIPPED, _malformed_situation
+
+    rng = random.Random(19)
+    for _ in range(300):
+        name = rng.choice(SHIPPED)
+        sit = _malformed_situation(rng, lambda: rng.choice(_NASTY))
+        try:
+            body = json.dumps({"ruleset": name, "situation": sit})
+        except RecursionError:          # too deep for the client to write: the 400 tests send such
+            continue
+        r = client.post("/api/score", content=body)
+        assert r.status_code in (200, 400, 422), (name, sit, r.text)
+        if r.status_code == 200:
+            assert r.json() == engine.load_ruleset(name).score(sit).to_dict()
+        elif r.status_code == 422:
+            assert r.json()["error"]["code"] in CODES
+    for raw in _RAW_OVERLAYS:
+        text = raw.replace(b"%s", b"guobiao").decode("utf-8", "replace")
+        r = client.post("/api/score", json={"overlay": text, "situation": HAND})
+        assert r.status_code in (200, 422), (raw, r.text)
+        if r.status_code == 422:
+            assert r.json()["error"]["code"] in ("ruleset_error", "unknown_ruleset")
+            assert "root:x:0:0" not in r.text
+
+
 # ----------------------------------------------------------------------------- waits, settle, parse
 
 @pytest.mark.parametrize("hand", ["2344m567p789s111z", {"hand": "2344m567p789s111z"},
@@ -195,6 +224,9 @@ def test_settle_takes_the_records_ruleset_by_name_only(client, engine):
                      422, "unknown_ruleset")
     assert "'record.ruleset'" in message
     _fails(client.post("/api/settle", json={"record": RECORD}), 400, "invalid_situation")
+    for named in (["guobiao"], {"a": 1}, 7):
+        assert "must be the name" in _fails(client.post("/api/settle", json={"record": dict(RECORD, ruleset=named)}),
+                                            422, "invalid_situation")
 
 
 def test_settle_errors_are_the_libraries(client, engine):

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -51,7 +51,9 @@ MAX_OVERLAY = 64 << 10          # bytes of overlay text; the largest shipped rul
 TIME_LIMIT = 10.0               # seconds for one answer
 WORKERS = 4
 OVERLAY_CACHE = 32              # overlays kept loaded, by the hash of their text
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "request_too_large"}
+
+
+_KIND_NAMES = {str: "a string", bool: "true or false", dict: "an object"}
 
 
 class RequestError(MahjongError):
@@ -66,7 +68,7 @@ def _json(data, status: int = 200, headers: dict | None = None) -> Response:
     return Response(cli.dumps(data), status, headers, media_type="application/json")
 
 
-def _failure(status: int, code: str, message: str) -> Response:
+def _failure(status: int, message: str, code: str) -> Response:
     return _json({"ok": False, "error": {"code": code, "message": message}}, status)
 
 
@@ -138,12 +140,12 @@ class Api:
         size = request.headers.get("content-length", "")
         if size.isdigit() and int(size) > self.max_body:
             raise RequestError(f"request body of {size} bytes: the limit is {self.max_body}", 413,
-                               "request_too_large")
+                               code="request_too_large")
         chunks, total = [], 0
         async for chunk in request.stream():
             total += len(chunk)
             if total > self.max_body:
-                raise RequestError(f"request body over {self.max_body} bytes", 413, "request_too_large")
+                raise RequestError(f"request body over {self.max_body} bytes", 413, code="request_too_large")
             chunks.append(chunk)
         return b"".join(chunks)
 
@@ -155,17 +157,19 @@ class Api:
             future = asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
             return await asyncio.wait_for(future, self.time_limit)
         except RequestError as e:
-            return _failure(e.status, e.code, e.message)
+            return _failure(e.status, e.message, e.code)
+        except ClientDisconnect:        # nobody to answer
+            return Response(status_code=400)
         except MahjongError as e:
             data = e.to_dict()
             data["error"]["message"] = self.overlays.hide(e.message)
             return _json(data, 422)
         except asyncio.TimeoutError:
-            return _failure(503, "timeout", f"no answer within {self.time_limit:g} s: the work was too large")
+            return _failure(503, f"no answer within {self.time_limit:g} s: the work was too large", code="timeout")
         except Exception as e:          # a bug: said plainly, and logged for the report
             print(f"mahjong serve: internal error on {request.url.path}: {type(e).__name__}: {e}", file=sys.stderr)
-            return _failure(500, "internal_error", f"{type(e).__name__}: {show(str(e))} (please report it "
-                                                   f"with the input)")
+            return _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
+                            code="internal_error")
 
     @staticmethod
     def _fields(raw: bytes, allowed: dict, required: tuple = ()) -> dict:
@@ -182,9 +186,9 @@ class Api:
                                    f"fields: {', '.join(allowed)}")
             kind = allowed[key]
             if kind is not None and not isinstance(value, kind):
-                names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-                names = names.replace("str", "a string").replace("bool", "true or false").replace("dict", "an object")
-                raise RequestError(f"request field '{key}' must be {names}, got {show(value)}")
+                kinds = kind if isinstance(kind, tuple) else (kind,)
+                raise RequestError(f"request field '{key}' must be {' or '.join(_KIND_NAMES[k] for k in kinds)}, "
+                                   f"got {show(value)}")
         for key in required:
             if key not in body:
                 raise RequestError(f"request field '{key}' is missing")
@@ -241,6 +245,8 @@ class Api:
             named = record.get("ruleset") if isinstance(record, dict) else None
             if named is None:
                 raise RequestError("give request field 'ruleset' or a 'ruleset' field in the record")
+            if not isinstance(named, str):
+                raise MahjongError(f"record field 'ruleset' must be the name of an installed ruleset, got {show(named)}")
             rules = self._named(named, "record.ruleset")
         return _json(rules.settle(record).to_dict(), headers=self._headers(rules))
 
@@ -255,7 +261,7 @@ class Api:
         try:
             rules = self._named(name, "name")
         except UnknownRulesetError as e:        # the resource of this path: a 404
-            raise RequestError(e.message, 404, e.code) from None
+            raise RequestError(e.message, 404, code=e.code) from None
         table = rules.table
         return _json({
             "ok": True, "name": rules.name, "title": rules.title, "fingerprint": rules.fingerprint,
@@ -309,10 +315,11 @@ class Api:
 
 
 async def _http_error(request: Request, exc: HTTPException) -> Response:
-    code = _HTTP_CODES.get(exc.status_code, "invalid_situation")
-    message = {404: f"no such page: {request.url.path}",
-               405: f"{request.method} is not allowed on {request.url.path}"}.get(exc.status_code, str(exc.detail))
-    return _failure(exc.status_code, code, message)
+    if exc.status_code == 404:
+        return _failure(404, f"no such page: {request.url.path}", code="not_found")
+    if exc.status_code == 405:
+        return _failure(405, f"{request.method} is not allowed on {request.url.path}", code="method_not_allowed")
+    return _failure(exc.status_code, str(exc.detail), code="invalid_situation")
 
 
 def create_app(engine: Engine | None = None, *, max_body: int = MAX_BODY, time_limit: float = TIME_LIMIT,
