@@ -355,3 +355,13 @@ def test_the_language_switch_is_remembered(open_page):
     expect(other.locator("[data-i18n='settle']")).to_have_text("结算")
     other.click("#lang")
     expect(other.locator("#nav-table")).to_have_text("Table")
+
+
+@pytest.mark.parametrize("ci,outcome", [("true", "1 error"), ("", "1 skipped")])
+def test_a_missing_browser_fails_under_ci_and_skips_elsewhere(ci, outcome):
+    import subprocess
+    import sys
+    env = {**os.environ, "MAHJONG_CHROMIUM": "/nonexistent/chromium", "CI": ci}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__,
+                          "-k", "rules_page"], env=env, capture_output=True, text=True, timeout=300)
+    assert outcome in run.stdout.splitlines()[-1], run.stdout[-2000:]
