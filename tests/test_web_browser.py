@@ -143,6 +143,37 @@ def test_a_hand_picked_by_clicks_is_scored_with_its_fans(open_page, engine):
     shot(page, "score")
 
 
+def test_chows_concealed_kongs_and_flowers_from_the_picker(open_page, engine):
+    page = open_page()
+    page.click("#modes [data-mode='chow']")
+    picker(page, "1p").click()                                      # 123p, claimed from the left
+    page.click("#modes [data-mode='ckong']")
+    picker(page, "5s").click()
+    expect(page.locator("#hand-count")).to_have_text("0 of 7 tiles")
+    for tile in ["7m", "8m", "9m", "1z", "1z", "1z", "2z", "2z"]:
+        picker(page, tile).click()
+    picker(page, "1f").click()
+    expect(page.locator("#notation")).to_have_value("[123p,1][5555s]789m1112z 2z")
+    expect(page.locator("#flowers .tile")).to_have_count(1)
+    expect(picker(page, "5s")).to_have_class("tile used-up")        # all four copies are in the kong
+    situation = {"hand": "789m111z2z", "win_tile": "2z", "flowers": "1f",
+                 "melds": [{"type": "chow", "tiles": "123p", "from": "left"},
+                           {"type": "kong", "tiles": "5555s", "concealed": True}]}
+    expected = engine.load_ruleset("guobiao").score(situation).to_dict()
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#fans tbody tr")).to_have_count(len(expected["fans"]))
+    expect(page.locator("#fans tbody tr[data-fan='flower_tiles']")).to_have_count(1)
+    expect(page.locator("#reading .group.declared")).to_have_count(2)
+
+
+def test_a_hand_below_the_minimum_still_shows_its_breakdown(open_page):
+    page = open_page()
+    page.fill("#notation", "234m345p567s678m9s 9s")
+    expect(page.locator("#below")).to_contain_text("below the minimum of 8")
+    expect(page.locator("#total")).to_have_text("5")
+    expect(page.locator("#fans tbody tr")).to_have_count(3)
+
+
 def test_excluded_fans_are_shown_with_what_excluded_them(open_page, engine):
     page = open_page()
     page.fill("#notation", "123m456p789s2345m 5m")
@@ -273,6 +304,10 @@ def test_a_settlement_built_on_the_table_page(open_page, engine):
     expect(page.locator("#running")).to_contain_text("Hands counted: 2")
     page.click("#running-clear")
     expect(page.locator("#running")).to_contain_text("Hands counted: 0")
+    page.click("#new-hand")                                         # the next hand starts empty
+    expect(page.locator("#events li[data-event]")).to_have_count(0)
+    expect(page.locator("#deltas")).to_have_count(0)
+    expect(page.locator("#seat-3")).to_have_value("Di")
 
 
 def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_page, engine):
@@ -302,6 +337,58 @@ def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_pa
     expect(line.locator(".error")).to_be_visible()
     expect(line.locator(".error")).to_contain_text("events[6] (kong)")
     expect(page.locator("[data-error-for='general']")).to_be_hidden()
+
+
+def _add(page, kind: str, **fields):
+    """One event through the builder: select its type, fill its fields, add it."""
+    page.select_option("#ev-type", kind)
+    for field, value in fields.items():
+        target = page.locator(f"#{field}")
+        if target.evaluate("e => e.tagName") == "SELECT":
+            target.select_option(value)
+        else:
+            target.fill(value)
+    page.click("#ev-add")
+
+
+def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_page, engine):
+    page = open_page("table.html")
+    page.select_option("#ruleset", "sichuan")
+    for seat, suit in enumerate("mspm"):
+        _add(page, "void", **{"ev-seat": str(seat), "ev-suit": suit})
+    _add(page, "kong", **{"ev-seat": "2", "ev-kind": "concealed", "ev-tile": "5m"})
+    _add(page, "win", **{"ev-seat": "1", "ev-from": "3", "ev-hand": "1122334455667p 7p"})
+    _add(page, "end", **{"end-0": "1112345678999p", "end-2": "[5555m]1357913579s", "end-3": "1112223334445s"})
+    expect(page.locator("#events li[data-event]")).to_have_count(7)
+    page.click("#settle")
+    record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "round_wind": "E", "events": [
+        {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},
+        {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
+        {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
+        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334455667p", "win_tile": "7p"}},
+        {"type": "end", "hands": {
+            "0": {"hand": "1112345678999p"},
+            "2": {"hand": "1357913579s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
+            "3": {"hand": "1112223334445s"}}}]}
+    expected = engine.load_ruleset("sichuan").settle(record).to_dict()
+    expect(page.locator("#deltas .delta strong")).to_have_text(
+        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    expect(page.locator("#payments tbody tr")).to_have_count(len(expected["payments"]))
+    expect(page.locator("#payments tbody tr td.reason")).to_have_text([p["reason"] for p in expected["payments"]])
+
+
+def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
+    page = open_page("table.html")
+    page.select_option("#ruleset", "popular")
+    _add(page, "wild", **{"ev-wild-by": "indicator", "ev-wild": "4m"})
+    _add(page, "win", **{"ev-seat": "2", "ev-from": "", "ev-hand": "123m456p789s5m11z2z 2z"})
+    page.click("#settle")
+    record = {"seats": 4, "dealer": 0, "events": [
+        {"type": "wild", "indicator": "4m"},
+        {"type": "win", "seat": 2, "situation": {"hand": "123m456p789s5m11z2z", "win_tile": "2z"}}]}
+    expected = engine.load_ruleset("popular").settle(record).to_dict()
+    expect(page.locator("#deltas .delta strong")).to_have_text(
+        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
 
 
 # ------------------------------------------------------------------ rules page

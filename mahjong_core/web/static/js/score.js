@@ -249,6 +249,11 @@ function show(answer) {
     box.replaceChildren();
     const slot = showError(data.error, "general", BY_CODE);
     if (slot && slot.dataset.errorFor === "melds") markMeld(data.error.message);
+    if (slot && slot.dataset.errorFor !== "general") {         // on a phone the field may be far above
+      const where = slot.closest(".field")?.querySelector("[data-i18n]")?.textContent || "";
+      box.append(el("p", { class: "error pointer", id: "error-pointer",
+        onclick: () => slot.scrollIntoView({ block: "center" }) }, t("error.beside", { field: where.trim() })));
+    }
     return;
   }
   if (answer.kind === "waits") return box.replaceChildren(waitsView(data));

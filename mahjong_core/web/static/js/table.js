@@ -283,6 +283,14 @@ async function main() {
     drawSeats();
   });
   $("settle").addEventListener("click", settle);
+  $("new-hand").addEventListener("click", () => {
+    clearErrors();
+    record.events = [];
+    saveRecord();
+    settled = null;
+    drawLedger();
+    drawSeatLists();
+  });
   $("running-add").addEventListener("click", () => {
     if (!settled) return;
     running.hands.push({ deltas: settled.deltas, ruleset: settled.ruleset, at: new Date().toISOString() });
