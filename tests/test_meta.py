@@ -46,7 +46,9 @@ def test_packages_match_the_folders():
     setuptools = PYPROJECT["tool"]["setuptools"]
     plugin_dirs = sorted(p.name for p in (ROOT / "plugins").iterdir()
                          if p.is_dir() and not p.name.startswith(("_", ".")))
-    assert sorted(setuptools["packages"]) == sorted(["mahjong_core", "mahjong_rulesets"] + plugin_dirs)
+    core = ["mahjong_core"] + [f"mahjong_core.{p.name}" for p in (ROOT / "mahjong_core").iterdir()
+                               if (p / "__init__.py").is_file()]
+    assert sorted(setuptools["packages"]) == sorted(core + ["mahjong_rulesets"] + plugin_dirs)
     package_dir = setuptools["package-dir"]
     assert package_dir == {"mahjong_rulesets": "rulesets", **{p: f"plugins/{p}" for p in plugin_dirs}}
     for p in plugin_dirs:
