@@ -108,8 +108,7 @@ class _Overlays:
             target = read_yaml(path).data.get("extends")
             if not isinstance(target, str) or not target:
                 raise RulesetError(f"overlay: an overlay must extend an installed ruleset by name "
-                                   f"('extends: {next(iter(sorted(files)), 'guobiao')}'); installed: "
-                                   f"{', '.join(sorted(files))}")
+                                   f"('extends: guobiao'); installed: {', '.join(sorted(files))}")
             if target not in files:
                 raise UnknownRulesetError(f"overlay: extends '{shown(target)}': not an installed ruleset"
                                           f"{did_you_mean(target, files)}; installed: {', '.join(sorted(files))}"
