@@ -240,6 +240,25 @@ def test_wilds_show_what_they_stood_for(open_page, engine):
     expect(page.locator("#mode-wild")).to_be_hidden()
 
 
+def test_a_rulesets_own_facts_are_offered_as_checkboxes(open_page, engine):
+    page = open_page()
+    page.select_option("#ruleset", "popular-lianzhong")
+    extra = page.locator("#extras [data-extra='eighth_flower_held_by_other']")
+    expect(extra).to_have_count(1)
+    page.fill("#notation", "123m456p789s1133z 3z")
+    for n in range(1, 8):
+        picker(page, f"{n}f").click()
+    page.check("[data-flag='self_drawn']")
+    extra.check()
+    situation = {"hand": "123m456p789s1133z", "win_tile": "3z", "flowers": "1f2f3f4f5f6f7f", "self_drawn": True,
+                 "extras": {"eighth_flower_held_by_other": True}}
+    expected = engine.load_ruleset("popular-lianzhong").score(situation).to_dict()
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#fans tbody tr[data-fan='seven_robs_one']")).to_have_count(1)
+    page.select_option("#ruleset", "guobiao")
+    expect(page.locator("#extras [data-extra]")).to_have_count(0)
+
+
 def test_errors_appear_beside_the_field_that_caused_them(open_page):
     page = open_page()
     page.fill("#notation", "123x")

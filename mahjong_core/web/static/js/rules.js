@@ -1,5 +1,7 @@
 // The rules page: a ruleset's fan table and options, and what one ruleset changes against another.
-import { api, clearErrors, el, fanNames, fillRulesets, header, rulesetDetail, showError, t, translate } from "./common.js";
+import {
+  api, clearErrors, el, fanNames, fillRulesets, header, lang, rulesetDetail, showError, t, translate,
+} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let lastDiff = null;
@@ -14,25 +16,26 @@ async function drawRuleset() {
     return;
   }
   const names = Object.fromEntries(d.fans.map((f) => [f.id, f]));
-  const label = (id) => (names[id] ? (document.documentElement.lang === "en" ? names[id].en : names[id].zh) : id);
+  const label = (id) => (names[id] ? (lang() === "zh" ? names[id].zh : names[id].en) : id);
   $("about").replaceChildren(
     el("p", {}, el("strong", { text: d.title })),
     el("p", { class: "muted" }, `${t("fingerprint")}: `, el("code", { id: "fingerprint", text: d.fingerprint }),
       d.minimum !== undefined ? ` · ${t("minimum", { n: d.minimum })}` : "",
       d.extends?.length ? ` · extends ${d.extends.join(" → ")}` : ""));
   $("fan-table").replaceChildren(
-    el("thead", {}, el("tr", {}, el("th", { text: t("fan") }), el("th", { class: "num", text: t("points") }),
-      el("th", { text: t("fan.excludes") }))),
-    el("tbody", {}, d.fans.map((f) => el("tr", { dataset: { fan: f.id } },
-      el("td", {}, fanNames(f), el("div", {}, el("code", { class: "muted", text: f.id }))),
-      el("td", { class: "num", text: f.points }),
-      el("td", { class: "muted", text: [...f.excludes.map(label),
-        ...Object.entries(f.reduces || {}).map(([id, n]) => `${label(id)} −${n}`)].join(", ") })))));
+    el("thead", {}, el("tr", {}, el("th", { text: t("fan") }), el("th", { class: "num", text: t("points") }))),
+    el("tbody", {}, d.fans.map((f) => {
+      const excludes = [...f.excludes.map(label), ...Object.entries(f.reduces || {}).map(([id, n]) => `${label(id)} −${n}`)];
+      return el("tr", { dataset: { fan: f.id } },
+        el("td", {}, fanNames(f), el("div", {}, el("code", { class: "muted", text: f.id })),
+          excludes.length ? el("div", { class: "excludes muted" }, `${t("fan.excludes")}: ${excludes.join(", ")}`) : null),
+        el("td", { class: "num", text: f.points }));
+    })));
   $("option-table").replaceChildren(
-    el("thead", {}, el("tr", {}, el("th", { text: t("option") }), el("th", { text: t("value") }), el("th", { text: "" }))),
+    el("thead", {}, el("tr", {}, el("th", { text: t("option") }), el("th", { text: t("value") }))),
     el("tbody", {}, Object.entries(d.options || {}).map(([k, o]) => el("tr", { dataset: { option: k } },
-      el("td", {}, el("code", { text: k })), el("td", {}, el("code", { text: show(o.value) })),
-      el("td", { class: "muted", text: o.expected || "" })))));
+      el("td", {}, el("code", { text: k }), o.expected ? el("div", { class: "muted expected", text: o.expected }) : null),
+      el("td", {}, el("code", { text: show(o.value) }))))));
 }
 
 async function runDiff() {

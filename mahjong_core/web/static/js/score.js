@@ -58,6 +58,9 @@ function flags() {
   if (state.flowers.length) out.flowers = format(state.flowers);
   if (state.wilds.length) out.wilds = format(state.wilds);
   if ($("void_suit").value) out.void_suit = $("void_suit").value;
+  const extras = {};
+  for (const input of document.querySelectorAll("#extras [data-extra]")) if (input.checked) extras[input.dataset.extra] = true;
+  if (Object.keys(extras).length) out.extras = extras;
   return out;
 }
 
@@ -338,6 +341,11 @@ async function rulesetChanged() {
   $("void-box").hidden = !table.void_suit;
   $("flowers-field").hidden = table.flowers === false;
   document.querySelector('[data-mode="chow"]').hidden = table.chows === false;
+  // facts only this ruleset reads (situation.extras): a checkbox each for the yes/no ones
+  $("extras").replaceChildren(...(table.extras || []).filter((x) => x.type === "bool").map((x) =>
+    el("label", { class: "check", title: x.doc },
+      el("input", { type: "checkbox", dataset: { extra: x.name }, onchange: autoRun }),
+      el("span", { text: x.doc || x.name }))));
   if (!table.max_wild_kinds) state.wilds = [];
   if (!table.void_suit) $("void_suit").value = "";
   if (table.flowers === false) state.flowers = [];
