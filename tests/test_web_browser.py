@@ -204,6 +204,11 @@ def test_typed_notation_updates_the_picker_and_back(open_page):
     expect(page.locator("#notation")).to_have_value("234567899m 9m")
     expect(page.locator("#picker [data-tile='4z']")).to_be_visible()
     expect(page.locator("#short")).to_be_visible()                   # 3 more tiles needed
+    page.fill("#notation", "[🀀🀀🀀,1]🀇🀈🀉🀊🀋🀌🀍🀎🀏🀏 🀏")            # the Unicode tiles read as notation
+    expect(page.locator("#notation")).to_have_value("[🀀🀀🀀,1]🀇🀈🀉🀊🀋🀌🀍🀎🀏🀏 🀏")
+    expect(page.locator("#melds .meld .tile")).to_have_count(3)
+    expect(page.locator("#melds .meld .tile").first).to_have_attribute("data-tile", "1z")
+    expect(page.locator("#total")).to_have_text("26")
 
 
 def test_a_hand_one_tile_short_shows_its_waits_on_a_discard_and_a_self_draw(open_page, engine):
@@ -257,6 +262,20 @@ def test_a_rulesets_own_facts_are_offered_as_checkboxes(open_page, engine):
     expect(page.locator("#fans tbody tr[data-fan='seven_robs_one']")).to_have_count(1)
     page.select_option("#ruleset", "guobiao")
     expect(page.locator("#extras [data-extra]")).to_have_count(0)
+
+
+def test_a_house_rule_overlay_loaded_from_a_file_changes_the_score(open_page):
+    page = open_page()
+    page.fill("#notation", WIN)
+    expect(page.locator("#total")).to_have_text("26")
+    page.locator("#overlay-box summary").click()
+    page.set_input_files("#overlay-file", files=[{"name": "club.yaml", "mimeType": "text/yaml",
+                                                  "buffer": b"extends: guobiao\nfans:\n  pure_straight: {points: 20}\n"}])
+    expect(page.locator("#overlay")).to_have_value("extends: guobiao\nfans:\n  pure_straight: {points: 20}\n")
+    expect(page.locator("#total")).to_have_text("30")
+    expect(page.locator("#fans tr[data-fan='pure_straight'] td.num").first).to_have_text("20")
+    page.click("#overlay-clear")
+    expect(page.locator("#total")).to_have_text("26")
 
 
 def test_errors_appear_beside_the_field_that_caused_them(open_page):

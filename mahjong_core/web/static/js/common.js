@@ -13,12 +13,19 @@ const HONOURS_EN = ["East", "South", "West", "North", "White", "Green", "Red"];
 const FLOWERS_ZH = ["春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"];
 const FLOWERS_EN = ["Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"];
 
-/** "123m55z" (the server's normalised notation) → ["1m","2m","3m","5z","5z"]. */
+// the Unicode mahjong tiles 🀀 … 🀩, as the notation reads them
+const UNICODE = Object.fromEntries(["1z", "2z", "3z", "4z", "7z", "6z", "5z",
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}m`), ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}s`),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}p`), "5f", "6f", "7f", "8f", "1f", "2f", "3f", "4f"]
+  .map((name, i) => [String.fromCodePoint(0x1F000 + i), name]));
+
+/** "123m55z" (notation the server has read) → ["1m","2m","3m","5z","5z"]. */
 export function expand(text) {
   const out = [];
   let digits = "";
   for (const ch of String(text || "")) {
-    if (/[0-9]/.test(ch)) digits += ch;
+    if (UNICODE[ch]) out.push(UNICODE[ch]);
+    else if (/[0-9]/.test(ch)) digits += ch;
     else if (SUITS.includes(ch.toLowerCase())) {
       for (const d of digits) out.push(d + ch.toLowerCase());
       digits = "";
