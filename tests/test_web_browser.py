@@ -77,8 +77,9 @@ def browser():
 @pytest.fixture
 def open_page(browser, server):
     """open_page(path, width, height): a fresh context (empty localStorage) on one of the pages;
-    the test fails on any JavaScript error the page raises."""
-    contexts, errors = [], []
+    the test fails on any JavaScript error the page raises and on any request that leaves the
+    server (every asset ships in the package)."""
+    contexts, errors, outside = [], [], []
 
     def opener(path: str = "", width: int = 1280, height: int = 900, context=None):
         if context is None:
@@ -87,6 +88,7 @@ def open_page(browser, server):
         page = context.new_page()
         page.set_default_timeout(15000)
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("request", lambda r: None if r.url.startswith((server, "data:", "blob:")) else outside.append(r.url))
         page.goto(server + path)
         page.wait_for_selector("body[data-ready='1']")
         return page
@@ -95,6 +97,7 @@ def open_page(browser, server):
     for c in contexts:
         c.close()
     assert not errors, errors
+    assert not outside, outside
 
 
 def shot(page, name: str) -> None:
