@@ -137,6 +137,7 @@ def test_overlays_are_cached_by_text_and_the_cache_is_bounded(engine):
             c.post("/api/score", json={"overlay": text, "situation": HAND})
         assert len(overlays.cache) == web.OVERLAY_CACHE
         assert list(overlays.root.iterdir()) == []                    # each temp file lived only to load
+    assert not overlays.root.exists()                                 # and the folder goes at shutdown
 
 
 @pytest.mark.parametrize("overlay,code,needle", [

@@ -310,7 +310,9 @@ class Api:
             Route("/diff", diff), Route("/openapi.json", openapi)])]
 
     def close(self) -> None:
+        """At shutdown; uvicorn ends on SIGTERM by the signal itself, so no exit hook would run."""
         self.pool.shutdown(wait=False, cancel_futures=True)
+        shutil.rmtree(self.overlays.root, ignore_errors=True)
 
 
 async def _http_error(request: Request, exc: HTTPException) -> Response:
