@@ -17,6 +17,7 @@ export const STRINGS = {
                     "例：[111z,1]123456789m9m 9m —— 方括号为副露（,1 上家 ,2 对家 ,3 下家），最后一张为和牌"],
   "picker": ["Tiles", "选牌"],
   "picker.add": ["Click a tile to add it", "点选牌张加入"],
+  "flowers.add": ["Click a flower tile (春 … 菊) to add it", "点选花牌（春 … 菊）加入"],
   "mode.hand": ["Hand", "手牌"],
   "mode.chow": ["Chow", "吃"],
   "mode.pung": ["Pung", "碰"],

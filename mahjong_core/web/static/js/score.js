@@ -108,7 +108,7 @@ function drawHand() {
   if (!state.melds.length) $("melds").append(el("span", { class: "muted", text: t("melds.none") }));
   $("flowers").replaceChildren(...state.flowers.map((k) =>
     tileEl(k, { small: true, onClick: act(() => { state.flowers.splice(state.flowers.indexOf(k), 1); changed(); }) })));
-  if (!state.flowers.length) $("flowers").append(el("span", { class: "muted", text: t("picker.add") }));
+  if (!state.flowers.length) $("flowers").append(el("span", { class: "muted", text: t("flowers.add") }));
   $("wilds").replaceChildren(...state.wilds.map((k) =>
     tileEl(k, { small: true, onClick: act(() => { state.wilds.splice(state.wilds.indexOf(k), 1); changed(); }) })));
   for (const b of document.querySelectorAll("#modes [data-mode]")) b.classList.toggle("active", b.dataset.mode === state.mode);
