@@ -169,6 +169,20 @@ def test_chows_concealed_kongs_and_flowers_from_the_picker(open_page, engine):
     expect(page.locator("#reading .group.declared")).to_have_count(2)
 
 
+def test_the_picker_refuses_a_fifth_copy_and_a_meld_with_no_room(open_page):
+    page = open_page()
+    page.fill("#notation", "1111m234p567s789s")                  # 13 standing tiles, no winning tile
+    expect(page.locator("#hand .tile")).to_have_count(13)
+    picker(page, "1m").click()
+    expect(page.locator("#status")).to_have_text("All four 1 characters are already used.")
+    expect(page.locator("#win .tile")).to_have_count(0)
+    page.click("#modes [data-mode='pung']")
+    picker(page, "5z").click()
+    expect(page.locator("#status")).to_have_text("No room for a meld: take 3 tiles out of the hand first.")
+    expect(page.locator("#melds .meld")).to_have_count(0)
+    expect(page.locator("#notation")).to_have_value("1111m234p567s789s")
+
+
 def test_a_hand_below_the_minimum_still_shows_its_breakdown(open_page):
     page = open_page()
     page.fill("#notation", "234m345p567s678m9s 9s")

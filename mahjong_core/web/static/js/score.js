@@ -133,27 +133,26 @@ function pick(k) {
     return changed();
   }
   if (mode === "hand") {
-    if (used(k) >= 4) return flash(`${tileName(k)}: 4 × ${k}`);
+    if (used(k) >= 4) return flash(t("copies.used", { tile: tileName(k) }));
     if (state.hand.length < needed()) state.hand.push(k);
     else if (!state.win) state.win = k;
-    else return flash(t("hand.count", { n: state.hand.length + 1, max: needed() }));
+    else return flash(t("hand.full"));
     return changed();
   }
   let tiles;
   if (mode === "chow") {
     const n = Number(k[0]);
-    if (k[1] === "z" || n > 7) return flash(`${t("mode.chow")}: ${k}?`);
+    if (k[1] === "z" || n > 7) return flash(t("chow.start"));
     tiles = [k, `${n + 1}${k[1]}`, `${n + 2}${k[1]}`];
   } else tiles = Array(mode === "pung" ? 3 : 4).fill(k);
+  const short = tiles.find((x) => used(x) + tiles.filter((y) => y === x).length > 4);
+  if (short) return flash(t("copies.used", { tile: tileName(short) }));
+  const over = state.hand.length - (needed() - 3);         // a meld takes the place of 3 standing tiles
+  if (over > 0) return flash(t("meld.room", { n: over }));
   const meld = { type: mode === "ckong" ? "kong" : mode, tiles };
   if (mode === "ckong") meld.concealed = true;
   else meld.from = mode === "chow" ? "left" : $("from").value;
   state.melds.push(meld);
-  // the hand now holds fewer standing tiles: the extra ones move to the winning tile, then drop
-  while (state.hand.length > needed()) {
-    const last = state.hand.pop();
-    if (!state.win) state.win = last;
-  }
   state.mode = "hand";
   changed();
 }
