@@ -217,6 +217,11 @@ def test_typed_notation_updates_the_picker_and_back(open_page):
     expect(page.locator("#total")).to_have_text("26")
     page.locator("#hand [data-tile='1m']").click()                  # remove a tile: the box follows
     expect(page.locator("#notation")).to_have_value("[111z,1]234567899m 9m")
+    expect(page.locator("#melds .meld .group-label")).to_have_text("Pung · left")
+    page.fill("#notation", "[111z]123456789m9m 9m")                # a pung claimed from nobody in particular
+    expect(page.locator("#melds .meld .group-label")).to_have_text("Pung")
+    page.locator("#hand [data-tile='1m']").click()
+    expect(page.locator("#notation")).to_have_value("[111z]234567899m 9m")
     page.locator("#melds .meld").click()                            # remove the meld
     expect(page.locator("#notation")).to_have_value("234567899m 9m")
     expect(page.locator("#picker [data-tile='4z']")).to_be_visible()

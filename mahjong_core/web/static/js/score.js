@@ -98,7 +98,7 @@ function drawHand() {
     ? tileEl(state.win, { onClick: act(() => { state.win = null; changed(); }), extra: `win ${wild(state.win) || ""}` })
     : el("span", { class: "muted", text: t("win_tile.none") }));
   $("melds").replaceChildren(...state.melds.map((m, i) => {
-    const label = m.concealed ? t("mode.ckong") : `${t(`mode.${m.type}`)} · ${t(`from.${m.from}`)}`;
+    const label = m.concealed ? t("mode.ckong") : t(`mode.${m.type}`) + (m.from ? ` · ${t(`from.${m.from}`)}` : "");
     const g = el("button", { type: "button", class: "meld", dataset: { meld: i }, onclick: act(() => {
       state.melds.splice(i, 1); changed();
     }) }, m.tiles.map((k, j) => tileEl(k, { small: true, extra: m.concealed && (j === 0 || j === 3) ? "back" : null })),
