@@ -7,6 +7,7 @@ no mahjong-tile font. The output is committed; ``tests/test_web_tiles.py`` check
 """
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -69,7 +70,7 @@ def dots(n: int) -> str:
 
 
 def _ring(k: int):
-    import math
+    """k points evenly round the unit circle (the 1p border, the flowers' petals)."""
     return [(math.cos(2 * math.pi * i / k), math.sin(2 * math.pi * i / k)) for i in range(k)]
 
 
