@@ -451,6 +451,22 @@ def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
         [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
 
 
+def test_a_self_drawn_win_on_a_kong_replacement(open_page, engine):
+    page = open_page("table.html")
+    page.select_option("#ev-seat", "1")
+    page.select_option("#ev-from", "")
+    page.fill("#ev-hand", "[1111z]123456789m9m 9m")
+    page.check("#ev-flags [data-flag='after_kong']")
+    page.click("#ev-add")
+    page.click("#settle")
+    record = {"events": [{"type": "win", "seat": 1, "situation": {
+        "hand": "123456789m9m", "win_tile": "9m", "after_kong": True,
+        "melds": [{"type": "kong", "tiles": "1111z", "concealed": True}]}}]}
+    expected = engine.load_ruleset("guobiao").settle(record).to_dict()
+    expect(page.locator("#deltas .delta strong")).to_have_text(
+        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+
+
 # ------------------------------------------------------------------ rules page
 def test_the_rules_page_lists_fans_options_and_a_diff(open_page, engine):
     page = open_page("rules.html")

@@ -90,7 +90,6 @@ async function buildEvent() {
     if (parsed.melds?.length) situation.melds = parsed.melds;
     for (const input of document.querySelectorAll("#ev-flags [data-flag]")) if (input.checked) situation[input.dataset.flag] = true;
     if ($("ev-flowers").value.trim()) situation.flowers = $("ev-flowers").value.trim();
-    if (situation.after_kong) situation.self_drawn = true;
     const event = { type, seat };
     if ($("ev-from").value !== "") event.from = Number($("ev-from").value);
     event.situation = situation;
