@@ -300,6 +300,28 @@ def test_a_house_rule_overlay_loaded_from_a_file_changes_the_score(open_page):
     expect(page.locator("#total")).to_have_text("26")
 
 
+def test_typing_while_the_ruleset_loads_is_kept(open_page, engine):
+    """Choosing a ruleset and typing at once: the typed hand is read, never overwritten."""
+    page = open_page()
+    held = {}                                   # requests answered only when the test says
+    page.route("**/api/rulesets/sichuan", lambda route: held.setdefault("ruleset", route))
+    page.route("**/api/parse", lambda route: held.setdefault("parse", route))
+    page.select_option("#ruleset", "sichuan")
+    page.fill("#notation", "1122334455667p 7p")
+    for _ in range(100):                        # a bound, not a timing: the parse comes after the debounce
+        if "parse" in held:
+            break
+        page.wait_for_timeout(50)
+    held["ruleset"].continue_()                 # the ruleset arrives while the typed hand is being read
+    expect(page.locator("#void-box")).to_be_visible()
+    held["parse"].continue_()
+    expected = engine.load_ruleset("sichuan").score({"hand": "1122334455667p", "win_tile": "7p"}).to_dict()
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#notation")).to_have_value("1122334455667p 7p")
+    expect(page.locator("#picker .tile")).to_have_count(27)            # 万 筒 条 only
+    expect(page.locator("#flowers-field")).to_be_hidden()
+
+
 def test_errors_appear_beside_the_field_that_caused_them(open_page):
     page = open_page()
     page.fill("#notation", "123x")

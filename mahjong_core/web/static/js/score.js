@@ -203,7 +203,7 @@ function placeNotationError(error) {
 
 // ------------------------------------------------------------------ results
 function changed({ keepNotation = false } = {}) {
-  if (!keepNotation) {
+  if (!keepNotation && !typing) {           // never over what is typed but not yet read
     $("notation").value = notation();
     clearErrors($("notation").closest(".field"));
   }
@@ -348,6 +348,7 @@ async function rulesetChanged() {
   if (!table.max_wild_kinds) state.wilds = [];
   if (!table.void_suit) $("void_suit").value = "";
   if (table.flowers === false) state.flowers = [];
+  await flushNotation();
   changed();
 }
 
