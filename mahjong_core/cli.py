@@ -379,6 +379,24 @@ def cmd_diff(engine: Engine, args, out: TextIO) -> int:
     return 0
 
 
+def cmd_serve(engine: Engine, args) -> int:
+    """The web scorer and JSON API, served by uvicorn until Ctrl-C."""
+    try:
+        import uvicorn
+        from .web.app import create_app
+    except ImportError as e:
+        raise MahjongError(f"mahjong serve needs the web extra: pip install 'mahjong-core[web]' "
+                           f"({e.name or e} is not installed)") from None
+    uvicorn.run(create_app(engine), host=args.host, port=args.port)
+    return 0
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port number from 1 to 65535")
+    return int(text)
+
+
 # --------------------------------------------------------------------------- argument parsing
 
 class _UsageError(Exception):
@@ -510,6 +528,10 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("a", metavar="A", help="a ruleset name or YAML path")
     d.add_argument("b", metavar="B", nargs="?", help="the ruleset to compare with A (default: A against its base)")
     d.add_argument("--json", action="store_true")
+
+    v = sub.add_parser("serve", help="the web scorer and JSON API (needs the 'web' extra)")
+    v.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    v.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     p.commands = sub.choices
     return p
 
@@ -562,6 +584,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             return cmd_fans(engine, args, out)
         if args.command == "diff":
             return cmd_diff(engine, args, out)
+        if args.command == "serve":
+            return cmd_serve(engine, args)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
         return _fail(e, out, err, as_json)

@@ -1,0 +1,224 @@
+"""Load test of the JSON API: ``python benchmarks/bench_web.py [--requests 20000] [--concurrency 50]``.
+
+Starts the app under uvicorn on 127.0.0.1 on a free port (loopback only), sends ``--requests``
+requests from ``--concurrency`` connections at once, stops the server and prints throughput,
+latency (p50, p99, max) and the count of every status. One request in ten is malformed, in turns:
+a body that is not JSON, a hand with a tile that does not exist, a ruleset that is not installed,
+a body over the size limit. The rest score the hands of the oracle corpus
+(``../shared/oracle/guobiao_dev.jsonl``, a built-in handful without it), with a few waits and
+ruleset look-ups between them.
+
+Every answer is checked: no 5xx, every malformed request answered with its contract status and
+code, every good one with 200 (or 422 ``below_minimum`` for the corpus hands labelled so). The
+exit status is 0 only then. Bounded: the run stops after ``--time-limit`` seconds whatever happens.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+import httpx2 as httpx
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "oracle" / "guobiao_dev.jsonl"
+MAX_BODY = 1 << 20             # the app's default body limit
+
+_FALLBACK = [      # hands of docs/formats.md, when the corpus is not beside the repository
+    ({"hand": "123456789m9m", "win_tile": "9m",
+      "melds": [{"type": "pung", "tiles": "111z", "claimed": "1z", "from": "left"}]}, False),
+    ({"hand": "2344m567p789s111z", "win_tile": "1m"}, True),
+]
+
+
+class Probe(NamedTuple):
+    """One request and the answer it must get."""
+
+    kind: str
+    method: str
+    path: str
+    body: bytes | None
+    status: int
+    code: str | None            # the failure code, or None for a success
+
+
+def _corpus(path: Path) -> list[tuple[dict, bool]]:
+    if not path.is_file():
+        return _FALLBACK
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [(row["situation"], row["expected"]["below_minimum"]) for row in rows]
+
+
+def _score(situation, ruleset: str = "guobiao") -> bytes:
+    return json.dumps({"ruleset": ruleset, "situation": situation}).encode()
+
+
+_BAD = [
+    lambda i: Probe("bad_json", "POST", "/api/score", b'{"ruleset": "guobiao", "situation": {', 400,
+                    "invalid_situation"),
+    lambda i: Probe("bad_tile", "POST", "/api/score", _score({"hand": "123456789m9x", "win_tile": "9m"}), 422,
+                    "invalid_tile"),
+    lambda i: Probe("unknown_ruleset", "POST", "/api/score", _score({"hand": "1m", "win_tile": "1m"}, "guobaio"),
+                    422, "unknown_ruleset"),
+    lambda i: Probe("oversized", "POST", "/api/score", b" " * (MAX_BODY + 1), 413, "request_too_large"),
+]
+
+
+def plan(n: int, hands: list[tuple[dict, bool]]) -> list[Probe]:
+    """``n`` requests: every tenth malformed (the four kinds in turn), the rest mostly scores."""
+    out = []
+    for i in range(n):
+        if i % 10 == 9:
+            out.append(_BAD[(i // 10) % len(_BAD)](i))
+        elif i % 50 == 3:
+            out.append(Probe("waits", "POST", "/api/waits",
+                             json.dumps({"ruleset": "guobiao", "hand": "2344m567p789s111z"}).encode(), 200, None))
+        elif i % 100 == 5:
+            out.append(Probe("rulesets", "GET", "/api/rulesets", None, 200, None))
+        else:
+            situation, below = hands[i % len(hands)]
+            out.append(Probe("score", "POST", "/api/score", _score(situation),
+                             422 if below else 200, "below_minimum" if below else None))
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, wait: float = 60.0) -> subprocess.Popen:
+    """uvicorn serving ``create_app()`` on 127.0.0.1:port, once it answers."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(REPO / "plugins"),
+                                                       os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "mahjong_core.web.app:create_app",
+                             "--host", "127.0.0.1", "--port", str(port), "--no-access-log",
+                             "--log-level", "warning"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with status {proc.returncode}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/rulesets", timeout=5).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.2)
+    stop_server(proc)
+    raise RuntimeError(f"the server did not answer within {wait:g} s")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+class Outcome(NamedTuple):
+    probe: Probe
+    status: int | None          # None: no answer (a transport error)
+    code: str | None
+    seconds: float
+
+
+async def _send(client, probe: Probe) -> Outcome:
+    start = time.perf_counter()
+    try:
+        r = await client.request(probe.method, probe.path, content=probe.body,
+                                 headers={"content-type": "application/json"})
+    except httpx.TransportError as e:
+        return Outcome(probe, None, type(e).__name__, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    code = None
+    if r.status_code >= 400:
+        try:
+            code = r.json()["error"]["code"]
+        except (ValueError, KeyError, TypeError):
+            code = "(not a failure object)"
+    return Outcome(probe, r.status_code, code, seconds)
+
+
+async def run(base: str, probes: list[Probe], concurrency: int, time_limit: float) -> tuple[list[Outcome], float]:
+    """Every probe, ``concurrency`` at a time; (outcomes, seconds taken)."""
+    queue = list(reversed(probes))
+    outcomes: list[Outcome] = []
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+        async def worker():
+            while queue:
+                outcomes.append(await _send(client, queue.pop()))
+
+        start = time.perf_counter()
+        tasks = [asyncio.create_task(worker()) for _ in range(concurrency)]
+        done, pending = await asyncio.wait(tasks, timeout=time_limit)
+        for t in pending:
+            t.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        for t in done:
+            t.result()
+        return outcomes, time.perf_counter() - start
+
+
+def report(outcomes: list[Outcome], seconds: float, planned: int) -> dict:
+    latencies = sorted(o.seconds for o in outcomes) or [0.0]
+    wrong = [o for o in outcomes if (o.status, o.code) != (o.probe.status, o.probe.code)]
+    return {
+        "requests": len(outcomes), "planned": planned, "seconds": round(seconds, 2),
+        "throughput_rps": round(len(outcomes) / seconds, 1) if seconds else 0.0,
+        "p50_ms": round(statistics.median(latencies) * 1000, 2),
+        "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 2),
+        "max_ms": round(latencies[-1] * 1000, 2),
+        "statuses": dict(sorted(Counter(str(o.status) for o in outcomes).items())),
+        "malformed": sum(o.probe.code is not None and o.probe.kind != "score" for o in outcomes),
+        "server_errors": sum(o.status is None or o.status >= 500 for o in outcomes),
+        "wrong": [{"kind": o.probe.kind, "want": [o.probe.status, o.probe.code], "got": [o.status, o.code]}
+                  for o in wrong[:10]],
+        "wrong_count": len(wrong),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--requests", type=int, default=20_000)
+    p.add_argument("--concurrency", type=int, default=50)
+    p.add_argument("--time-limit", type=float, default=600.0, help="stop after this many seconds")
+    p.add_argument("--corpus", type=Path, default=CORPUS)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = p.parse_args(argv)
+    probes = plan(args.requests, _corpus(args.corpus))
+    port = free_port()
+    server = start_server(port)
+    try:
+        outcomes, seconds = asyncio.run(run(f"http://127.0.0.1:{port}", probes, args.concurrency, args.time_limit))
+    finally:
+        stop_server(server)
+    result = report(outcomes, seconds, len(probes))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}")
+        print(f"{result['requests']} of {result['planned']} requests ({result['malformed']} malformed) at "
+              f"{args.concurrency} concurrent in {result['seconds']} s: {result['throughput_rps']} req/s")
+        print(f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms")
+        print("statuses " + ", ".join(f"{k}: {v}" for k, v in result["statuses"].items()))
+        print(f"5xx or no answer: {result['server_errors']}; answers not as the contract says: {result['wrong_count']}")
+        for w in result["wrong"]:
+            print(f"  {w}")
+    ok = result["requests"] == result["planned"] and result["server_errors"] == 0 and result["wrong_count"] == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

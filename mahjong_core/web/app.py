@@ -1,0 +1,342 @@
+"""The web scorer: the pages under ``static/`` and a JSON API that mirrors the contract
+(docs/formats.md). Every answer of ``/api/*`` is the library's own dict — ``Ruleset.score(...)
+.to_dict()``, ``Waits.to_dict()``, ``Settlement.to_dict()`` — or the failure object
+``{"ok": false, "error": {"code", "message"}}``:
+
+* 400 — the request itself cannot be read: not JSON, nested too deeply, not an object, an unknown
+  or mistyped request field (code ``invalid_situation``, as a bad JSON line in a batch);
+* 422 — a contract error from the library (``invalid_tile``, ``below_minimum``, ``unknown_ruleset``…);
+* 404 — no such ruleset (``GET /api/rulesets/{name}``) or page (``not_found``); 405 —
+  ``method_not_allowed``; 413 — a body over ``max_body`` bytes (``request_too_large``);
+  503 — the answer took longer than ``time_limit`` seconds (``timeout``);
+* 500 — ``internal_error``: a bug, never bad input.
+
+Work runs in a small thread pool, so a slow hand holds one worker, not the server. A ruleset is
+named, never a path: the web reads no file the user chooses. A house-rule overlay is YAML text that
+must ``extends:`` an installed ruleset by name.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import shutil
+import sys
+import tempfile
+import threading
+import weakref
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import batch, cli, rulesinfo
+from .. import tiles as T
+from ..config import read_yaml, resolve, shown
+from ..engine import Engine
+from ..errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean, show
+from ..ruleset import Ruleset
+from .openapi import OPENAPI
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 1 << 20              # bytes of one request body
+MAX_OVERLAY = 64 << 10          # bytes of overlay text; the largest shipped ruleset is 15 KB
+TIME_LIMIT = 10.0               # seconds for one answer
+WORKERS = 4
+OVERLAY_CACHE = 32              # overlays kept loaded, by the hash of their text
+
+
+_KIND_NAMES = {str: "a string", bool: "true or false", dict: "an object"}
+
+
+class RequestError(MahjongError):
+    """The request cannot be read (a 400), or is refused whole (``status``)."""
+
+    def __init__(self, message: str, status: int = 400, code: str = "invalid_situation"):
+        super().__init__(message, code)
+        self.status = status
+
+
+def _json(data, status: int = 200, headers: dict | None = None) -> Response:
+    return Response(cli.dumps(data), status, headers, media_type="application/json")
+
+
+def _failure(status: int, message: str, code: str) -> Response:
+    return _json({"ok": False, "error": {"code": code, "message": message}}, status)
+
+
+class _Overlays:
+    """House-rule overlays given as text, loaded through a file of their own in a private temp
+    folder (``resolve`` reads files) that lives only while it loads; at most OVERLAY_CACHE kept."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.root = Path(tempfile.mkdtemp(prefix="mahjong-web-"))
+        weakref.finalize(self, shutil.rmtree, self.root, True)
+        self._hidden = re.compile(re.escape(str(self.root.resolve())) + r"/[^/]+/overlay\.yaml")
+        self.cache: OrderedDict[str, Ruleset] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def hide(self, message: str) -> str:
+        """A message names the overlay as ``overlay``, not the temp file it was read from."""
+        return self._hidden.sub("overlay", message)
+
+    def load(self, text: str) -> Ruleset:
+        key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        with self.lock:
+            rules = self.cache.get(key)
+            if rules is not None:
+                self.cache.move_to_end(key)
+                return rules
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_OVERLAY:
+            raise RulesetError(f"overlay: larger than {MAX_OVERLAY} bytes")
+        folder = Path(tempfile.mkdtemp(dir=self.root))
+        try:
+            path = folder / "overlay.yaml"
+            try:
+                path.write_text(text, encoding="utf-8")
+            except UnicodeEncodeError:
+                raise RulesetError("overlay: not UTF-8 text (it holds a lone surrogate)") from None
+            files = self.engine.ruleset_files()
+            target = read_yaml(path).data.get("extends")
+            if not isinstance(target, str) or not target:
+                raise RulesetError(f"overlay: an overlay must extend an installed ruleset by name "
+                                   f"('extends: guobiao'); installed: {', '.join(sorted(files))}")
+            if target not in files:
+                raise UnknownRulesetError(f"overlay: extends '{shown(target)}': not an installed ruleset"
+                                          f"{did_you_mean(target, files)}; installed: {', '.join(sorted(files))}"
+                                          f" (an overlay from the web never names a file)")
+            self.engine.load_ruleset(target)        # the base, checked (and cached) on its own
+            rules = Ruleset(resolve(path, files.get, files.keys), self.engine)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        with self.lock:
+            self.cache[key] = rules
+            while len(self.cache) > OVERLAY_CACHE:
+                self.cache.popitem(last=False)
+        return rules
+
+
+class Api:
+    """The endpoints; each body is read here, then answered in the thread pool."""
+
+    def __init__(self, engine: Engine, max_body: int, time_limit: float, workers: int):
+        self.engine = engine
+        self.max_body = max_body
+        self.time_limit = time_limit
+        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="mahjong-web")
+        self.overlays = _Overlays(engine)
+
+    # ------------------------------------------------------------------ plumbing
+    async def _body(self, request: Request) -> bytes:
+        size = request.headers.get("content-length", "")
+        if size.isdigit() and int(size) > self.max_body:
+            raise RequestError(f"request body of {size} bytes: the limit is {self.max_body}", 413,
+                               code="request_too_large")
+        chunks, total = [], 0
+        async for chunk in request.stream():
+            total += len(chunk)
+            if total > self.max_body:
+                raise RequestError(f"request body over {self.max_body} bytes", 413, code="request_too_large")
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+    async def _answer(self, request: Request, work, *args) -> Response:
+        """``work(*args)`` in the pool within the time limit, its errors as failure objects."""
+        try:
+            if request.method == "POST":
+                args = (await self._body(request),) + args
+            future = asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+            return await asyncio.wait_for(future, self.time_limit)
+        except RequestError as e:
+            return _failure(e.status, e.message, e.code)
+        except ClientDisconnect:        # nobody to answer
+            return Response(status_code=400)
+        except MahjongError as e:
+            data = e.to_dict()
+            data["error"]["message"] = self.overlays.hide(e.message)
+            return _json(data, 422)
+        except asyncio.TimeoutError:
+            return _failure(503, f"no answer within {self.time_limit:g} s: the work was too large", code="timeout")
+        except Exception as e:          # a bug: said plainly, and logged for the report
+            print(f"mahjong serve: internal error on {request.url.path}: {type(e).__name__}: {e}", file=sys.stderr)
+            return _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
+                            code="internal_error")
+
+    @staticmethod
+    def _fields(raw: bytes, allowed: dict, required: tuple = ()) -> dict:
+        """The body as a JSON object of ``allowed`` fields (name → type), read like a batch line."""
+        try:
+            body = batch.parse_line(raw)
+        except MahjongError as e:
+            raise RequestError(f"request body: {e.message}") from None
+        if not isinstance(body, dict):
+            raise RequestError(f"request body must be a JSON object, got {show(body)}")
+        for key, value in body.items():
+            if key not in allowed:
+                raise RequestError(f"unknown request field '{shown(key)}'{did_you_mean(key, allowed)}; "
+                                   f"fields: {', '.join(allowed)}")
+            kind = allowed[key]
+            if kind is not None and not isinstance(value, kind):
+                kinds = kind if isinstance(kind, tuple) else (kind,)
+                raise RequestError(f"request field '{key}' must be {' or '.join(_KIND_NAMES[k] for k in kinds)}, "
+                                   f"got {show(value)}")
+        for key in required:
+            if key not in body:
+                raise RequestError(f"request field '{key}' is missing")
+        return body
+
+    def _named(self, name, field: str = "ruleset") -> Ruleset:
+        """An installed ruleset by name; a path is not a name."""
+        files = self.engine.ruleset_files()
+        if name not in files:
+            raise UnknownRulesetError(f"unknown ruleset {shown(repr(name))} in '{field}'{did_you_mean(name, files)}; "
+                                      f"installed: {', '.join(sorted(files))}")
+        return self.engine.load_ruleset(name)
+
+    def _rules(self, body: dict, required: bool = True) -> Ruleset | None:
+        """The named ruleset, or the overlay (which must extend it when both are given)."""
+        name = body.get("ruleset")
+        if "overlay" not in body:
+            if name is None and required:
+                raise RequestError("request field 'ruleset' is missing (an installed ruleset's name)")
+            return None if name is None else self._named(name)
+        rules = self.overlays.load(body["overlay"])
+        chain = rules._resolved.chain[:-1]
+        if name is not None and name not in chain:
+            raise RulesetError(f"the overlay extends {' → '.join(chain)}, not ruleset '{shown(name)}'")
+        return rules
+
+    @staticmethod
+    def _headers(rules: Ruleset) -> dict:
+        return {"x-ruleset-fingerprint": rules.fingerprint}
+
+    # ------------------------------------------------------------------ work (in the pool)
+    def score(self, raw: bytes) -> Response:
+        body = self._fields(raw, {"ruleset": str, "overlay": str, "situation": None, "explain": bool},
+                            ("situation",))
+        rules = self._rules(body)
+        result = rules.score(body["situation"])
+        data = rules.explain(result) if body.get("explain") else result.to_dict()
+        return _json(data, headers=self._headers(rules))
+
+    def waits(self, raw: bytes) -> Response:
+        body = self._fields(raw, {"ruleset": str, "overlay": str, "hand": (str, dict)}, ("hand",))
+        rules = self._rules(body)
+        hand = body["hand"]
+        if isinstance(hand, str) and "[" in hand:        # melds in brackets, as `mahjong waits` reads them
+            melds = cli.parse_notation(hand + " 1m")["melds"]     # a stand-in winning tile, dropped
+            hand = {"hand": cli._MELD_RE.sub(" ", hand), "melds": melds}
+        return _json(rules.waits(hand).to_dict(), headers=self._headers(rules))
+
+    def settle(self, raw: bytes) -> Response:
+        body = self._fields(raw, {"ruleset": str, "overlay": str, "record": None}, ("record",))
+        record = body["record"]
+        rules = self._rules(body, required=False)
+        if rules is None:
+            named = record.get("ruleset") if isinstance(record, dict) else None
+            if named is None:
+                raise RequestError("give request field 'ruleset' or a 'ruleset' field in the record")
+            if not isinstance(named, str):
+                raise MahjongError(f"record field 'ruleset' must be the name of an installed ruleset, got {show(named)}")
+            rules = self._named(named, "record.ruleset")
+        return _json(rules.settle(record).to_dict(), headers=self._headers(rules))
+
+    def parse(self, raw: bytes) -> Response:
+        body = self._fields(raw, {"notation": str}, ("notation",))
+        return _json(cli.parse_notation(body["notation"]))
+
+    def rulesets(self) -> Response:
+        return _json([{"name": n, "title": t} for n, t in self.engine.ruleset_names()])
+
+    def ruleset(self, name: str) -> Response:
+        try:
+            rules = self._named(name, "name")
+        except UnknownRulesetError as e:        # the resource of this path: a 404
+            raise RequestError(e.message, 404, code=e.code) from None
+        table = rules.table
+        return _json({
+            "ok": True, "name": rules.name, "title": rules.title, "fingerprint": rules.fingerprint,
+            "extends": list(rules._resolved.chain[:-1]), "minimum": rules.minimum,
+            "fans": rulesinfo.fans(rules),
+            "options": {k: {"value": v, "expected": rules.option_types[k].expected()} for k, v in rules.options.items()},
+            "table": {"tile_set": table.tile_set, "tiles": [T.name(k) for k in sorted(table.kinds)],
+                      "hand_size": table.hand_size, "chows": table.chows, "flowers": table.flowers,
+                      "sequences": table.sequences, "dealer_east": table.dealer_east,
+                      "max_wild_kinds": table.max_wild_kinds, "void_suit": table.void_suit,
+                      "extras": [x._asdict() for x in table.extras]},
+        })
+
+    def diff(self, a: str | None, b: str | None) -> Response:
+        if a is None:
+            raise RequestError("query parameter 'a' is missing (an installed ruleset's name)")
+        if b is None:               # a against the ruleset it extends, as `mahjong diff A`
+            rules = self._named(a, "a")
+            return _json(rulesinfo.diff(rulesinfo.base(self.engine, rules), rules))
+        return _json(rulesinfo.diff(self._named(a, "a"), self._named(b, "b")))
+
+    # ------------------------------------------------------------------ routes
+    def routes(self) -> list:
+        def post(path, work):
+            async def endpoint(request: Request) -> Response:
+                return await self._answer(request, work)
+            return Route(path, endpoint, methods=["POST"])
+
+        async def rulesets(request):
+            return await self._answer(request, self.rulesets)
+
+        async def ruleset(request):
+            return await self._answer(request, self.ruleset, request.path_params["name"])
+
+        async def diff(request):
+            q = request.query_params
+            return await self._answer(request, self.diff, q.get("a"), q.get("b"))
+
+        async def openapi(request):
+            return _json(OPENAPI)
+
+        # under a mount of their own, so that a wrong method is a 405 and a wrong path a 404
+        # there, not a look-up among the pages
+        return [Mount("/api", routes=[
+            post("/score", self.score), post("/waits", self.waits), post("/settle", self.settle),
+            post("/parse", self.parse), Route("/rulesets", rulesets), Route("/rulesets/{name}", ruleset),
+            Route("/diff", diff), Route("/openapi.json", openapi)])]
+
+    def close(self) -> None:
+        """At shutdown; uvicorn ends on SIGTERM by the signal itself, so no exit hook would run."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        shutil.rmtree(self.overlays.root, ignore_errors=True)
+
+
+async def _http_error(request: Request, exc: HTTPException) -> Response:
+    if exc.status_code == 404:
+        return _failure(404, f"no such page: {request.url.path}", code="not_found")
+    if exc.status_code == 405:
+        return _failure(405, f"{request.method} is not allowed on {request.url.path}", code="method_not_allowed")
+    return _failure(exc.status_code, str(exc.detail), code="invalid_situation")
+
+
+def create_app(engine: Engine | None = None, *, max_body: int = MAX_BODY, time_limit: float = TIME_LIMIT,
+               workers: int = WORKERS) -> Starlette:
+    """The ASGI app: ``/api/*`` and the pages; ``engine`` defaults to every installed plugin."""
+    if engine is None:
+        from .. import default_engine
+        engine = default_engine()
+    api = Api(engine, max_body, time_limit, workers)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        yield
+        api.close()
+
+    app = Starlette(routes=api.routes() + [Mount("/", StaticFiles(directory=STATIC, html=True))],
+                    exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
+    app.state.api = api
+    return app

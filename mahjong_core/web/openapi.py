@@ -1,0 +1,92 @@
+"""The API's OpenAPI 3.1 description, served at ``/api/openapi.json``. Written by hand: the
+bodies are the contract's JSON (docs/formats.md), which the library checks itself."""
+from __future__ import annotations
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict, description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_FAILURES = {
+    "400": _json(_ref("Failure"), "the request cannot be read: not JSON, nested too deeply, not an object, "
+                                  "an unknown or mistyped request field (code invalid_situation)"),
+    "413": _json(_ref("Failure"), "the body is over 1 MiB (code request_too_large)"),
+    "422": _json(_ref("Failure"), "a contract error: invalid_tile, wrong_tile_count, too_many_copies, "
+                                  "invalid_meld, invalid_situation, not_winning, below_minimum (with the "
+                                  "breakdown), unknown_ruleset, ruleset_error"),
+    "503": _json(_ref("Failure"), "no answer within the time limit (code timeout)"),
+}
+_RULESET = {"ruleset": {"type": "string", "description": "an installed ruleset's name (GET /api/rulesets)"},
+            "overlay": {"type": "string", "maxLength": 65536,
+                        "description": "house rules as ruleset YAML text; it must 'extends:' an installed "
+                                       "ruleset by name, and extend 'ruleset' when both are given"}}
+_ANY = {"type": "object", "additionalProperties": True}
+
+
+def _post(summary: str, fields: dict, required: list, answer: str) -> dict:
+    body = {"type": "object", "properties": fields, "required": required, "additionalProperties": False}
+    return {"post": {"summary": summary,
+                     "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
+                     "responses": {"200": _json(_ANY, answer), **_FAILURES}}}
+
+
+def _get(summary: str, answer: str, parameters: list = (), failures: dict | None = None) -> dict:
+    responses = {"200": _json(_ANY, answer)}
+    for status, text in (failures or {}).items():
+        responses[status] = _json(_ref("Failure"), text)
+    return {"get": {"summary": summary, "parameters": list(parameters), "responses": responses}}
+
+
+def _param(name: str, where: str, required: bool, description: str) -> dict:
+    return {"name": name, "in": where, "required": required, "schema": {"type": "string"},
+            "description": description}
+
+
+OPENAPI = {
+    "openapi": "3.1.0",
+    "info": {"title": "mahjong-core", "version": "1",
+             "description": "Score, find waits and settle Chinese mahjong hands under any installed ruleset. "
+                            "Every answer is the library's contract JSON (docs/formats.md); every failure "
+                            "is {\"ok\": false, \"error\": {\"code\", \"message\"}}, never a 500 for bad input. "
+                            "Score, waits and settle answers carry the ruleset's fingerprint in the "
+                            "X-Ruleset-Fingerprint header."},
+    "paths": {
+        "/api/score": _post("Score one winning hand", {
+            **_RULESET, "situation": {"type": "object", "description": "a situation (docs/formats.md#situation)"},
+            "explain": {"type": "boolean", "description": "add minimum, points_toward_minimum, excluded fans"}},
+            ["situation"], "exactly Ruleset.score(situation).to_dict() (or Ruleset.explain of it)"),
+        "/api/waits": _post("The tiles a ready hand waits on, with their values", {
+            **_RULESET, "hand": {"oneOf": [{"type": "string"}, {"type": "object"}],
+                                 "description": "notation (melds in brackets) or a situation without win_tile"}},
+            ["hand"], "Waits.to_dict()"),
+        "/api/settle": _post("Settle a game record", {
+            **_RULESET, "record": {"type": "object", "description": "a record (docs/formats.md#record); "
+                                                                    "its 'ruleset' is used when none is given"}},
+            ["record"], "Settlement.to_dict()"),
+        "/api/parse": _post("Read command-line notation into a situation", {
+            "notation": {"type": "string", "description": "e.g. '[555p,2]123m789s11z44z 4z': the last tile wins"}},
+            ["notation"], "the situation `mahjong score NOTATION` would score"),
+        "/api/rulesets": _get("Every installed ruleset", "[{name, title}]"),
+        "/api/rulesets/{name}": _get(
+            "A ruleset: title, fingerprint, extends chain, fans, options and table",
+            "{ok, name, title, fingerprint, extends, minimum, fans, options: {name: {value, expected}}, table}",
+            [_param("name", "path", True, "an installed ruleset's name")],
+            {"404": "no such ruleset (code unknown_ruleset)"}),
+        "/api/diff": _get(
+            "What ruleset b changes against ruleset a (or a against the ruleset it extends)",
+            "the diff of `mahjong diff A B --json`",
+            [_param("a", "query", True, "an installed ruleset's name"),
+             _param("b", "query", False, "another; without it, a is compared with its base")],
+            {"400": "no 'a' given", "422": "an unknown ruleset, or a extends nothing and b is not given"}),
+        "/api/openapi.json": _get("This description", "OpenAPI 3.1"),
+    },
+    "components": {"schemas": {"Failure": {
+        "type": "object", "required": ["ok", "error"],
+        "properties": {"ok": {"const": False},
+                       "error": {"type": "object", "required": ["code", "message"],
+                                 "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}}}},
+}

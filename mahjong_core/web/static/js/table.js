@@ -1,0 +1,308 @@
+// The table page: four seats, a record built event by event (or pasted as JSON), its settlement
+// as a ledger, and a running total over several hands kept in localStorage.
+import {
+  api, clearErrors, el, expand, fillRulesets, header, overlayBox, showError, t, tileGroup, translate,
+} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const KEYS = { names: "mahjong.seats", record: "mahjong.record", running: "mahjong.running" };
+const FLAGS = ["last_tile", "after_kong", "robbing_kong", "discard_after_kong", "fourth_tile", "first_turn"];
+
+const load = (key, fallback) => {
+  try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
+};
+const save = (key, value) => localStorage.setItem(key, JSON.stringify(value));
+
+let names = load(KEYS.names, ["", "", "", ""]);
+let record = load(KEYS.record, { seats: 4, dealer: 0, round_wind: "E", events: [] });
+let running = load(KEYS.running, { hands: [] });
+let settled = null;      // the last settlement, until it is added to the running total
+
+const seatName = (i) => names[i]?.trim() || t("seat.n", { n: i });
+
+function seatOptions(select, { self = false } = {}) {
+  const keep = select.value;
+  const opts = [];
+  if (self) opts.push(el("option", { value: "", text: t("self_drawn.short") }));
+  for (let i = 0; i < record.seats; i++) opts.push(el("option", { value: String(i), text: seatName(i) }));
+  select.replaceChildren(...opts);
+  if ([...select.options].some((o) => o.value === keep)) select.value = keep;
+}
+
+// ------------------------------------------------------------------ seats
+function drawSeats() {
+  $("seats").replaceChildren(...Array.from({ length: record.seats }, (_, i) => el("label", { class: "field" },
+    el("span", { text: `${t("seat.n", { n: i })} · ${t(`wind.${"ESWN"[(i - record.dealer + 4) % 4]}`)}` }),
+    el("input", { type: "text", value: names[i] || "", id: `seat-${i}`, placeholder: t("seat.n", { n: i }),
+      oninput: (e) => { names[i] = e.target.value; save(KEYS.names, names); drawSeatLists(); } }))));
+  drawSeatLists();
+}
+
+function drawSeatLists() {
+  seatOptions($("dealer"));
+  $("dealer").value = String(record.dealer);
+  seatOptions($("ev-seat"));
+  seatOptions($("ev-from"), { self: true });
+  seatOptions($("ev-kong-from"));
+  $("ev-end").replaceChildren(...Array.from({ length: record.seats }, (_, i) => el("label", { class: "field" },
+    el("span", { text: seatName(i) }),
+    el("input", { type: "text", id: `end-${i}`, autocomplete: "off", spellcheck: "false", placeholder: "1112345678999p" }))));
+  drawEvents();
+  drawRunning();
+}
+
+// ------------------------------------------------------------------ the event builder
+function showBuilderFields() {
+  const type = $("ev-type").value;
+  const kind = $("ev-kind").value;
+  for (const node of document.querySelectorAll("#builder [data-for]")) {
+    const wants = node.dataset.for.split(" ");
+    node.hidden = !(wants.includes(type) || (type === "kong" && wants.includes(`kong-${kind}`)));
+  }
+}
+
+/** "[555p,2][7777s]123m45p" → {hand, melds}: bracketed melds as the command line reads them; the
+ * rest is passed on as written, so the server names any bad tile in it. */
+function splitMelds(text) {
+  const melds = [];
+  const sources = { 1: "left", 2: "across", 3: "right", l: "left", a: "across", r: "right" };
+  const hand = text.replace(/\[([^\]]*)\]/g, (_, body) => {
+    const [tiles, source = ""] = body.split(",");
+    const kinds = expand(tiles);
+    const type = new Set(kinds).size === 3 ? "chow" : (kinds.length === 4 ? "kong" : "pung");
+    const meld = { type, tiles: tiles.trim() };
+    const src = source.trim().toLowerCase();
+    if (src) meld.from = sources[src] || src;
+    if (type === "kong") meld.concealed = !src;
+    melds.push(meld);
+    return " ";
+  });
+  return { hand: hand.trim(), melds };
+}
+
+async function buildEvent() {
+  const type = $("ev-type").value;
+  const seat = Number($("ev-seat").value);
+  if (type === "win") {
+    const parsed = await api("parse", { notation: $("ev-hand").value });
+    if (parsed.ok === false) return { error: { ...parsed.error, field: "ev-hand" } };
+    const situation = { hand: parsed.hand, win_tile: parsed.win_tile };
+    if (parsed.melds?.length) situation.melds = parsed.melds;
+    for (const input of document.querySelectorAll("#ev-flags [data-flag]")) if (input.checked) situation[input.dataset.flag] = true;
+    if ($("ev-flowers").value.trim()) situation.flowers = $("ev-flowers").value.trim();
+    const event = { type, seat };
+    if ($("ev-from").value !== "") event.from = Number($("ev-from").value);
+    event.situation = situation;
+    return { event };
+  }
+  if (type === "kong") {
+    const event = { type, seat, kind: $("ev-kind").value, tile: $("ev-tile").value.trim() };
+    if (event.kind === "exposed") event.from = Number($("ev-kong-from").value);
+    if (event.kind === "added" && $("ev-late").checked) event.late = true;
+    return { event };
+  }
+  if (type === "void") return { event: { type, seat, suit: $("ev-suit").value } };
+  if (type === "wild") return { event: { type, [$("ev-wild-by").value]: $("ev-wild").value.trim() } };
+  if (type === "horses") return { event: { type, tiles: $("ev-horses").value.trim() } };
+  const hands = {};
+  for (let i = 0; i < record.seats; i++) {
+    const text = $(`end-${i}`).value.trim();
+    if (!text) continue;
+    const { hand, melds } = splitMelds(text);
+    hands[String(i)] = melds.length ? { hand, melds } : { hand };
+  }
+  return { event: { type: "end", hands } };
+}
+
+// ------------------------------------------------------------------ the record
+function saveRecord() {
+  save(KEYS.record, record);
+  $("record-json").value = JSON.stringify(record, null, 1);
+  settled = null;
+  $("running-add").disabled = true;
+}
+
+function situationTiles(s) {
+  const melds = (s.melds || []).map((m) => tileGroup(expand(m.tiles), { small: true, extra: "declared" }));
+  const out = [...melds, tileGroup(expand(s.hand), { small: true })];
+  if (s.win_tile) out.push(tileGroup(expand(s.win_tile), { small: true, extra: "win-tile" }));
+  return out;
+}
+
+function describe(ev) {
+  const who = ev.seat !== undefined ? seatName(ev.seat) : "";
+  switch (ev.type) {
+    case "win":
+      return [el("strong", { text: `${t("event.win")}: ${who}` }),
+        ` ${ev.from === undefined ? t("self_drawn.short") : `← ${seatName(ev.from)}`} `,
+        ...(ev.situation && typeof ev.situation === "object" ? situationTiles(ev.situation) : [])];
+    case "kong":
+      return [el("strong", { text: `${t("event.kong")}: ${who}` }), ` ${t(`kong.${ev.kind}`)} `,
+        ev.tile ? tileGroup(expand(ev.tile), { small: true }) : "", ev.from !== undefined ? ` ← ${seatName(ev.from)}` : "",
+        ev.late ? ` ${t("kong.late")}` : ""];
+    case "void":
+      return [el("strong", { text: `${t("event.void")}: ${who}` }), ` ${t(`suit.${ev.suit}`)}`];
+    case "wild":
+      return [el("strong", { text: `${t("event.wild")}: ` }), ev.indicator ? `${t("indicator")} ` : "",
+        tileGroup(expand(ev.indicator || ev.tile), { small: true })];
+    case "horses":
+      return [el("strong", { text: `${t("event.horses")}: ` }), tileGroup(expand(ev.tiles), { small: true })];
+    case "end":
+      return [el("strong", { text: `${t("event.end")}: ` }),
+        ...Object.entries(ev.hands || {}).map(([seat, h]) => el("span", { class: "end-hand" }, ` ${seatName(Number(seat))} `,
+          ...situationTiles(h)))];
+    default:
+      return [el("code", { text: JSON.stringify(ev) })];
+  }
+}
+
+function drawEvents() {
+  const events = Array.isArray(record.events) ? record.events : [];
+  $("events").replaceChildren(...events.map((ev, i) => el("li", { dataset: { event: i } },
+    el("span", { class: "what" }, ...describe(ev)),
+    el("button", { type: "button", class: "quiet", text: t("event.remove"), onclick: () => {
+      record.events.splice(i, 1); saveRecord(); drawEvents();
+    } }),
+    el("span", { class: "error", hidden: true, dataset: { errorFor: `events.${i}` } }))));
+  if (!events.length) $("events").append(el("li", { class: "muted", text: t("events.none") }));
+}
+
+function request() {
+  const body = { ruleset: $("ruleset").value, record };
+  const overlay = $("overlay").value.trim();
+  if (overlay) body.overlay = overlay;
+  return body;
+}
+
+/** A failure beside what caused it: an event's line for "events[2] (win): …", else its field. */
+function placeError(error) {
+  const m = String(error.message).match(/^events\[(\d+)\]/);
+  const slot = m && document.querySelector(`[data-error-for="events.${m[1]}"]`);
+  if (slot) {
+    slot.replaceChildren(el("span", { class: "code", text: error.code }), " ", error.message);
+    slot.hidden = false;
+    slot.closest("li").classList.add("has-error");
+    return;
+  }
+  showError(error, "general", { unknown_ruleset: "ruleset", ruleset_error: "overlay" });
+}
+
+async function settle() {
+  clearErrors();
+  const data = await api("settle", request());
+  if (data.ok === false) { $("ledger").replaceChildren(); return placeError(data.error); }
+  settled = data;
+  $("running-add").disabled = false;
+  drawLedger();
+}
+
+function signed(n, extra = {}) {
+  return el("strong", { class: n > 0 ? "plus" : (n < 0 ? "minus" : ""), text: n > 0 ? `+${n}` : String(n), ...extra });
+}
+
+function deltasView(deltas, id) {
+  return el("div", { class: "deltas", id }, deltas.map((d, i) => el("div", { class: "delta", dataset: { seat: i } },
+    el("span", { class: "who", text: seatName(i) }), signed(d))));
+}
+
+function drawLedger() {
+  if (!settled) return $("ledger").replaceChildren();
+  const payments = settled.payments || [];
+  $("ledger").replaceChildren(
+    el("h3", { text: t("deltas") }), deltasView(settled.deltas, "deltas"),
+    el("h3", { text: t("payments") }),
+    payments.length ? el("div", { class: "scroll" }, el("table", { id: "payments" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("payer") }), el("th", { text: t("payee") }),
+        el("th", { class: "num", text: t("amount") }), el("th", { text: t("reason") }))),
+      el("tbody", {}, payments.map((p) => el("tr", {},
+        el("td", { text: seatName(p.from) }), el("td", { text: seatName(p.to) }),
+        el("td", { class: "num", text: p.amount }), el("td", { class: "reason", text: p.reason }))))))
+      : el("p", { class: "muted", text: t("no.payments") }));
+}
+
+function drawRunning() {
+  const seats = Math.max(record.seats, ...running.hands.map((h) => h.deltas.length));
+  const sums = Array.from({ length: seats }, (_, i) => running.hands.reduce((n, h) => n + (h.deltas[i] || 0), 0));
+  $("running").replaceChildren(el("p", { class: "muted", text: t("running.hands", { n: running.hands.length }) }),
+    deltasView(sums, "running-total"));
+}
+
+// ------------------------------------------------------------------ wiring
+function rerender() {
+  translate();
+  drawSeats();
+  drawLedger();
+}
+
+async function main() {
+  header("table", rerender);
+  $("seats-count").value = String(record.seats);
+  $("round_wind").value = record.round_wind || "E";
+  await fillRulesets($("ruleset"), "mahjong.table.ruleset");
+  overlayBox($("overlay"), $("overlay-file"), $("overlay-clear"), () => {});
+  $("seats-count").addEventListener("change", () => {
+    record.seats = Number($("seats-count").value);
+    if (record.dealer >= record.seats) record.dealer = 0;
+    saveRecord(); drawSeats();
+  });
+  $("dealer").addEventListener("change", () => { record.dealer = Number($("dealer").value); saveRecord(); drawSeats(); });
+  $("round_wind").addEventListener("change", () => { record.round_wind = $("round_wind").value; saveRecord(); });
+  $("ev-type").addEventListener("change", showBuilderFields);
+  $("ev-kind").addEventListener("change", showBuilderFields);
+  $("ev-add").addEventListener("click", async () => {
+    clearErrors($("builder"));
+    const { event, error } = await buildEvent();
+    if (error) {
+      const slot = document.querySelector(`[data-error-for="${error.field}"]`);
+      slot.replaceChildren(el("span", { class: "code", text: error.code }), " ", error.message);
+      slot.hidden = false;
+      slot.closest(".field").classList.add("has-error");
+      return;
+    }
+    record.events.push(event);
+    saveRecord();
+    drawEvents();
+  });
+  $("record-load").addEventListener("click", () => {
+    clearErrors();
+    let data;
+    try { data = JSON.parse($("record-json").value); } catch (e) {
+      return showError({ code: "invalid_situation", message: `record: not valid JSON: ${e.message}` }, "record");
+    }
+    if (!data || typeof data !== "object" || Array.isArray(data)) {
+      return showError({ code: "invalid_situation", message: "record: a record is a JSON object" }, "record");
+    }
+    record = data;
+    if (!Array.isArray(record.events)) record.events = record.events === undefined ? [] : record.events;
+    record.seats ??= 4;
+    record.dealer ??= 0;
+    $("seats-count").value = String(record.seats);
+    $("round_wind").value = record.round_wind || "E";
+    saveRecord();
+    drawSeats();
+  });
+  $("settle").addEventListener("click", settle);
+  $("new-hand").addEventListener("click", () => {
+    clearErrors();
+    record.events = [];
+    saveRecord();
+    settled = null;
+    drawLedger();
+    drawSeatLists();
+  });
+  $("running-add").addEventListener("click", () => {
+    if (!settled) return;
+    running.hands.push({ deltas: settled.deltas, ruleset: settled.ruleset, at: new Date().toISOString() });
+    save(KEYS.running, running);
+    settled = { ...settled };
+    $("running-add").disabled = true;
+    drawRunning();
+  });
+  $("running-clear").addEventListener("click", () => { running = { hands: [] }; save(KEYS.running, running); drawRunning(); });
+  showBuilderFields();
+  saveRecord();
+  drawSeats();
+  document.body.dataset.ready = "1";
+}
+
+main();
