@@ -18,6 +18,10 @@ class FanCheck:
     several related fans (e.g. every chow-relationship fan at once), a mapping fan id → count,
     or ``Alternatives`` of such answers when the reading leaves a choice open (what a wild
     winning tile stood for): the engine scores the reading with each and keeps the best.
+
+    The fields after ``doc`` are promises that let the engine skip work. ``fill_key`` is all or
+    nothing: one head check without it turns the fill-key shortcut off for its whole ruleset
+    (see the field's note and ``mahjong_core.scoring.fills``).
     """
 
     id: str

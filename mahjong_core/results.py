@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ScoreResult:
+    """One reading of a hand, finished: its fans (listed by points), total, value, and what it
+    took (points toward the minimum, the fans excluded and by what, the fans dropped)."""
+
     ruleset: str
     total: int
     value: Any
