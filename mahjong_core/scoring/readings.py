@@ -42,28 +42,32 @@ class Readings:
         self._minimum = ruleset.minimum
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
-        """The reading after the per-hand checks (asked with the hand's first reading and
-        remembered) and the checks of ``entries``."""
+        """The reading after the per-hand checks and the checks of ``entries``."""
         ctx = FanContext(s, dec, self.ruleset, hand_memo)
+        found: dict[str, int] = {}
+        return Begun(ctx, found, self._ask_reading(ctx, hand_memo, entries, found))
+
+    def evaluate(self, s, dec, hand_memo: dict) -> ScoreResult:
+        """Score one reading: every check, then the finish — once per alternative when a check
+        leaves a choice open, keeping the best."""
+        found: dict[str, int] = {}
+        choices = self._ask_reading(FanContext(s, dec, self.ruleset, hand_memo), hand_memo, self._every, found)
+        return self.finish_choices(s, dec, found, choices, hand_memo)
+
+    def _ask_reading(self, ctx: FanContext, hand_memo: dict, entries, found: dict) -> list | None:
+        """Fill ``found`` with the per-hand checks' fans (asked with the hand's first reading and
+        remembered) and those of ``entries``; return the open choices."""
         if self._per_hand:
             known = hand_memo.get(_HAND_FANS)
             if known is None:
                 hand_found: dict[str, int] = {}
                 known = hand_memo[_HAND_FANS] = HandFans(hand_found, ask(self._per_hand, ctx, hand_found))
-            found = dict(known.found)
+            found.update(known.found)
             choices = ask(entries, ctx, found)
             if known.choices:
                 choices = known.choices + (choices or [])
-        else:
-            found = {}
-            choices = ask(entries, ctx, found)
-        return Begun(ctx, found, choices)
-
-    def evaluate(self, s, dec, hand_memo: dict) -> ScoreResult:
-        """Score one reading: every check, then the finish — once per alternative when a check
-        leaves a choice open, keeping the best."""
-        b = self.begin(s, dec, hand_memo, self._every)
-        return self.finish_choices(s, dec, b.found, b.choices, hand_memo)
+            return choices
+        return ask(entries, ctx, found)
 
     def finish_choices(self, s, dec, found: dict, choices, hand_memo: dict) -> ScoreResult:
         """Finish the reading, once per open choice, keeping the best."""
