@@ -1,6 +1,7 @@
 """Fan checks and the context they read: facts about one decomposition, computed once."""
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Mapping
@@ -17,6 +18,10 @@ class FanCheck:
     several related fans (e.g. every chow-relationship fan at once), a mapping fan id → count,
     or ``Alternatives`` of such answers when the reading leaves a choice open (what a wild
     winning tile stood for): the engine scores the reading with each and keeps the best.
+
+    The fields after ``doc`` are promises that let the engine skip work. ``fill_key`` is all or
+    nothing: one head check without it turns the fill-key shortcut off for its whole ruleset
+    (see the field's note and ``mahjong_core.scoring.fills``).
     """
 
     id: str
@@ -38,8 +43,11 @@ class FanCheck:
     # such that readings of the hand that differ only in that group's kind and get equal keys
     # get the same answer from this check; ``other`` is the context of one more reading that
     # differs only there (the check may keep what it works out from it in ``other.memo``). The
-    # engine then asks the check of one reading per key when every check asked of each reading
-    # has a fill_key. None: no such promise
+    # engine then asks the check of one reading per key (mahjong_core.scoring.fills).
+    # WARNING: the shortcut is all or nothing per ruleset. It is on only when EVERY check the
+    # ruleset asks of each reading first (no per_hand, no ``most``) has a fill_key: one such
+    # check added without a fill_key turns it off for the whole ruleset, silently except for
+    # ``Ruleset.uses_fill_keys`` (False) and a slower search on hands with wilds. None: no promise
     fill_key: Callable[..., Any] | None = None
 
 
@@ -54,7 +62,18 @@ class Alternatives(dict):
     __slots__ = ()
 
 
-_MELD_COUNTS = "engine.meld_counts"     # hand_memo key: counts of the tiles in the melds
+class EngineKey(enum.Enum):
+    """The engine's own keys in ``FanContext.hand_memo`` (a plugin's keys are its own strings or
+    tuples, so they never meet these). ``FINISHED`` leads a tuple: (FINISHED, the fans found)."""
+
+    MELD_COUNTS = "counts of the tiles in the melds"
+    HAND_FANS = "what the per-hand checks found"
+    FINISHED = "a finished result per set of fans found"
+
+    __hash__ = object.__hash__      # members are singletons: hash by identity, in C, on the hot path
+
+
+_MELD_COUNTS = EngineKey.MELD_COUNTS
 
 
 class FanContext:

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import mahjong_core
 from mahjong_core import BelowMinimumError, PluginError
 from mahjong_core.fans import FanCheck, FanContext
+from mahjong_core.scoring import fills
 from mahjong_core.shapes import Group
 
 import handgen
@@ -72,7 +73,7 @@ def rulesets():
 def test_the_bounded_search_chooses_what_scoring_every_reading_chooses(rulesets, name, seed, k):
     rules = rulesets[name]
     sit = random_hand(seed, k if name != "guobiao" else 0)
-    assert rules._tail, "the ruleset's unique-wait and one-fan checks are bounded"
+    assert rules.plan.tail, "the ruleset's unique-wait and one-fan checks are bounded"
     assert outcome(rules, bounded, sit) == outcome(rules, exhaustive, sit)
 
 
@@ -134,7 +135,7 @@ def test_no_bound_without_a_plain_total_of_positive_points(tmp_path, text):
     total (the best value need not be the best total) turns the bounded search off."""
     rules = engine_with(FanCheck("house.small", lambda ctx: 1, most=1)).load_ruleset(
         overlay(tmp_path, "fans:\n" + text))
-    assert rules._tail == ()
+    assert rules.plan.tail == ()
     assert rules.score(PAIRS_OR_RUNS).to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
 
 
@@ -162,7 +163,7 @@ def test_a_check_limited_to_some_kinds_is_not_asked_for_a_hand_holding_others(tm
   honours: {zh: 字, en: Honours, points: 50, check: house.honours}
   small: {zh: 小, en: Small, points: 1, check: house.small}
 """))
-    assert [entry[5] for entry, *_ in rules._tail] == ["house.honours", "house.small"]
+    assert [t.entry.check_id for t in rules.plan.tail] == ["house.honours", "house.small"]
     result = rules.score(PAIRS_OR_RUNS)
     assert asked == [] and fans(result) == {"seven_pairs": 1, "small": 1}
     honours = {"hand": "1122334455667z", "win_tile": "7z"}
@@ -177,7 +178,7 @@ def test_checks_limited_to_some_kinds_award_nothing_to_other_hands(rulesets, see
     """The promise of every ``only_kinds`` check of the popular rulesets, on random readings:
     a hand holding a natural tile of another kind gets nothing from it."""
     rules = rulesets["popular"]
-    limited = [t for t in rules._tail if t[3]]
+    limited = [t for t in rules.plan.tail if t.kinds]
     assert limited
     sit = random_hand(seed, k)
     s = rules.parse(sit)
@@ -185,9 +186,10 @@ def test_checks_limited_to_some_kinds_award_nothing_to_other_hands(rulesets, see
     hand_memo: dict = {}
     for dec in rules.decompositions(s):
         ctx = FanContext(s, dec, rules, hand_memo)
-        for entry, _, _, mask, _ in limited:
-            if any(not mask >> t & 1 for t in held):
-                assert not entry[0](ctx, **entry[1]), (entry[5], sit)
+        for check in limited:
+            entry = check.entry
+            if any(not check.kinds >> t & 1 for t in held):
+                assert not entry.func(ctx, **entry.args), (entry.check_id, sit)
 
 
 def test_a_limited_check_still_fires_on_a_hand_of_its_kinds(rulesets):
@@ -263,10 +265,11 @@ def test_an_open_choice_may_undo_a_drop(tmp_path):
     dec = rules.decompositions(s)[0]
     found = {"a": 1, "d": 1}
     choices = [{("win_as", 1): {"o": 1}, ("win_as", 2): {}}]
-    best = max(rules.finish(s, dec, {**found, **answer}).total for answer in choices[0].values())
+    finisher = rules.finisher
+    best = max(finisher.finish(s, dec, {**found, **answer}).total for answer in choices[0].values())
     assert best == 21
-    total, free = rules._settled(found, choices, frozenset())
-    assert rules._ceiling(total, free, 0) >= best
+    total, free = finisher.settled(found, choices, frozenset())
+    assert finisher.ceiling(total, free, 0) >= best
 
 
 def test_a_drop_is_not_settled_on_counts_a_reduction_may_yet_lower(tmp_path):
@@ -329,8 +332,9 @@ def test_a_fan_that_stays_rules_the_fallback_out_of_the_ceiling(tmp_path):
     assert (result.total, fans(result)) == (6, {"seven_pairs": 1, "e": 1})
     assert result.to_dict() == exhaustive(rules, PAIRS_OR_RUNS).to_dict()
     s = rules.parse(PAIRS_OR_RUNS)
-    assert rules._ceiling(*rules._settled({"b": 1}, None, frozenset()), 1) == 3
-    assert rules._ceiling(*rules._settled({"e": 1}, None, frozenset()), 1) == 11     # the fallback may come
+    finisher = rules.finisher
+    assert finisher.ceiling(*finisher.settled({"b": 1}, None, frozenset()), 1) == 3
+    assert finisher.ceiling(*finisher.settled({"e": 1}, None, frozenset()), 1) == 11     # the fallback may come
     assert any(d.shape == "standard" for d in rules.decompositions(s))
 
 
@@ -358,7 +362,7 @@ def test_fans_that_exclude_each_other_add_the_larger_to_the_room(tmp_path):
   a: {zh: 甲, en: A, points: 3, check: house.a, excludes: [b]}
   b: {zh: 乙, en: B, points: 3, check: house.b}
 """))
-    assert rules._tail_room[0] == 3
+    assert rules.plan.room[0] == 3
     asked.clear()
     result = rules.score(PAIRS_OR_RUNS)
     assert asked == ["seven_pairs", "seven_pairs"]
@@ -374,7 +378,7 @@ def test_the_room_of_checks_awarding_several_fans_keeps_to_their_promise(tmp_pat
   four: {zh: 四, en: Four, points: 4, check: house.many, excludes: [five]}
   two: {zh: 二, en: Two, points: 2, check: house.many}
 """))
-    assert rules._tail_room == (7, 0)
+    assert rules.plan.room == (7, 0)
 
 
 def test_the_pattern_fans_that_fire_together_exclude_one_another(rulesets):
@@ -387,7 +391,7 @@ def test_the_pattern_fans_that_fire_together_exclude_one_another(rulesets):
     pattern = [r for r in rules.fan_rules if r.check in ("popular.mixed_shifted", "popular.mixed_dragon")]
     assert len(pattern) == 5
     checks = rules.engine.registry.checks
-    apart = rules._apart
+    apart = rules.finisher.apart
 
     class Reading:
         def __init__(self, groups):
@@ -406,8 +410,8 @@ def test_the_pattern_fans_that_fire_together_exclude_one_another(rulesets):
                         ("mixed_four_shifted_chows", "mixed_three_shifted_chows")}
     assert "pair_258" in apart["terminal_pair"]
     lianzhong = rulesets["popular-lianzhong"]
-    for r in pattern + [rules._fan_by_id["pair_258"]]:
-        assert lianzhong._fan_by_id[r.id].args == r.args and lianzhong._apart[r.id] == apart[r.id]
+    for r in pattern + [rules.fan_by_id["pair_258"]]:
+        assert lianzhong.fan_by_id[r.id].args == r.args and lianzhong.finisher.apart[r.id] == apart[r.id]
 
 
 def assert_fill_keys_hold(rules, sit) -> int:
@@ -422,9 +426,9 @@ def assert_fill_keys_hold(rules, sit) -> int:
             continue
         family, at = dec.family
         ctx = FanContext(s, dec, rules, {})
-        answers = [entry[0](ctx, **entry[1]) for entry in rules._head]
+        answers = [entry.func(ctx, **entry.args) for entry in rules.plan.head]
         other, seen = families.setdefault(family, (ctx, {}))
-        key = tuple(fill(other, dec.groups[at]) for fill in rules._fill_keys)
+        key = tuple(fill(other, dec.groups[at]) for fill in fills.fill_keys_of(rules.plan))
         repeats += key in seen
         assert seen.setdefault(key, answers) == answers, (dec.groups[at], key)
     return repeats
@@ -435,7 +439,7 @@ def assert_fill_keys_hold(rules, sit) -> int:
                                                                   HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(2, 4))
 def test_readings_with_equal_fill_keys_get_the_same_answers(rulesets, name, seed, k):
-    assert rulesets[name]._fill_keys
+    assert rulesets[name].uses_fill_keys
     assert_fill_keys_hold(rulesets[name], random_hand(seed, k))
 
 
@@ -465,7 +469,7 @@ def test_a_family_of_readings_is_asked_once_per_fill_key(rulesets):
                      {"type": "kong", "tiles": "9999m", "concealed": True}]}
     s = rules.parse(sit)
     decs = rules.decompositions(s)
-    begun = rules._begin_filled(s, decs, {})
-    shared = sum(1 for ctx, _, _ in begun if ctx is None)
+    begun = fills.begin_filled(rules.readings, s, decs, {})
+    shared = sum(1 for b in begun if b.ctx is None)
     assert len(decs) > 50 and shared > len(decs) // 2
     assert outcome(rules, bounded, sit) == outcome(rules, exhaustive, sit)

@@ -8,6 +8,7 @@ import pytest
 from mahjong_core import PluginError, RulesetError
 from mahjong_core.engine import Engine
 from mahjong_core.fans import Alternatives, FanCheck, FanContext
+from mahjong_core.scoring.ask import ask
 
 from test_plugins import checks, overlay, plugin
 
@@ -113,7 +114,7 @@ def test_a_per_hand_check_is_asked_once_per_hand(tmp_path):
     assert len(calls) == 1
 
 
-def test_readings_finding_the_same_fans_are_finished_once_and_keep_their_own_reading(tmp_path):
+def test_readings_finding_the_same_fans_are_finished_once_and_keep_their_own_reading(tmp_path, monkeypatch):
     """Finishing depends only on the fans found, so it is done once per hand for each set of
     them; every reading still comes back with its own decomposition and the same result a
     finish of its own would give."""
@@ -121,16 +122,16 @@ def test_readings_finding_the_same_fans_are_finished_once_and_keep_their_own_rea
     rules = engine.load_ruleset(overlay(tmp_path, """fans:
   once: {zh: 一, en: Once, points: 2, check: house.once}
 """))
-    finish = rules.finish
+    finish = rules.finisher.finish
     finished = []
-    rules.finish = lambda s, dec, found: finished.append(dec) or finish(s, dec, found)
+    monkeypatch.setattr(rules.finisher, "finish", lambda s, dec, found: finished.append(dec) or finish(s, dec, found))
     results = rules.candidates({"hand": "2233445566778m", "win_tile": "8m"})
     fan_sets = {tuple(sorted(fans(r).items())) for r in results}
     assert len({r.decomposition for r in results}) == len(results) > len(fan_sets) == len(finished)
     for r in results:
         ctx = FanContext(r.situation, r.decomposition, rules, {})
         found: dict = {}
-        rules._collect(rules._hand_plan + rules._plan, ctx, found)
+        ask(rules.plan.per_hand + rules.plan.every, ctx, found)
         alone = finish(r.situation, r.decomposition, found)
         assert (alone.total, alone.fans, alone.decomposition) == (r.total, r.fans, r.decomposition)
 

@@ -75,7 +75,7 @@ def mahjong_validate_ruleset(ruleset):
             if fid not in every:
                 raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names unknown fan '{fid}'"
                                    f"{did_you_mean(fid, every)}")
-            other = ruleset._fan_by_id.get(fid)
+            other = ruleset.fan_by_id.get(fid)
             if other is not None and other.check in _CHOICE_CHECKS:
                 raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names '{fid}', whose answer "
                                    f"depends on what a wild winning tile stood for; it cannot exclude")

@@ -1,0 +1,123 @@
+"""What scoring gives back: a scored reading (``ScoreResult``) and a hand's waits (``Waits``,
+each ``Wait`` with a ``WaitScore`` per way of winning)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import tiles as T
+from .errors import MahjongError
+from .fans import Fan
+from .hand import Situation
+from .shapes import Decomposition
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """One reading of a hand, finished: its fans (listed by points), total, value, and what it
+    took (points toward the minimum, the fans excluded and by what, the fans dropped)."""
+
+    ruleset: str
+    total: int
+    value: Any
+    fans: tuple[Fan, ...]
+    decomposition: Decomposition
+    situation: Situation
+    minimum_points: int
+    excluded: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    dropped: tuple[tuple[str, int, int], ...] = ()      # (fan id, the others' total, the limit)
+
+    @property
+    def ok(self) -> bool:
+        return True
+
+    def fan_ids(self) -> list[str]:
+        return [f.id for f in self.fans]
+
+    def to_dict(self) -> dict:
+        return {"ok": True, "ruleset": self.ruleset, "total": self.total, "value": self.value,
+                "fans": [f.to_dict() for f in self.fans],
+                "decomposition": self.decomposition.labels(),
+                "shape": self.decomposition.shape}
+
+    def explain(self) -> dict:
+        out = self.to_dict()
+        out["points_toward_minimum"] = self.minimum_points
+        out["excluded"] = [{"id": fid, "by": list(by)} for fid, by in self.excluded]
+        if self.dropped:
+            out["dropped"] = [{"id": fid, "others": others, "limit": limit}
+                              for fid, others, limit in self.dropped]
+        if self.decomposition.wild_as:
+            out["wilds_as"] = T.format_tiles(self.decomposition.wild_as)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class WaitScore:
+    """What a win on one wait scores (minimum not enforced), or the contract code of why that win
+    cannot stand (e.g. a fifth copy)."""
+
+    total: Any = None
+    value: Any = None
+    below_minimum: bool = False
+    error: str | None = None
+
+    def to_dict(self) -> dict:
+        if self.error is not None:
+            return {"error": self.error}
+        return {"total": self.total, "value": self.value, "below_minimum": self.below_minimum}
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """One winning tile and what it scores on a discard and on a self-draw."""
+
+    tile: int
+    discard: WaitScore
+    self_drawn: WaitScore
+
+    def to_dict(self) -> dict:
+        return {"tile": T.name(self.tile), "discard": self.discard.to_dict(),
+                "self_drawn": self.self_drawn.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Waits:
+    """The tiles that complete a hand; ``ready`` when there is at least one. Finding them is cheap;
+    ``scores()`` (and ``to_dict()``, the shape ``mahjong waits --json`` prints) score each one twice."""
+
+    tiles: tuple[int, ...]
+    rules: "Ruleset" = field(repr=False, compare=False)
+    situation: Situation = field(repr=False, compare=False)
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.tiles)
+
+    def scores(self) -> tuple[Wait, ...]:
+        hand = self.situation.to_dict()
+        out = []
+        for t in self.tiles:
+            modes = []
+            for self_drawn in (False, True):
+                try:
+                    r = self.rules.score(dict(hand, win_tile=T.name(t), self_drawn=self_drawn),
+                                         enforce_minimum=False)
+                    modes.append(WaitScore(r.total, r.value, r.minimum_points < self.rules.minimum))
+                except MahjongError as e:
+                    modes.append(WaitScore(error=e.code))
+            out.append(Wait(t, *modes))
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        return {"ok": True, "ruleset": self.rules.name, "ready": self.ready,
+                "waits": [w.to_dict() for w in self.scores()]}
+
+    def __iter__(self):
+        return iter(self.tiles)
+
+    def __len__(self):
+        return len(self.tiles)

@@ -1,0 +1,149 @@
+"""Scoring the readings of one hand: ask the plan's checks of a reading, finish it (once per open
+choice, keeping the best), choose among readings; ``best`` runs the bounded search when the plan
+has a tail and falls back to scoring every reading."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..errors import BelowMinimumError, PluginError
+from ..fans import EngineKey, FanContext
+from ..results import ScoreResult
+from .ask import ask
+from .fills import Begun, fill_keys_of
+from . import search
+
+_HAND_FANS = EngineKey.HAND_FANS
+_FINISHED = EngineKey.FINISHED
+
+
+class HandFans(NamedTuple):
+    """What the per-hand checks found (kept in the hand memo under EngineKey.HAND_FANS)."""
+
+    found: dict
+    choices: list | None
+
+
+class Readings:
+    """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
+
+    __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "_per_hand", "_every", "_prefer", "_engine", "_name",
+                 "_minimum")
+
+    def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
+        self.ruleset = ruleset
+        self.plan = plan
+        self.finisher = finisher
+        self.plan_fills = fill_keys_of(plan)      # the fill keys, or None: the shortcut is off
+        self._per_hand = plan.per_hand
+        self._every = plan.every
+        self._prefer = prefer
+        self._engine = engine
+        self._name = ruleset.name
+        self._minimum = ruleset.minimum
+
+    def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
+        """The reading after the per-hand checks and the checks of ``entries``."""
+        ctx = FanContext(s, dec, self.ruleset, hand_memo)
+        found: dict[str, int] = {}
+        return Begun(ctx, found, self._ask_reading(ctx, hand_memo, entries, found))
+
+    def evaluate(self, s, dec, hand_memo: dict) -> ScoreResult:
+        """Score one reading: every check, then the finish — once per alternative when a check
+        leaves a choice open, keeping the best."""
+        found: dict[str, int] = {}
+        choices = self._ask_reading(FanContext(s, dec, self.ruleset, hand_memo), hand_memo, self._every, found)
+        return self.finish_choices(s, dec, found, choices, hand_memo)
+
+    def _ask_reading(self, ctx: FanContext, hand_memo: dict, entries, found: dict) -> list | None:
+        """Fill ``found`` with the per-hand checks' fans (asked with the hand's first reading and
+        remembered) and those of ``entries``; return the open choices."""
+        if self._per_hand:
+            known = hand_memo.get(_HAND_FANS)
+            if known is None:
+                hand_found: dict[str, int] = {}
+                known = hand_memo[_HAND_FANS] = HandFans(hand_found, ask(self._per_hand, ctx, hand_found))
+            found.update(known.found)
+            choices = ask(entries, ctx, found)
+            if known.choices:
+                choices = known.choices + (choices or [])
+            return choices
+        return ask(entries, ctx, found)
+
+    def finish_choices(self, s, dec, found: dict, choices, hand_memo: dict) -> ScoreResult:
+        """Finish the reading, once per open choice, keeping the best."""
+        if choices is None:
+            return self.finish_once(s, dec, found, hand_memo)
+        first, *others = choices
+        labels = [label for label in first if all(label in c for c in others)]
+        if not labels:
+            raise PluginError(f"ruleset '{self._name}': fan checks offer alternatives with no choice in common "
+                              f"({', '.join(sorted(map(str, (lab for c in choices for lab in c))))})")
+        best = best_rank = None
+        for label in labels:
+            chosen = dict(found)
+            for c in choices:
+                chosen.update(c[label])
+            result = self.finish_once(s, dec, chosen, hand_memo)
+            if result is not best:
+                rank = self.rank(result)
+                if best is None or rank > best_rank:
+                    best, best_rank = result, rank
+        return best
+
+    def finish_once(self, s, dec, found: dict, hand_memo: dict) -> ScoreResult:
+        """Finish, once per hand for each set of fans found: readings of a hand that find the
+        same fans (common with wilds) share the finished fans and differ only in the reading."""
+        key = (_FINISHED, frozenset(found.items()))
+        done = hand_memo.get(key)
+        if done is None:
+            done = hand_memo[key] = self.finisher.finish(s, dec, found)
+            return done
+        if done.decomposition is dec:
+            return done
+        return ScoreResult(done.ruleset, done.total, done.value, done.fans, dec, s, done.minimum_points,
+                           done.excluded, done.dropped)
+
+    def every(self, s, decs) -> list[ScoreResult]:
+        """Every reading, scored."""
+        hand_memo: dict = {}
+        return [self.evaluate(s, dec, hand_memo) for dec in decs]
+
+    def rank(self, r: ScoreResult):
+        """What the choice compares: value, total, then ``scoring.prefer``'s fans in order."""
+        if not self._prefer:
+            return (r.value, r.total)
+        ids = {f.id for f in r.fans}
+        return (r.value, r.total) + tuple(p in ids for p in self._prefer)
+
+    def choose(self, candidates: list[ScoreResult]) -> ScoreResult:
+        """The best-ranked reading; among equals, the plugins' choice (engine.choose)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        ranks = [self.rank(c) for c in candidates]
+        best_rank = max(ranks)
+        tied = [c for c, rank in zip(candidates, ranks) if rank == best_rank]
+        if len(tied) == 1:
+            return tied[0]
+        return self._engine.choose(tied, self.ruleset)
+
+    def best(self, s, decs: list, enforce_minimum: bool) -> ScoreResult:
+        """The chosen reading of a winning hand; below the minimum, a reading scoring less may
+        still be the best that meets it (BelowMinimumError when none does)."""
+        minimum = self._minimum
+        if self.plan.tail and len(decs) > 1:
+            try:
+                best = self.choose(search.best_candidates(self, s, decs))
+            except search.Unbounded:
+                best = None
+            if best is not None and (not enforce_minimum or best.minimum_points >= minimum):
+                return best
+        candidates = self.every(s, decs)
+        best = self.choose(candidates)
+        if enforce_minimum and best.minimum_points < minimum:
+            enough = [c for c in candidates if c.minimum_points >= minimum]
+            if not enough:
+                raise BelowMinimumError(
+                    f"{best.minimum_points} points, below the minimum of {minimum} for ruleset "
+                    f"'{self._name}' (flowers and non-counting fans excluded)", best)
+            best = self.choose(enough)
+        return best

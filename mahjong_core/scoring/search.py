@@ -1,0 +1,178 @@
+"""The bounded search for a hand's best reading: exactly what scoring every reading and
+choosing would give, without asking every check of every reading.
+
+Every reading is asked the head checks (``plan.CheckPlan.head``) and ranked by its ceiling —
+what it can total at most once finished: its fans as far as finishing has already decided them
+(``Finisher.settled``) plus the tail's ``room`` (what the checks still to ask can add). Then,
+highest ceiling first, each reading is asked the tail checks one by one and finished, until no
+reading left can reach the best total found (the ``floor``). Invariants:
+
+* a ceiling never falls below the reading's finished total: finishing only takes away, except
+  the fallback, counted where it may still come; what a later check or an open choice may
+  exclude or reduce is not counted on (``exposes``);
+* a tail check awards at most ``most`` fans, once each (FanCheck.most); one that breaks this
+  raises ``Unbounded`` and the hand is scored reading by reading;
+* every reading that may tie the best is finished, so the choice among equals is the
+  exhaustive one.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from ..fans import FanContext
+from ..results import ScoreResult
+from .ask import ask
+from . import fills
+
+
+class Unbounded(Exception):
+    """A check awarded more than its FanCheck.most promised: score the hand exhaustively."""
+
+
+def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
+    """The readings that may score best, scored, in reading order (every reading that ties
+    the best is among them)."""
+    finisher = readings.finisher
+    hand_memo: dict = {}
+    if readings.plan_fills and len(decs) > 2:
+        begun = fills.begin_filled(readings, s, decs, hand_memo)
+    else:
+        head = readings.plan.head
+        begun = [readings.begin(s, dec, hand_memo, head) for dec in decs]
+    tail = readings.plan.hand_tail(s)
+    room = tail.room[0]
+    # first the plain sum of the fans found (cheap), then, for the readings it leaves in
+    # the running, what finishing has already decided
+    ranks = []              # (ceiling, points found): the likeliest best first among equal ceilings
+    for b in begun:
+        if b.source is not None:            # took another reading's answers: its rank too
+            ranks.append(ranks[b.source])
+        elif b.choices is None:
+            raw, free = finisher.points(b.found)
+            ranks.append((finisher.ceiling(raw, free, room), raw))
+        else:
+            ranks.append((math.inf, 0))
+    order = sorted(range(len(decs)), key=ranks.__getitem__, reverse=True)
+    floor = None
+    done: dict[int, ScoreResult] = {}
+    settled: dict = {}      # readings that found the same fans (common with wilds) settle alike
+    for i in order:
+        ceiling, _ = ranks[i]
+        if floor is not None and ceiling < floor:
+            break
+        b = begun[i]
+        found, choices = b.found, b.choices
+        if choices is None:
+            key = frozenset(found.items())
+            points = settled.get(key)
+            if points is None:
+                points = settled[key] = finisher.settled(found, None, tail.exposes)
+        else:
+            points = finisher.settled(found, choices, tail.exposes)
+        raw, free = points
+        if floor is not None and finisher.ceiling(raw, free, room) < floor:
+            continue
+        ctx = b.ctx
+        if ctx is None:         # a reading whose first checks were answered by another's
+            ctx = FanContext(s, decs[i], readings.ruleset, hand_memo)
+        result = finish_above(readings, s, decs[i], ctx, dict(found), choices, raw, free, tail, hand_memo, floor)
+        if result is not None:
+            done[i] = result
+            if floor is None or result.total > floor:
+                floor = result.total
+    return [done[i] for i in sorted(done)]
+
+
+def finish_above(readings, s, dec, ctx, found: dict, choices, raw, free, tail, hand_memo: dict,
+                 floor) -> ScoreResult | None:
+    """Ask the tail checks and finish the reading, or None as soon as its ceiling falls below
+    ``floor`` (the best total already scored). Raises Unbounded when a tail check breaks its
+    promise (FanCheck.most): its ceiling was wrong, so the search is not exact."""
+    finisher = readings.finisher
+    fallback = finisher.fallback_points
+    room = tail.room
+    for i, t in enumerate(tail.checks):
+        if floor is not None:           # Finisher.ceiling, inline: this loop is the search's inner one
+            if (raw if fallback is None or raw >= fallback + free else fallback + free) + room[i] < floor:
+                return None
+        awarded: dict = {}
+        opened = ask(t.asks, ctx, awarded)
+        if opened is None:
+            if awarded:
+                if len(awarded) > t.most or any(n > 1 for n in awarded.values()):
+                    raise Unbounded(t.entry.check_id)
+                found.update(awarded)
+                add_raw, add_free = finisher.points(awarded)
+                raw += add_raw
+                free += add_free
+        else:
+            (choice,) = opened          # one check asked: one open choice
+            for answer in choice.values():
+                if len(answer) > t.most or any(n > 1 for n in answer.values()):
+                    raise Unbounded(t.entry.check_id)
+            extra = finisher.best_points(choice)
+            raw += extra
+            free += extra
+            choices = opened if choices is None else choices + opened
+    if floor is not None and finisher.ceiling(raw, free, 0) < floor:
+        return None
+    return readings.finish_choices(s, dec, found, choices, hand_memo)
+
+
+def room_of(tail, apart: Mapping[str, frozenset]) -> tuple:
+    """What each suffix of the tail checks can add at most: ``room[i]`` for ``tail[i:]``. Two
+    fans of which one excludes the other (``apart``: fan id → the fans it cannot stand beside)
+    never both count, so the room is the best choice of at most ``most`` fans per check with no
+    two of them apart — or, when the choices are too many to try, the sum of the ceilings."""
+    room = [0] * (len(tail) + 1)
+    for i in range(len(tail) - 1, -1, -1):
+        room[i] = room[i + 1] + tail[i].ceiling
+    if not any(r.id in apart for t in tail for r in t.entry.rules):
+        return tuple(room)
+    sums = tuple(room)
+    for i in range(len(tail) - 1, -1, -1):
+        room[i] = best_apart(tail[i:], apart, sums[i:])
+    return tuple(room)
+
+
+APART_STEPS = 20_000       # how many choices ``best_apart`` may try before settling for the sum
+
+
+def best_apart(tail, apart: Mapping[str, frozenset], rest: tuple) -> float:
+    """The most points ``tail`` can add when fans that are apart never both count (depth first,
+    cut off by ``rest``, the plain sums of the ceilings from each check on); that sum if the
+    search is too long."""
+    options = []
+    for t in tail:
+        fans = sorted(((max(r.points, 0), r.id) for r in t.entry.rules if r.points > 0), reverse=True)
+        options.append((t.most, fans))
+    best = 0
+    steps = 0
+
+    def visit(k: int, total: float, chosen: tuple) -> None:
+        nonlocal best, steps
+        steps += 1
+        if steps > APART_STEPS:
+            raise OverflowError
+        if total > best:
+            best = total
+        if k == len(options) or total + rest[k] <= best:
+            return
+        most, fans = options[k]
+        picks = [(total, chosen)]
+        for points, fid in fans:
+            blocked = apart.get(fid, ())
+            grown = []
+            for sub_total, sub in picks:
+                if len(sub) - len(chosen) < most and not any(c in blocked for c in sub):
+                    grown.append((sub_total + points, sub + (fid,)))
+            picks.extend(grown)
+        for sub_total, sub in sorted(picks, reverse=True):
+            visit(k + 1, sub_total, sub)
+
+    try:
+        visit(0, 0, ())
+    except OverflowError:
+        return rest[0]
+    return best
