@@ -147,7 +147,10 @@ class MahjongSpec:
         ``fill_key=f`` promises that readings differing only in what a group made of wilds only
         stands for (``Decomposition.family``) get the same answer when ``f(other, group)`` — with
         ``other`` the context of one more reading of that family — gives the same key: when every
-        check asked of each reading has one, the engine asks them of one reading per key.
+        check asked of each reading has one, the engine asks them of one reading per key. It is all
+        or nothing per ruleset: a check asked of every reading without a ``fill_key`` (a house fan
+        added to Guobiao, say) turns the shortcut off for the whole ruleset — still correct, only
+        slower with wilds (``ruleset.uses_fill_keys`` tells).
 
         Example::
 
