@@ -1,4 +1,4 @@
-"""The one exception tree of the library; every failure carries a stable ``code`` (contract §3)."""
+"""The one exception tree of the library; every failure carries a stable ``code`` (docs/formats.md: Error codes)."""
 from __future__ import annotations
 
 import difflib

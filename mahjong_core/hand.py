@@ -1,4 +1,4 @@
-"""Melds and situations (contract §2): parsed once, validated, frozen."""
+"""Melds and situations (docs/formats.md: Situation): parsed once, validated, frozen."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -261,7 +261,7 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
 
 
 def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = False) -> Situation:
-    """Build a validated Situation from a contract §2 dict; raises MahjongError with a stable code.
+    """Build a validated Situation from a situation dict (docs/formats.md); raises MahjongError with a stable code.
     ``pre_win``: the hand before its winning tile (for waits); ``win_tile`` must then be absent."""
     if isinstance(data, Situation):
         validate(data, rules)

@@ -1,4 +1,4 @@
-"""Game records (contract §4), payments and the zero-sum ledger.
+"""Game records (docs/formats.md: Record), payments and the zero-sum ledger.
 
 A record is checked up front, so a plugin's settlement only sees records that could have
 happened: JSON-like data of bounded depth and size, each event's fields of the declared type
@@ -108,7 +108,7 @@ class Field:
     choices: tuple = ()
 
 
-# The events of contract §4 and §8 and their fields; plugins add event types of their own
+# The common events (docs/formats.md: Record events) and their fields; plugins add event types of their own
 # (those get the seat checks only).
 EVENT_FIELDS: dict[str, dict[str, Field]] = {
     "win": {"seat": Field("seat", True), "from": Field("seat"), "situation": Field("object", True)},

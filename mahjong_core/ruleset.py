@@ -103,7 +103,7 @@ class Ruleset:
         return out
 
     def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
-        """Score a winning hand (contract §2 dict or Situation); raises MahjongError."""
+        """Score a winning hand (a situation dict, docs/formats.md, or a Situation); raises MahjongError."""
         s = self.parse(situation)
         decs = self.decompositions(s)
         if not decs:

@@ -1,4 +1,4 @@
-"""The Sichuan ``options:`` keys (regional.md §1.12): defaults and the checks across keys.
+"""The Sichuan ``options:`` keys: defaults and the checks across keys.
 
 Defaults are the seed's rules (血战到底, 直杠 1×, 自摸加番, no cap), so a ruleset that leaves a key
 out still plays the seed game. Keys that only steer live play (exchange, 过胡, dealer) are kept

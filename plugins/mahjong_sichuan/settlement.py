@@ -1,4 +1,4 @@
-"""Settlement ``sichuan_blood_battle``: one hand's record (contract §4) to payments.
+"""Settlement ``sichuan_blood_battle``: one hand's record (docs/formats.md: Record) to payments.
 
 Events, in play order:
 
