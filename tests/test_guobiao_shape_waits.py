@@ -162,6 +162,10 @@ def test_every_nine_gates_form_and_its_neighbours():
         check(make_input(hand))
         check(make_input(spoil(rng, hand)))
         check(make_input(hand, kinds=ALL_KINDS - {hand[0] + 4}))
+    # only the first suit of 14 tiles is read: a later one's gates are no wait
+    gates_p = [9, 9, 9] + list(range(10, 17)) + [17, 17, 17]
+    assert check(make_input([0] * 4 + [1] * 4 + [2] * 4 + [3, 3] + gates_p, sets_needed=9)) == 0
+    assert check(make_input([0] * 4 + [1] * 4 + [2] * 4 + [3] + gates_p, sets_needed=9)) == 1
     pure = make_input([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8])
     assert nine_gates.shape_waits(pure) == list(range(9))
     # 1112345678899: ready in the regular form, but never the nine-sided pre-win shape

@@ -140,9 +140,12 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
             for t in range(34):
                 if rest[t]:
                     tried.add(t)                    # a pair or pung of it
-                    if t < 27:                      # a chow with it
+                    if t < 27:                      # a chow with it holds a neighbour
                         r = t % 9
-                        tried.update(t + d for d in (-2, -1, 1, 2) if 0 <= r + d < 9)
+                        if r:
+                            tried.add(t - 1)
+                        if r < 8:
+                            tried.add(t + 1)
     out = []
     c = list(counts)
     kinds = inp.kinds
