@@ -55,8 +55,8 @@ def readings(inp: ShapeInput) -> Iterable[Decomposition]:
 
 
 def shape_waits(inp: ShapeInput) -> list[int] | None:
-    """Thirteen distinct tiles inside one knitted straight plus the honours wait on each absent
-    tile of that set that keeps 7–9 knitted tiles. With wilds: None (searched)."""
+    """Thirteen distinct tiles of one knitted straight and the honours wait on each absent one
+    that leaves 7–9 knitted tiles among the fourteen. With wilds: None (searched)."""
     if inp.wilds:
         return None
     counts = inp.counts

@@ -119,7 +119,7 @@ def readings(inp: ShapeInput) -> Iterable[Decomposition]:
 
 
 def shape_waits(inp: ShapeInput) -> list[int] | None:
-    """The kinds ``readings`` accepts as the 14th tile: a winning tile completes a knitted body
+    """The kinds ``readings`` accepts as the winning tile: it completes a knitted body
     that lacks only it, or joins the four tiles (one with a meld) beside a whole body — so only
     those tiles, or the kinds the remainder can use, are tried. With wilds: None (searched)."""
     if inp.wilds:
