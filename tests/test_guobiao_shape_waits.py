@@ -249,3 +249,26 @@ def test_public_waits_unchanged(name):
             assert rules.waits(h).tiles == want, h
             nonempty += bool(want)
     assert nonempty > len(hands)
+
+
+def test_public_waits_unchanged_with_a_wild_kind():
+    """大众 (Guobiao's shapes with a wild kind): a wild held leaves the search to the engine, a
+    wild kind named but not held is added to the shapes' own waits as before."""
+    rules = mahjong_core.load_ruleset("popular")
+    old = searched_rules(rules)
+    rng = random.Random(4)
+    hands = [T.parse_tiles(sit["hand"]) for form in ("knitted_straight", "honors_knitted", "nine_gates")
+             for sit in handgen.situations(5, 100, form)]
+    hands += handgen.ready_hands(6, 200, special=0.6) + nine_gates_forms()[::4]
+    nonempty = 0
+    for tiles in hands:
+        for h in (tiles, spoil(rng, tiles)):
+            for wild in (rng.choice(h), rng.randrange(34)):
+                hand = {"hand": T.format_tiles(h), "wilds": T.name(wild)}
+                try:
+                    want = old.waits(hand).tiles
+                except mahjong_core.MahjongError:
+                    continue
+                assert rules.waits(hand).tiles == want, hand
+                nonempty += bool(want)
+    assert nonempty > len(hands)
