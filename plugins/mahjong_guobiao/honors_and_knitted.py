@@ -54,6 +54,29 @@ def readings(inp: ShapeInput) -> Iterable[Decomposition]:
     yield Decomposition("honors_and_knitted", (), inp.natural_tiles, ())
 
 
+def shape_waits(inp: ShapeInput) -> list[int] | None:
+    """Thirteen distinct tiles of one knitted straight and the honours wait on each absent one
+    that leaves 7–9 knitted tiles among the fourteen. With wilds: None (searched)."""
+    if inp.wilds:
+        return None
+    counts = inp.counts
+    if inp.meld_groups or max(counts) > 1 or sum(counts) != 13:
+        return []
+    numbered = [t for t in range(27) if counts[t]]
+    n = len(numbered)
+    if n < 6:
+        return []              # five or fewer knitted tiles: one more makes at most six
+    out: set[int] = set()
+    for k in KNITTED_SETS:
+        if all(t in k for t in numbered):
+            if n < 9:          # a knitted tile keeps the count within 7–9
+                out.update(t for t in k if not counts[t])
+            if n >= 7:         # so does an honour
+                out.update(t for t in _HONOR_SET if not counts[t])
+    kinds = inp.kinds
+    return sorted(t for t in out if t in kinds)
+
+
 def special(ctx):
     """七星不靠 with all seven honours; else 全不靠, and 组合龙 when all nine knitted tiles."""
     counts = ctx.counts

@@ -80,6 +80,29 @@ def _readings_wild(inp: ShapeInput) -> Iterable[Decomposition]:
                 yield Decomposition("knitted_straight", groups, tiles, tuple(sorted(missing + list(dec.wild_as))))
 
 
+def _complete(counts, n_melds: int):
+    """The knitted body and the one split of the rest (a set unless a meld stands for it, and a
+    pair) that read ``counts`` as the shape, or None."""
+    c = counts
+    # quick reject: every suit needs one whole 147 / 258 / 369 class
+    for b in (0, 9, 18):
+        if not ((c[b] and c[b + 3] and c[b + 6]) or (c[b + 1] and c[b + 4] and c[b + 7])
+                or (c[b + 2] and c[b + 5] and c[b + 8])):
+            return None
+    for body in KNITTED:
+        if all(c[t] for t in body):
+            break
+    else:
+        return None
+    rest = list(c)
+    for t in body:
+        rest[t] -= 1
+    splits = _set_and_pair(rest, 1 - n_melds)
+    if len(splits) != 1:       # the calculator accepts only an unambiguous remainder
+        return None
+    return body, splits[0]
+
+
 def readings(inp: ShapeInput) -> Iterable[Decomposition]:
     """组合龙 (147/258/369 in three suits) as three sets, plus one set (or one meld) and a pair."""
     if len(inp.meld_groups) > 1:
@@ -87,25 +110,52 @@ def readings(inp: ShapeInput) -> Iterable[Decomposition]:
     if inp.wilds:
         yield from _readings_wild(inp)
         return
-    c = counts = inp.counts
-    # quick reject: every suit needs one whole 147 / 258 / 369 class
-    for b in (0, 9, 18):
-        if not ((c[b] and c[b + 3] and c[b + 6]) or (c[b + 1] and c[b + 4] and c[b + 7])
-                or (c[b + 2] and c[b + 5] and c[b + 8])):
-            return
-    for body in KNITTED:
-        if all(counts[t] for t in body):
-            break
-    else:
+    found = _complete(inp.counts, len(inp.meld_groups))
+    if found is None:
         return
-    rest = list(counts)
-    for t in body:
-        rest[t] -= 1
-    splits = _set_and_pair(rest, 1 - len(inp.meld_groups))
-    if len(splits) != 1:       # the calculator accepts only an unambiguous remainder
-        return
+    body, split = found
     knit = tuple(Group("knitted", t) for t in sorted(body[i] for i in (0, 3, 6)))
-    yield Decomposition("knitted_straight", inp.meld_groups + knit + splits[0], inp.natural_tiles, ())
+    yield Decomposition("knitted_straight", inp.meld_groups + knit + split, inp.natural_tiles, ())
+
+
+def shape_waits(inp: ShapeInput) -> list[int] | None:
+    """The kinds ``readings`` accepts as the winning tile: it completes a knitted body
+    that lacks only it, or joins the four tiles (one with a meld) beside a whole body — so only
+    those tiles, or the kinds the remainder can use, are tried. With wilds: None (searched)."""
+    if inp.wilds:
+        return None
+    n_melds = len(inp.meld_groups)
+    counts = inp.counts
+    if n_melds > 1 or sum(counts) != 13 - 3 * n_melds:
+        return []
+    tried: set[int] = set()
+    for body in KNITTED:
+        missing = [t for t in body if not counts[t]]
+        if len(missing) == 1:
+            tried.add(missing[0])
+        elif not missing:
+            rest = list(counts)
+            for t in body:
+                rest[t] -= 1
+            for t in range(34):
+                if rest[t]:
+                    tried.add(t)                    # a pair or pung of it
+                    if t < 27:                      # a chow with it holds a neighbour
+                        r = t % 9
+                        if r:
+                            tried.add(t - 1)
+                        if r < 8:
+                            tried.add(t + 1)
+    out = []
+    c = list(counts)
+    kinds = inp.kinds
+    for t in sorted(tried):
+        if t in kinds:
+            c[t] += 1
+            if _complete(c, n_melds) is not None:
+                out.append(t)
+            c[t] -= 1
+    return out
 
 
 # ---------------------------------------------------------------- its fans

@@ -78,6 +78,24 @@ def readings(inp: ShapeInput) -> Iterable[Decomposition]:
     yield Decomposition("nine_gates", (), inp.natural_tiles, ())
 
 
+def shape_waits(inp: ShapeInput) -> list[int] | None:
+    """The nine-sided wait: a suit holding exactly 1112345678999 waits on all nine of its kinds
+    (a 准九莲 pre-win hand such as 1112345678899 never completes the shape, as ``readings``
+    asks the pre-win suit to be the gates). With wilds: None (searched)."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups:
+        return []
+    counts = inp.counts
+    for base in (0, 9, 18):
+        suit = counts[base:base + 9]
+        if suit == _GATES:
+            return [t for t in range(base, base + 9) if t in inp.kinds]
+        if sum(suit) == 14:
+            return []        # ``readings`` reads only the first suit of 14 tiles
+    return []
+
+
 # ---------------------------------------------------------------- its fans
 
 def rank(ctx) -> int:
