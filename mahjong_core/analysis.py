@@ -1,0 +1,394 @@
+"""Hand analysis: shanten (向听数: 0 = ready, −1 = complete), the useful tiles and discard advice.
+
+Each win shape gives its own shanten (``WinShape.shanten``): the standard shape from per-suit
+tables (each suit's count vector maps, once, to the best mixes of sets, partial sets and a pair),
+seven pairs and thirteen orphans by counting. A plugin shape without one is searched: it
+counts only when it makes the hand complete (3n+2 tiles) or ready (3n+1). Wilds are a budget
+(one wild is one tile fewer to find); a void suit's tiles (Sichuan) are tiles to replace, and a
+Sichuan hand drops one suit (the declared one, else the best).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from . import tiles as T
+from .errors import HandError, MahjongError
+from .hand import parse_situation
+from .shapes import ORPHANS, ShapeInput
+from .shapes.suits import SUIT_RANGES
+from .waits import _meld_parts
+
+NEVER = 99      # above any real shanten: the hand can never take this shape
+
+
+# ---------------------------------------------------------------- the standard shape
+
+def _pareto(options) -> tuple:
+    """Keep the (sets, sets + partials) pairs no other pair beats in both."""
+    best = sorted(set(options), reverse=True)
+    out = []
+    top = -1
+    for m, md in best:
+        if md > top:
+            out.append((m, md))
+            top = md
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suffix(c: tuple, chows: bool) -> tuple:
+    """The best (sets, sets + partials) of these counts, without and with a pair kept apart as
+    the head: ``(no_head, head)``. ``c`` starts at its first held tile."""
+    if not c:
+        return (((0, 0),), ())
+    n = len(c)
+    plain: list = []
+    headed: list = []
+
+    def go(rest: list, dm: int, dd: int, head: bool) -> None:
+        i = 0
+        while i < len(rest) and not rest[i]:
+            i += 1
+        no_head, with_head = _suffix(tuple(rest[i:]), chows)
+        if not head:
+            plain.extend((m + dm, md + dm + dd) for m, md in no_head)
+            headed.extend((m + dm, md + dm + dd) for m, md in with_head)
+        else:
+            headed.extend((m + dm, md + dm + dd) for m, md in no_head)
+
+    first = c[0]
+    if first >= 3:
+        go([first - 3, *c[1:]], 1, 0, False)
+    if first >= 2:
+        go([first - 2, *c[1:]], 0, 0, True)
+        go([first - 2, *c[1:]], 0, 1, False)
+    if chows:
+        if n > 2 and c[1] and c[2]:
+            go([first - 1, c[1] - 1, c[2] - 1, *c[3:]], 1, 0, False)
+        if n > 1 and c[1]:
+            go([first - 1, c[1] - 1, *c[2:]], 0, 1, False)
+        if n > 2 and c[2]:
+            go([first - 1, c[1], c[2] - 1, *c[3:]], 0, 1, False)
+    go([first - 1, *c[1:]], 0, 0, False)          # a lone tile, to replace
+    return _pareto(plain), _pareto(headed)
+
+
+@lru_cache(maxsize=None)
+def suit_front(key: tuple, chows: bool) -> tuple:
+    """One suit's best (sets, sets + partials) mixes, ``(no_head, head)``: the classic per-suit
+    decomposition, memoised per count vector."""
+    i = 0
+    while i < len(key) and not key[i]:
+        i += 1
+    return _suffix(key[i:], chows)
+
+
+def _combine(fronts, need: int, held: int) -> int:
+    """The tiles still missing from the suits' fronts, ``held`` natural tiles in all: a set
+    lacks nothing, a partial one tile, a set still to make three and the head two, one fewer
+    for each held tile left over to start it from (partials count only up to the sets still
+    missing; one more partial is two tiles left over)."""
+    states = {(0, 0, 0)}
+    for no_head, head in fronts:
+        nxt = set()
+        for m, md, h in states:
+            for a, b in no_head:
+                nxt.add((m + a, md + b, h))
+            if not h:
+                for a, b in head:
+                    nxt.add((m + a, md + b, 1))
+        states = nxt
+    best = NEVER
+    for m, md, h in states:
+        m = min(m, need)
+        d = min(md - m, need - m)
+        empty = need - m - d + 1 - h                     # sets and head to start
+        spare = held - 3 * m - 2 * d - 2 * h            # tiles left over to start them from
+        missing = d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty)
+        best = min(best, missing)
+    return best
+
+
+def standard_shanten(inp: ShapeInput) -> int:
+    """``WinShape.shanten`` of the standard shape: per-suit table look-ups, less the wilds."""
+    counts = inp.counts
+    fronts = []
+    for lo, hi, numbered in SUIT_RANGES:
+        key = counts[lo:hi]
+        if any(key):
+            fronts.append(suit_front(key, inp.chows and numbered))
+    return _combine(fronts, inp.sets_needed, sum(counts)) - 1 - inp.wilds
+
+
+# ---------------------------------------------------------------- the special shapes
+
+def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> int:
+    """``WinShape.shanten`` of seven pairs: the tiles missing (two per pair lacking, one when a
+    single held starts it) less one."""
+    counts = inp.counts
+    if inp.meld_groups or sum(counts) + inp.wilds not in (2 * pairs - 1, 2 * pairs):
+        return NEVER
+    if allow_four:
+        held = sum(c // 2 for c in counts)
+        singles = sum(c & 1 for c in counts)
+    else:                               # a third copy cannot start another pair of its kind
+        held = sum(1 for c in counts if c >= 2)
+        singles = sum(1 for c in counts if c == 1)
+    lacking = pairs - min(held, pairs)
+    return 2 * lacking - min(singles, lacking) - 1 - inp.wilds
+
+
+def thirteen_orphans_shanten(inp: ShapeInput) -> int:
+    """``WinShape.shanten`` of thirteen orphans: 13 − orphan kinds held − (a pair among them)."""
+    counts = inp.counts
+    if inp.meld_groups or sum(counts) + inp.wilds not in (13, 14):
+        return NEVER
+    kinds = sum(1 for t in ORPHANS if counts[t])
+    pair = any(counts[t] >= 2 for t in ORPHANS)
+    return 13 - kinds - pair - inp.wilds
+
+
+# ---------------------------------------------------------------- the analyser of one ruleset
+
+@dataclass(frozen=True, slots=True)
+class UsefulTile:
+    """A kind whose draw lowers the shanten, and its copies not yet seen."""
+
+    tile: int
+    left: int
+
+    def to_dict(self) -> dict:
+        return {"tile": T.name(self.tile), "left": self.left}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A 3n+1 hand's standing: its shanten, useful tiles and (when ready and asked) its waits;
+    ``discard`` is the tile let go to reach it from a 3n+2 hand."""
+
+    shanten: int
+    useful: tuple[UsefulTile, ...]
+    discard: int | None = None
+    waits: dict | None = None
+
+    @property
+    def useful_left(self) -> int:
+        return sum(u.left for u in self.useful)
+
+    def to_dict(self) -> dict:
+        out: dict = {}
+        if self.discard is not None:
+            out["discard"] = T.name(self.discard)
+        out["shanten"] = self.shanten
+        out["useful"] = [u.to_dict() for u in self.useful]
+        out["useful_left"] = self.useful_left
+        if self.waits is not None:
+            out["waits"] = self.waits["waits"]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """``Ruleset.analyze``'s answer: the hand's shanten; for a 3n+1 hand one ``Option``
+    (``hand``), for a 3n+2 hand one per distinct discard, best first (``discards``)."""
+
+    ruleset: str
+    tiles: int
+    shanten: int
+    hand: Option | None = None
+    discards: tuple[Option, ...] = ()
+
+    def to_dict(self) -> dict:
+        out = {"ok": True, "ruleset": self.ruleset, "tiles": self.tiles, "shanten": self.shanten}
+        if self.hand is not None:
+            out.update(self.hand.to_dict())
+        else:
+            out["discards"] = [o.to_dict() for o in self.discards]
+        return out
+
+
+class Analyzer:
+    """Shanten and useful tiles under one ruleset's enabled shapes and table."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.table = rules.table
+        self.kinds = tuple(sorted(t for t in rules.table.kinds if t < T.NUM_KINDS))
+        self.own = []            # (shanten function, args, shape) of shapes that give their own
+        self.searched = []       # (shape, args) of shapes searched through find
+        for shape, args, _ in rules.shapes:
+            if shape.shanten is None:
+                self.searched.append((shape, args))
+            else:
+                self.own.append((shape.shanten, args, shape))
+
+    # -------------------------------------------------------------- parsing
+    def parse(self, hand):
+        """``(situation, standing tiles)``: a 3n+1 hand as a pre-win Situation, a 3n+2 hand as a
+        Situation whose winning tile is the last tile written."""
+        rules = self.rules
+        if isinstance(hand, str):
+            hand = {"hand": hand}
+        if isinstance(hand, dict) and isinstance(hand.get("hand"), str) and "win_tile" not in hand:
+            try:
+                standing = T.parse_tiles(hand["hand"])
+            except MahjongError:
+                standing = None          # parse_hand below names the bad tile
+            melds = hand.get("melds") or []
+            if standing is not None and isinstance(melds, list) \
+                    and len(standing) + 3 * len(melds) == self.table.hand_size + 1:
+                text = T.format_tiles(standing[:-1])
+                s = parse_situation(dict(hand, hand=text, win_tile=T.name(standing[-1])), self.table)
+                return s, tuple(sorted(s.hand + (s.win_tile,)))
+        s = rules.parse_hand(hand)
+        tiles = s.hand if s.win_tile is None else tuple(sorted(s.hand + (s.win_tile,)))
+        return s, tiles
+
+    # -------------------------------------------------------------- shanten
+    def drops(self, s) -> tuple:
+        """The suits a hand may leave out: None (no void suit), or the declared void suit, or
+        (with none declared) each suit no meld is in. Melds that rule every choice out are an
+        error: such a hand can never win."""
+        if not self.table.void_suit:
+            return (None,)
+        melded = {t // 9 for m in s.melds for t in m.tiles if t < 27}
+        if s.void_suit is not None:
+            void = "mps".index(s.void_suit)
+            if void in melded:
+                raise HandError(f"field 'void_suit': the melds hold a tile of the void suit {s.void_suit}, "
+                                f"so the hand can never win")
+            return (void,)
+        if len(melded) == 3:
+            raise HandError("field 'melds': the melds hold all three suits, so the hand can never win "
+                            "(a hand must lack a suit)")
+        return tuple(i for i in range(3) if i not in melded)
+
+    def counted(self, s, standing):
+        """The wild-free counts and wild budget of standing tiles."""
+        counts = [0] * T.NUM_KINDS
+        wild = set(s.wilds)
+        n_wild = 0
+        for t in standing:
+            if t in wild:
+                n_wild += 1
+            else:
+                counts[t] += 1
+        return counts, n_wild
+
+    def of_counts(self, s, counts, n_wild: int, n_tiles: int, drops) -> int:
+        """The shanten of these counts (34) and wilds, ``n_tiles`` standing tiles in all."""
+        floor = -1 if n_tiles % 3 == 2 else 0
+        groups, meld_counts = _meld_parts(s.melds)
+        melded = bool(groups)
+        table = self.table
+        need = table.hand_size // 3 - len(s.melds)
+        best = NEVER
+        for drop in drops:
+            c = counts
+            if drop is not None and any(counts[9 * drop:9 * drop + 9]):
+                c = list(counts)
+                c[9 * drop:9 * drop + 9] = [0] * 9
+            inp = ShapeInput(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts)
+            for fn, args, shape in self.own:
+                if melded and not shape.melds:
+                    continue
+                got = fn(inp, **args)
+                if got is None:
+                    got = self.search(shape, args, inp, n_tiles, s)
+                if got < best:
+                    best = got
+                    if best <= floor:
+                        return floor
+            for shape, args in self.searched:
+                if best <= floor + 0:
+                    break
+                if melded and not shape.melds:
+                    continue
+                best = min(best, self.search(shape, args, inp, n_tiles, s))
+        return max(floor, best)
+
+    def search(self, shape, args, inp: ShapeInput, n_tiles: int, s) -> int:
+        """A shape without its own shanten: −1 if the 3n+2 hand is complete in it, 0 if the
+        3n+1 hand is ready in it (some kind completes it), else NEVER."""
+        if n_tiles % 3 == 2:
+            return -1 if next(iter(shape.find(inp, **args)), None) is not None else NEVER
+        wild = set(s.wilds)
+        counts = list(inp.counts)
+        for t in self.kinds:
+            if t in wild:
+                probe = replace(inp, wilds=inp.wilds + 1, win_tile=t)
+            else:
+                counts[t] += 1
+                probe = replace(inp, counts=tuple(counts), win_tile=t)
+                counts[t] -= 1
+            if next(iter(shape.find(probe, **args)), None) is not None:
+                return 0
+        return NEVER
+
+    def shanten(self, hand) -> int:
+        s, standing = self.parse(hand)
+        counts, n_wild = self.counted(s, standing)
+        return self.of_counts(s, counts, n_wild, len(standing), self.drops(s))
+
+    # -------------------------------------------------------------- useful tiles and advice
+    def option(self, s, standing, held, seen, discard=None, with_waits=True) -> Option:
+        """Shanten and useful tiles of a 3n+1 standing hand (and its waits when ready)."""
+        drops = self.drops(s)
+        counts, n_wild = self.counted(s, standing)
+        n = len(standing)
+        sh = self.of_counts(s, counts, n_wild, n, drops)
+        wild = set(s.wilds)
+        useful = []
+        for t in self.kinds:
+            if held[t] >= 4:
+                continue
+            if t in wild:
+                got = self.of_counts(s, counts, n_wild + 1, n + 1, drops)
+            else:
+                counts[t] += 1
+                got = self.of_counts(s, counts, n_wild, n + 1, drops)
+                counts[t] -= 1
+            if got < sh:
+                useful.append(UsefulTile(t, max(0, 4 - held[t] - seen[t])))
+        waits = None
+        if sh == 0 and with_waits:
+            waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
+        return Option(sh, tuple(useful), discard, waits)
+
+    def analyze(self, hand, seen=None, with_waits: bool = True) -> Analysis:
+        s, standing = self.parse(hand)
+        held = [0] * T.NUM_KINDS
+        for t in standing:
+            held[t] += 1
+        for m in s.melds:
+            for t in m.tiles:
+                held[t] += 1
+        seen_counts = [0] * T.NUM_KINDS
+        if seen:
+            try:
+                seen_tiles = T.parse_tiles(seen) if isinstance(seen, str) else list(seen)
+            except MahjongError as e:
+                raise HandError(f"field 'seen': {e.message}", code=e.code) from None
+            for t in seen_tiles:
+                seen_counts[t] += 1
+            for t in range(T.NUM_KINDS):
+                if held[t] + seen_counts[t] > 4:
+                    raise HandError(f"field 'seen': too many copies of {T.name(t)}: {seen_counts[t]} seen and "
+                                    f"{held[t]} held make {held[t] + seen_counts[t]} (at most 4)",
+                                    code="too_many_copies")
+        name = self.rules.name
+        if len(standing) % 3 == 1:
+            opt = self.option(s, standing, held, seen_counts, None, with_waits)
+            return Analysis(name, len(standing), opt.shanten, hand=opt)
+        options = []
+        for d in sorted(set(standing)):
+            rest = list(standing)
+            rest.remove(d)
+            options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits))
+        options.sort(key=lambda o: (o.shanten, -o.useful_left, o.discard))
+        counts, n_wild = self.counted(s, standing)
+        sh = self.of_counts(s, counts, n_wild, len(standing), self.drops(s))
+        if self.searched:
+            sh = min(sh, options[0].shanten) if sh != -1 else -1
+        return Analysis(name, len(standing), sh, discards=tuple(options))
