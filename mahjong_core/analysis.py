@@ -194,13 +194,13 @@ class Analysis:
     (``hand``), for a 3n+2 hand one per distinct discard, best first (``discards``)."""
 
     ruleset: str
-    tiles: int
+    standing: int            # standing tiles (3n+1 or 3n+2; melds apart)
     shanten: int
     hand: Option | None = None
     discards: tuple[Option, ...] = ()
 
     def to_dict(self) -> dict:
-        out = {"ok": True, "ruleset": self.ruleset, "tiles": self.tiles, "shanten": self.shanten}
+        out = {"ok": True, "ruleset": self.ruleset, "standing": self.standing, "shanten": self.shanten}
         if self.hand is not None:
             out.update(self.hand.to_dict())
         else:

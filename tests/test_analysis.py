@@ -220,7 +220,7 @@ def test_sichuan_void_suit_tiles_are_tiles_to_replace_and_three_suits_never_win(
 def test_analyze_a_14_tile_hand_ranks_the_discards_and_scores_the_waits_of_ready_ones():
     rules = load_ruleset("guobiao")
     a = rules.analyze("123456789m12p58s9s", seen="3p3p")
-    assert a.shanten == 1 and a.tiles == 14
+    assert a.shanten == 1 and a.standing == 14
     first = a.discards[0]
     assert first.discard == T.parse_tiles("5s")[0] and first.shanten == 1
     useful = {T.name(u.tile): u.left for u in first.useful}
@@ -277,3 +277,51 @@ def test_standard_shanten_counts_wilds_as_a_budget():
     assert standard_shanten(inp) == 0           # the wild makes 3p, 5s waits for its pair
     counts[T.parse_tiles("5s")[0]] += 1
     assert standard_shanten(replace(inp, counts=tuple(counts))) == -1
+
+
+# ---------------------------------------------------------------- the command
+
+HANDS = {"guobiao": "123456789m12p58s9s", "guobiao-2014": "147m223458p36s55z", "guobiao-strict98": "2344m567p789s111z",
+         "popular": "123456789m12p5z5z", "popular-lianzhong": "[123m]456789m1234p",
+         "sichuan": "123456789p1234s5m", "sichuan-xueliu": "11223344p556677s", "sichuan-tencent": "123456789p1234s"}
+
+
+@pytest.mark.parametrize("name", sorted(HANDS))
+def test_analyze_command_works_for_every_shipped_ruleset(name):
+    import json
+
+    from conftest import run_cli
+    hand = HANDS[name]
+    rc, out, err = run_cli(["analyze", "--ruleset", name, hand, "--json"])
+    assert rc == 0, err
+    data = json.loads(out)
+    rules = load_ruleset(name)
+    api = hand
+    if "[" in hand:
+        from mahjong_core.cli import parse_notation
+        api = {"hand": hand[hand.index("]") + 1:], "melds": parse_notation(hand + " 1m")["melds"]}
+    assert data == rules.analyze(api).to_dict()
+    assert data["shanten"] == rules.shanten(api)
+    rc, text, err = run_cli(["analyze", "--ruleset", name, hand])
+    assert rc == 0 and text.startswith(f"shanten {data['shanten']} ")
+    if "discards" in data:
+        assert text.splitlines()[1].split() == ["discard", "shanten", "left", "useful"]
+        assert text.splitlines()[2].split()[0] == data["discards"][0]["discard"]
+    else:
+        assert f"({data['useful_left']} left)" in text
+
+
+def test_analyze_command_reads_seen_wilds_and_void_and_fails_plainly():
+    import json
+
+    from conftest import run_cli
+    rc, out, _ = run_cli(["analyze", "--ruleset", "guobiao", "123456789m1234p", "--seen", "1p1p", "--json"])
+    assert rc == 0 and json.loads(out)["useful"][0] == {"tile": "1p", "left": 1}
+    rc, out, _ = run_cli(["analyze", "--ruleset", "popular", "123456789m12p5s", "--wilds", "5z", "--json"])
+    assert rc == 2 and json.loads(out)["error"]["code"] == "wrong_tile_count"
+    rc, out, _ = run_cli(["analyze", "--ruleset", "popular", "123456789m12p5s5z", "--wilds", "5z", "--json"])
+    assert rc == 0 and json.loads(out)["shanten"] == 0
+    rc, out, _ = run_cli(["analyze", "--ruleset", "sichuan", "123456789p1234s", "--void", "p", "--json"])
+    assert rc == 0 and json.loads(out)["shanten"] == 9
+    rc, _, err = run_cli(["analyze", "--ruleset", "guobiao", "123456789m1234p", "--seen", "1p1p1p1p"])
+    assert rc == 2 and err.startswith("error [too_many_copies]: field 'seen'")
