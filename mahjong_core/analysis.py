@@ -89,6 +89,19 @@ def _combine(fronts, need: int, held: int) -> int:
     lacks nothing, a partial one tile, a set still to make three and the head two, one fewer
     for each held tile left over to start it from (partials count only up to the sets still
     missing; one more partial is two tiles left over)."""
+    best = NEVER
+    for m, md, h in _states(fronts):
+        m = min(m, need)
+        d = min(md - m, need - m)
+        empty = need - m - d + 1 - h                     # sets and head to start
+        spare = held - 3 * m - 2 * d - 2 * h            # tiles left over to start them from
+        missing = d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty)
+        best = min(best, missing)
+    return best
+
+
+def _states(fronts) -> set:
+    """The (sets, sets + partials, head) mixes of several suits together."""
     states = {(0, 0, 0)}
     for no_head, head in fronts:
         nxt = set()
@@ -99,14 +112,23 @@ def _combine(fronts, need: int, held: int) -> int:
                 for a, b in head:
                     nxt.add((m + a, md + b, 1))
         states = nxt
+    return states
+
+
+def _missing_with(states, front, need: int, held: int) -> int:
+    """``_combine`` of ``states`` and one more suit's front, without building the states."""
+    no_head, head = front
     best = NEVER
-    for m, md, h in states:
-        m = min(m, need)
-        d = min(md - m, need - m)
-        empty = need - m - d + 1 - h                     # sets and head to start
-        spare = held - 3 * m - 2 * d - 2 * h            # tiles left over to start them from
-        missing = d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty)
-        best = min(best, missing)
+    for m0, md0, h0 in states:
+        for options, h in ((no_head, h0), (() if h0 else head, 1)):
+            for a, b in options:
+                m = min(m0 + a, need)
+                d = min(md0 + b - m, need - m)
+                empty = need - m - d + 1 - h
+                spare = held - 3 * m - 2 * d - 2 * h
+                missing = d + 3 * (need - m - d) + 2 * (1 - h) - (spare if spare < empty else empty)
+                if missing < best:
+                    best = missing
     return best
 
 
@@ -127,7 +149,7 @@ def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True
     """``WinShape.shanten`` of seven pairs: the tiles missing (two per pair lacking, one when a
     single held starts it) less one."""
     counts = inp.counts
-    if inp.meld_groups or sum(counts) + inp.wilds not in (2 * pairs - 1, 2 * pairs):
+    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return NEVER
     if allow_four:
         held = sum(c // 2 for c in counts)
@@ -142,11 +164,90 @@ def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True
 def thirteen_orphans_shanten(inp: ShapeInput) -> int:
     """``WinShape.shanten`` of thirteen orphans: 13 − orphan kinds held − (a pair among them)."""
     counts = inp.counts
-    if inp.meld_groups or sum(counts) + inp.wilds not in (13, 14):
+    if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     kinds = sum(1 for t in ORPHANS if counts[t])
     pair = any(counts[t] >= 2 for t in ORPHANS)
     return 13 - kinds - pair - inp.wilds
+
+
+# ---------------------------------------------------------------- each draw at once
+
+def _plus(inp: ShapeInput, t: int) -> ShapeInput:
+    counts = list(inp.counts)
+    counts[t] += 1
+    return replace(inp, counts=tuple(counts), win_tile=t)
+
+
+def _standard_draws(inp: ShapeInput, lo_drop: int) -> list[int]:
+    """The standard shanten after drawing each kind: only the drawn tile's suit changes, so the
+    other suits are combined once per suit."""
+    counts = inp.counts
+    need = inp.sets_needed
+    held = sum(counts)
+    chows = inp.chows
+    keys = [counts[lo:hi] for lo, hi, _ in SUIT_RANGES]
+    fronts = [suit_front(k, chows and numbered) for k, (_, _, numbered) in zip(keys, SUIT_RANGES)]
+    out = [NEVER] * T.NUM_KINDS
+    less = 1 + inp.wilds
+    base = None
+    for i, (lo, hi, numbered) in enumerate(SUIT_RANGES):
+        if lo == lo_drop:                   # a void-suit tile drawn is one more to replace
+            if base is None:
+                base = _combine(fronts, need, held) - less
+            out[lo:hi] = [base] * (hi - lo)
+            continue
+        rest = _states(fronts[:i] + fronts[i + 1:])
+        key = list(keys[i])
+        suit_chows = chows and numbered
+        for o in range(hi - lo):
+            if key[o] >= 4:
+                continue
+            key[o] += 1
+            out[lo + o] = _missing_with(rest, suit_front(tuple(key), suit_chows), need, held + 1) - less
+            key[o] -= 1
+    return out
+
+
+def _pairs_draws(inp: ShapeInput, lo_drop: int, pairs: int = 7, allow_four: bool = True) -> list[int]:
+    """Seven pairs' shanten after drawing each kind: one count changes."""
+    base = seven_pairs_shanten(inp, pairs, allow_four)
+    if base >= NEVER:
+        return [NEVER] * T.NUM_KINDS
+    counts = inp.counts
+    if allow_four:
+        held = sum(c // 2 for c in counts)
+        singles = sum(c & 1 for c in counts)
+    else:
+        held = sum(1 for c in counts if c >= 2)
+        singles = sum(1 for c in counts if c == 1)
+    out = []
+    for t, c in enumerate(counts):
+        if lo_drop <= t < lo_drop + 9:
+            out.append(base)
+            continue
+        h, sg = held, singles
+        if allow_four and c & 1 or not allow_four and c == 1:
+            h, sg = h + 1, sg - 1
+        elif allow_four or c == 0:
+            sg += 1
+        lacking = pairs - min(h, pairs)
+        out.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
+    return out
+
+
+def _orphans_draws(inp: ShapeInput) -> list[int]:
+    """Thirteen orphans' shanten after drawing each kind: only a terminal or honour helps."""
+    base = thirteen_orphans_shanten(inp)
+    out = [base] * T.NUM_KINDS
+    if base >= NEVER:
+        return out
+    counts = inp.counts
+    pair = any(counts[t] >= 2 for t in ORPHANS)
+    for t in ORPHANS:
+        if counts[t] == 0 or counts[t] == 1 and not pair:
+            out[t] = base - 1
+    return out
 
 
 # ---------------------------------------------------------------- the analyser of one ruleset
@@ -313,6 +414,10 @@ class Analyzer:
         3n+1 hand is ready in it (some kind completes it), else NEVER."""
         if n_tiles % 3 == 2:
             return -1 if next(iter(shape.find(inp, **args)), None) is not None else NEVER
+        if shape.waits is not None:
+            got = shape.waits(inp, **args)
+            if got is not None:
+                return 0 if any(True for _ in got) else NEVER
         wild = set(s.wilds)
         counts = list(inp.counts)
         for t in self.kinds:
@@ -338,23 +443,62 @@ class Analyzer:
         counts, n_wild = self.counted(s, standing)
         n = len(standing)
         sh = self.of_counts(s, counts, n_wild, n, drops)
-        wild = set(s.wilds)
-        useful = []
-        for t in self.kinds:
-            if held[t] >= 4:
-                continue
-            if t in wild:
-                got = self.of_counts(s, counts, n_wild + 1, n + 1, drops)
-            else:
-                counts[t] += 1
-                got = self.of_counts(s, counts, n_wild, n + 1, drops)
-                counts[t] -= 1
-            if got < sh:
-                useful.append(UsefulTile(t, max(0, 4 - held[t] - seen[t])))
+        after = self.draws(s, counts, n_wild, n, drops)
+        useful = tuple(UsefulTile(t, max(0, 4 - held[t] - seen[t])) for t in self.kinds
+                       if held[t] < 4 and after[t] < sh)
         waits = None
         if sh == 0 and with_waits:
             waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
-        return Option(sh, tuple(useful), discard, waits)
+        return Option(sh, useful, discard, waits)
+
+    def draws(self, s, counts, n_wild: int, n: int, drops) -> list[int]:
+        """The shanten after drawing each kind (34, NEVER for kinds not in play): the core
+        shapes change one suit (or one count) per draw, so each draw costs a few look-ups; other
+        shapes are asked again with the drawn tile."""
+        out = [NEVER] * T.NUM_KINDS
+        wild = set(s.wilds)
+        if wild:
+            got = self.of_counts(s, counts, n_wild + 1, n + 1, drops)
+            for t in wild:
+                out[t] = got
+        groups, meld_counts = _meld_parts(s.melds)
+        melded = bool(groups)
+        table = self.table
+        need = table.hand_size // 3 - len(s.melds)
+        plain = [t for t in self.kinds if t not in wild]
+        for drop in drops:
+            c = counts
+            if drop is not None and any(counts[9 * drop:9 * drop + 9]):
+                c = list(counts)
+                c[9 * drop:9 * drop + 9] = [0] * 9
+            inp = ShapeInput(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts)
+            lo_drop = NEVER if drop is None else 9 * drop      # no suit starts there
+            for fn, args, shape in self.own:
+                if melded and not shape.melds:
+                    continue
+                if fn is standard_shanten:
+                    got = _standard_draws(inp, lo_drop)
+                elif fn is seven_pairs_shanten:
+                    got = _pairs_draws(inp, lo_drop, **args)
+                elif fn is thirteen_orphans_shanten:
+                    got = _orphans_draws(inp)
+                else:
+                    got = [NEVER] * T.NUM_KINDS
+                    for t in plain:
+                        probe = inp if lo_drop <= t < lo_drop + 9 else _plus(inp, t)
+                        v = fn(probe, **args)
+                        got[t] = self.search(shape, args, probe, n + 1, s) if v is None else v
+                for t in plain:
+                    if got[t] < out[t]:
+                        out[t] = got[t]
+            for shape, args in self.searched:
+                if melded and not shape.melds:
+                    continue
+                for t in plain:
+                    if out[t] > -1 and not lo_drop <= t < lo_drop + 9:
+                        out[t] = min(out[t], self.search(shape, args, _plus(inp, t), n + 1, s))
+        floor = -1 if (n + 1) % 3 == 2 else 0
+        return [v if v > floor else floor for v in out]
 
     def analyze(self, hand, seen=None, with_waits: bool = True) -> Analysis:
         s, standing = self.parse(hand)
