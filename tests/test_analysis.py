@@ -203,6 +203,7 @@ def test_sichuan_void_suit_tiles_are_tiles_to_replace_and_three_suits_never_win(
     assert rules.shanten("123456789p1234s") == 0
     assert rules.shanten({"hand": "123456789p1234s", "void_suit": "p"}) == 9       # every p to replace
     assert rules.shanten("12345678p1234s5m") == 1          # the lone 5m must go (three suits)
+    assert rules.shanten({"hand": "115599p1155s99s7m", "void_suit": "m"}) == 1     # six pairs, 7m to go
     rng = random.Random(4)
     for i in range(30):
         tiles, base = near_complete(rng, rules, rng.randint(0, 2))
