@@ -100,8 +100,9 @@ def _combine(fronts, need: int, held: int) -> int:
     return best
 
 
-def _states(fronts) -> set:
-    """The (sets, sets + partials, head) mixes of several suits together."""
+def _states(fronts) -> tuple:
+    """The (sets, sets + partials, head) mixes of several suits together, dominated ones
+    dropped (more sets, or more sets and partials, never leave more tiles missing)."""
     states = {(0, 0, 0)}
     for no_head, head in fronts:
         nxt = set()
@@ -112,7 +113,10 @@ def _states(fronts) -> set:
                 for a, b in head:
                     nxt.add((m + a, md + b, 1))
         states = nxt
-    return states
+    out = []
+    for h in (0, 1):
+        out += [(m, md, h) for m, md in _pareto((m, md) for m, md, hh in states if hh == h)]
+    return tuple(out)
 
 
 def _missing_with(states, front, need: int, held: int) -> int:
@@ -200,12 +204,17 @@ def _standard_draws(inp: ShapeInput, lo_drop: int) -> list[int]:
         rest = _states(fronts[:i] + fronts[i + 1:])
         key = list(keys[i])
         suit_chows = chows and numbered
+        seen: dict = {}                     # draws that leave the suit the same front agree
         for o in range(hi - lo):
             if key[o] >= 4:
                 continue
             key[o] += 1
-            out[lo + o] = _missing_with(rest, suit_front(tuple(key), suit_chows), need, held + 1) - less
+            front = suit_front(tuple(key), suit_chows)
             key[o] -= 1
+            got = seen.get(front)
+            if got is None:
+                got = seen[front] = _missing_with(rest, front, need, held + 1) - less
+            out[lo + o] = got
     return out
 
 
@@ -377,8 +386,9 @@ class Analyzer:
                 counts[t] += 1
         return counts, n_wild
 
-    def of_counts(self, s, counts, n_wild: int, n_tiles: int, drops) -> int:
-        """The shanten of these counts (34) and wilds, ``n_tiles`` standing tiles in all."""
+    def of_counts(self, s, counts, n_wild: int, n_tiles: int, drops, searched: bool = True) -> int:
+        """The shanten of these counts (34) and wilds, ``n_tiles`` standing tiles in all
+        (``searched``: False leaves out the shapes without a shanten of their own)."""
         floor = -1 if n_tiles % 3 == 2 else 0
         groups, meld_counts = _meld_parts(s.melds)
         melded = bool(groups)
@@ -401,8 +411,8 @@ class Analyzer:
                     best = got
                     if best <= floor:
                         return floor
-            for shape, args in self.searched:
-                if best <= floor + 0:
+            for shape, args in (self.searched if searched else ()):
+                if best <= floor:
                     break
                 if melded and not shape.melds:
                     continue
@@ -414,12 +424,18 @@ class Analyzer:
         3n+1 hand is ready in it (some kind completes it), else NEVER."""
         if n_tiles % 3 == 2:
             return -1 if next(iter(shape.find(inp, **args)), None) is not None else NEVER
+        return 0 if self.completing(shape, args, inp, s, first=True) else NEVER
+
+    def completing(self, shape, args, inp: ShapeInput, s, first: bool = False) -> set[int]:
+        """The kinds completing a 3n+1 hand in a searched shape: its own waits when it gives
+        them, else each kind tried through ``find`` (``first``: stop at the first)."""
         if shape.waits is not None:
             got = shape.waits(inp, **args)
             if got is not None:
-                return 0 if any(True for _ in got) else NEVER
+                return set(got)
         wild = set(s.wilds)
         counts = list(inp.counts)
+        out = set()
         for t in self.kinds:
             if t in wild:
                 probe = replace(inp, wilds=inp.wilds + 1, win_tile=t)
@@ -428,8 +444,10 @@ class Analyzer:
                 probe = replace(inp, counts=tuple(counts), win_tile=t)
                 counts[t] -= 1
             if next(iter(shape.find(probe, **args)), None) is not None:
-                return 0
-        return NEVER
+                out.add(t)
+                if first:
+                    break
+        return out
 
     def shanten(self, hand) -> int:
         s, standing = self.parse(hand)
@@ -442,8 +460,14 @@ class Analyzer:
         drops = self.drops(s)
         counts, n_wild = self.counted(s, standing)
         n = len(standing)
-        sh = self.of_counts(s, counts, n_wild, n, drops)
+        sh = self.of_counts(s, counts, n_wild, n, drops, searched=False)
         after = self.draws(s, counts, n_wild, n, drops)
+        if self.searched:                   # a searched shape counts once a draw completes it
+            done = self.searched_completing(s, counts, n_wild, drops)
+            if done:
+                sh = 0
+            for t in done:
+                after[t] = -1
         useful = tuple(UsefulTile(t, max(0, 4 - held[t] - seen[t])) for t in self.kinds
                        if held[t] < 4 and after[t] < sh)
         waits = None
@@ -451,10 +475,28 @@ class Analyzer:
             waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
         return Option(sh, useful, discard, waits)
 
+    def searched_completing(self, s, counts, n_wild: int, drops) -> set[int]:
+        """The kinds that complete the 3n+1 hand in some searched shape."""
+        groups, meld_counts = _meld_parts(s.melds)
+        table = self.table
+        need = table.hand_size // 3 - len(s.melds)
+        out: set[int] = set()
+        for drop in drops:
+            c = counts
+            if drop is not None and any(counts[9 * drop:9 * drop + 9]):
+                c = list(counts)
+                c[9 * drop:9 * drop + 9] = [0] * 9
+            inp = ShapeInput(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts)
+            for shape, args in self.searched:
+                if not (groups and not shape.melds):
+                    out |= self.completing(shape, args, inp, s)
+        return out
+
     def draws(self, s, counts, n_wild: int, n: int, drops) -> list[int]:
         """The shanten after drawing each kind (34, NEVER for kinds not in play): the core
         shapes change one suit (or one count) per draw, so each draw costs a few look-ups; other
-        shapes are asked again with the drawn tile."""
+        shapes with a shanten are asked again with the drawn tile; searched shapes are left to
+        the caller (``searched_completing``)."""
         out = [NEVER] * T.NUM_KINDS
         wild = set(s.wilds)
         if wild:
@@ -491,12 +533,6 @@ class Analyzer:
                 for t in plain:
                     if got[t] < out[t]:
                         out[t] = got[t]
-            for shape, args in self.searched:
-                if melded and not shape.melds:
-                    continue
-                for t in plain:
-                    if out[t] > -1 and not lo_drop <= t < lo_drop + 9:
-                        out[t] = min(out[t], self.search(shape, args, _plus(inp, t), n + 1, s))
         floor = -1 if (n + 1) % 3 == 2 else 0
         return [v if v > floor else floor for v in out]
 

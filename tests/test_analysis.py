@@ -263,6 +263,7 @@ def test_a_plugin_shape_without_its_own_shanten_is_searched(core_engine):
     rules.analyzer.own = [o for o in rules.analyzer.own if o[2].id != "seven_pairs"]
     try:
         assert rules.shanten("113355m77p1133s5z") == 0
+        assert [T.name(u.tile) for u in rules.analyze("113355m77p1133s5z").hand.useful] == ["5z"]
         assert rules.shanten("113355m77p1133s5z5z") == -1
         assert rules.shanten("113355m79p1133s4z") > 0
     finally:
