@@ -452,7 +452,21 @@ class Analyzer:
     def shanten(self, hand) -> int:
         s, standing = self.parse(hand)
         counts, n_wild = self.counted(s, standing)
-        return self.of_counts(s, counts, n_wild, len(standing), self.drops(s))
+        drops = self.drops(s)
+        sh = self.of_counts(s, counts, n_wild, len(standing), drops)
+        if sh > 0 and self.searched and len(standing) % 3 == 2:
+            # ready after a discard in a searched shape
+            wild = set(s.wilds)
+            for d in sorted(set(standing)):
+                if d in wild:
+                    ready = self.searched_completing(s, counts, n_wild - 1, drops)
+                else:
+                    counts[d] -= 1
+                    ready = self.searched_completing(s, counts, n_wild, drops)
+                    counts[d] += 1
+                if ready:
+                    return 0
+        return sh
 
     # -------------------------------------------------------------- useful tiles and advice
     def option(self, s, standing, held, seen, discard=None, with_waits=True) -> Option:
@@ -569,6 +583,6 @@ class Analyzer:
         options.sort(key=lambda o: (o.shanten, -o.useful_left, o.discard))
         counts, n_wild = self.counted(s, standing)
         sh = self.of_counts(s, counts, n_wild, len(standing), self.drops(s))
-        if self.searched:
-            sh = min(sh, options[0].shanten) if sh != -1 else -1
+        if sh > 0 and self.searched:        # ready after a discard in a searched shape
+            sh = min(sh, options[0].shanten)
         return Analysis(name, len(standing), sh, discards=tuple(options))

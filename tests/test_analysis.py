@@ -117,6 +117,9 @@ def test_whole_ruleset_shanten_is_never_above_the_core_shapes_and_matches_mahjon
     ready = "147m223458p36s55z"
     assert G.MahjongShanten(pack=(), hand=tuple(TILE_CODES[t] for t in T.parse_tiles(ready))) == 0
     assert gb.shanten(ready) == 0
+    assert gb.shanten(ready + "9s") == -1
+    assert gb.shanten(ready + "1z") == 0 == gb.analyze(ready + "1z", waits=False).shanten
+    assert gb.analyze(ready + "1z", waits=False).discards[0].discard == T.parse_tiles("1z")[0]
 
 
 # ---------------------------------------------------------------- brute force
