@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import itemgetter
 
 from . import tiles as T
 from .errors import HandError, MahjongError
@@ -89,8 +90,12 @@ def _combine(fronts, need: int, held: int) -> int:
     lacks nothing, a partial one tile, a set still to make three and the head two, one fewer
     for each held tile left over to start it from (partials count only up to the sets still
     missing; one more partial is two tiles left over)."""
+    states = {(0, 0, 0)}
+    for no_head, head in fronts:
+        states = {(m + a, md + b, h) for m, md, h in states for a, b in no_head} | \
+                 {(m + a, md + b, 1) for m, md, h in states if not h for a, b in head}
     best = NEVER
-    for m, md, h in _states(fronts):
+    for m, md, h in states:
         m = min(m, need)
         d = min(md - m, need - m)
         empty = need - m - d + 1 - h                     # sets and head to start
@@ -155,14 +160,18 @@ def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True
     counts = inp.counts
     if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return NEVER
+    ones, threes = counts.count(1), counts.count(3)
     if allow_four:
-        held = sum(c // 2 for c in counts)
-        singles = sum(c & 1 for c in counts)
+        held = counts.count(2) + threes + 2 * counts.count(4)
+        singles = ones + threes
     else:                               # a third copy cannot start another pair of its kind
-        held = sum(1 for c in counts if c >= 2)
-        singles = sum(1 for c in counts if c == 1)
+        held = counts.count(2) + threes + counts.count(4)
+        singles = ones
     lacking = pairs - min(held, pairs)
     return 2 * lacking - min(singles, lacking) - 1 - inp.wilds
+
+
+_orphan_counts = itemgetter(*ORPHANS)
 
 
 def thirteen_orphans_shanten(inp: ShapeInput) -> int:
@@ -170,9 +179,8 @@ def thirteen_orphans_shanten(inp: ShapeInput) -> int:
     counts = inp.counts
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
-    kinds = sum(1 for t in ORPHANS if counts[t])
-    pair = any(counts[t] >= 2 for t in ORPHANS)
-    return 13 - kinds - pair - inp.wilds
+    held = _orphan_counts(counts)
+    return 13 - (13 - held.count(0)) - (max(held) >= 2) - inp.wilds
 
 
 # ---------------------------------------------------------------- each draw at once
@@ -181,6 +189,20 @@ def _plus(inp: ShapeInput, t: int) -> ShapeInput:
     counts = list(inp.counts)
     counts[t] += 1
     return replace(inp, counts=tuple(counts), win_tile=t)
+
+
+@lru_cache(maxsize=None)
+def _draw_fronts(key: tuple, chows: bool) -> tuple:
+    """A suit's fronts after each draw, as (front, the offsets drawn to reach it); draws that
+    leave the suit the same front are one entry (a fifth copy is none)."""
+    by_front: dict = {}
+    counts = list(key)
+    for o in range(len(key)):
+        if counts[o] < 4:
+            counts[o] += 1
+            by_front.setdefault(suit_front(tuple(counts), chows), []).append(o)
+            counts[o] -= 1
+    return tuple((front, tuple(offsets)) for front, offsets in by_front.items())
 
 
 def _standard_draws(inp: ShapeInput, lo_drop: int) -> list[int]:
@@ -202,19 +224,10 @@ def _standard_draws(inp: ShapeInput, lo_drop: int) -> list[int]:
             out[lo:hi] = [base] * (hi - lo)
             continue
         rest = _states(fronts[:i] + fronts[i + 1:])
-        key = list(keys[i])
-        suit_chows = chows and numbered
-        seen: dict = {}                     # draws that leave the suit the same front agree
-        for o in range(hi - lo):
-            if key[o] >= 4:
-                continue
-            key[o] += 1
-            front = suit_front(tuple(key), suit_chows)
-            key[o] -= 1
-            got = seen.get(front)
-            if got is None:
-                got = seen[front] = _missing_with(rest, front, need, held + 1) - less
-            out[lo + o] = got
+        for front, offsets in _draw_fronts(keys[i], chows and numbered):
+            got = _missing_with(rest, front, need, held + 1) - less
+            for o in offsets:
+                out[lo + o] = got
     return out
 
 
@@ -230,18 +243,18 @@ def _pairs_draws(inp: ShapeInput, lo_drop: int, pairs: int = 7, allow_four: bool
     else:
         held = sum(1 for c in counts if c >= 2)
         singles = sum(1 for c in counts if c == 1)
-    out = []
-    for t, c in enumerate(counts):
-        if lo_drop <= t < lo_drop + 9:
-            out.append(base)
-            continue
+    by_count = []                       # the shanten after drawing a kind held c times
+    for c in range(5):
         h, sg = held, singles
         if allow_four and c & 1 or not allow_four and c == 1:
             h, sg = h + 1, sg - 1
         elif allow_four or c == 0:
             sg += 1
         lacking = pairs - min(h, pairs)
-        out.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
+        by_count.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
+    out = [by_count[c] for c in counts]
+    if 0 <= lo_drop < T.NUM_KINDS:
+        out[lo_drop:lo_drop + 9] = [base] * 9
     return out
 
 
