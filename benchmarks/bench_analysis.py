@@ -10,12 +10,18 @@ Hands are 13 (and 14) tiles dealt from a shuffled wall, no melds. Timed, in µs 
   shape) against ``RegularShanten`` (shanten and useful tiles, regular form only);
 * ``rules.analyze`` of a 14-tile hand: every discard with its shanten and useful tiles.
 
+Each is timed twice: under the ruleset as shipped, and under an overlay of it with only the
+core shapes (standard, seven pairs, thirteen orphans, which give their own shanten); a plugin
+shape without one (Guobiao's knitted shapes and nine gates today) is searched kind by kind.
+
 The first pass (cold per-suit tables) is shown apart from the median of the repeats.
 """
 from __future__ import annotations
 
 import argparse
 import random
+import tempfile
+from pathlib import Path
 
 import common
 import reference_gb as ref
@@ -42,6 +48,12 @@ def main(argv=None) -> int:
 
     import mahjong_core
     rules = mahjong_core.load_ruleset(args.ruleset)
+    own = [shape.id for shape, _, _ in rules.shapes if shape.shanten is None]
+    with tempfile.TemporaryDirectory() as tmp:
+        overlay = Path(tmp) / "core-shapes.yaml"
+        overlay.write_text(f"extends: {args.ruleset}\nshapes:\n"
+                           + "".join(f"  {i}: {{enabled: false}}\n" for i in own), encoding="utf-8")
+        core = mahjong_core.load_ruleset(overlay) if own else rules
     hands = deal(args.seed, args.n, 13)
     fourteen = deal(args.seed + 1, args.n // 5, 14)
     notation = [T.format_tiles(h) for h in hands]
@@ -60,6 +72,11 @@ def main(argv=None) -> int:
           "shanten + useful tiles")
     bench("engine rules.analyze, 14 tiles", lambda h: rules.analyze(h, waits=False), notation14,
           "every discard")
+    bench("core shapes: rules.shanten", core.shanten, notation, "standard, 7 pairs, orphans")
+    bench("core shapes: rules.analyze, 13", lambda h: core.analyze(h, waits=False), notation,
+          "shanten + useful tiles")
+    bench("core shapes: rules.analyze, 14", lambda h: core.analyze(h, waits=False), notation14,
+          "every discard")
     if ref.AVAILABLE:
         import MahjongGB
         codes = [tuple(ref.TILE_CODES[t] for t in h) for h in hands]
@@ -77,6 +94,10 @@ def main(argv=None) -> int:
               f"{results['engine rules.shanten'] / results['PyMahjongGB MahjongShanten']:.2f}x")
         print(f"ratio rules.analyze 13 tiles / RegularShanten: "
               f"{results['engine rules.analyze, 13 tiles'] / results['PyMahjongGB RegularShanten']:.2f}x")
+        print(f"ratio core shapes rules.shanten / MahjongShanten: "
+              f"{results['core shapes: rules.shanten'] / results['PyMahjongGB MahjongShanten']:.2f}x")
+        print(f"ratio core shapes rules.analyze 13 tiles / RegularShanten: "
+              f"{results['core shapes: rules.analyze, 13'] / results['PyMahjongGB RegularShanten']:.2f}x")
     return 0
 
 
