@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import itemgetter
 
 from . import tiles as T
-from .errors import HandError, MahjongError
+from .errors import HandError, MahjongError, show
 from .hand import parse_situation
 from .shapes import ORPHANS, ShapeInput
 from .shapes.suits import SUIT_RANGES
@@ -573,11 +573,16 @@ class Analyzer:
                 held[t] += 1
         seen_counts = [0] * T.NUM_KINDS
         if seen:
+            if not isinstance(seen, str):
+                raise HandError(f"field 'seen' must be tiles in notation like '1m5p', got {show(seen)}")
             try:
-                seen_tiles = T.parse_tiles(seen) if isinstance(seen, str) else list(seen)
+                seen_tiles = T.parse_tiles(seen)
             except MahjongError as e:
                 raise HandError(f"field 'seen': {e.message}", code=e.code) from None
             for t in seen_tiles:
+                if t not in self.table.kinds:
+                    raise HandError(f"field 'seen': tile {T.name(t)} is not in this ruleset's tile set "
+                                    f"'{self.table.tile_set}'", code="invalid_tile")
                 seen_counts[t] += 1
             for t in range(T.NUM_KINDS):
                 if held[t] + seen_counts[t] > 4:

@@ -255,6 +255,12 @@ def test_analysis_errors_name_the_field():
         rules.analyze("123456789m1234p", seen="1x")
     assert e.value.code == "invalid_tile" and "'seen'" in e.value.message
     with pytest.raises(MahjongError) as e:
+        rules.analyze("123456789m1234p", seen="1f")
+    assert e.value.code == "invalid_tile" and "'seen'" in e.value.message
+    with pytest.raises(MahjongError) as e:
+        load_ruleset("sichuan").analyze("123456789m1234p", seen="1z")
+    assert e.value.code == "invalid_tile" and "tile set" in e.value.message
+    with pytest.raises(MahjongError) as e:
         rules.shanten("123456789m12p")
     assert e.value.code == "wrong_tile_count"
 
