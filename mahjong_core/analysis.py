@@ -185,6 +185,24 @@ def thirteen_orphans_shanten(inp: ShapeInput) -> int:
 
 # ---------------------------------------------------------------- each draw at once
 
+def _new_input():
+    """``ShapeInput(...)`` for the search's probes, one per kind: the same object, set through
+    its slots instead of a frozen dataclass's ``object.__setattr__`` per field."""
+    new = object.__new__
+    setters = [ShapeInput.__dict__[f].__set__ for f in (
+        "counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts", "win_tile")]
+
+    def make(*values) -> ShapeInput:
+        inp = new(ShapeInput)
+        for put, value in zip(setters, values):
+            put(inp, value)
+        return inp
+    return make
+
+
+_input = _new_input()
+
+
 def _plus(inp: ShapeInput, t: int) -> ShapeInput:
     counts = list(inp.counts)
     counts[t] += 1
@@ -413,52 +431,62 @@ class Analyzer:
             if drop is not None and any(counts[9 * drop:9 * drop + 9]):
                 c = list(counts)
                 c[9 * drop:9 * drop + 9] = [0] * 9
-            inp = ShapeInput(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts)
+            inp = _input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None)
             for fn, args, shape in self.own:
                 if melded and not shape.melds:
                     continue
                 got = fn(inp, **args)
                 if got is None:
-                    got = self.search(shape, args, inp, n_tiles, s)
+                    got = self.search([(shape, args)], inp, n_tiles, s)
                 if got < best:
                     best = got
                     if best <= floor:
                         return floor
-            for shape, args in (self.searched if searched else ()):
-                if best <= floor:
-                    break
-                if melded and not shape.melds:
-                    continue
-                best = min(best, self.search(shape, args, inp, n_tiles, s))
+            if searched and best > floor:
+                shapes = [(shape, args) for shape, args in self.searched if not (melded and not shape.melds)]
+                if shapes:
+                    best = min(best, self.search(shapes, inp, n_tiles, s))
         return max(floor, best)
 
-    def search(self, shape, args, inp: ShapeInput, n_tiles: int, s) -> int:
-        """A shape without its own shanten: −1 if the 3n+2 hand is complete in it, 0 if the
-        3n+1 hand is ready in it (some kind completes it), else NEVER."""
+    def search(self, shapes, inp: ShapeInput, n_tiles: int, s) -> int:
+        """Shapes without a shanten of their own: −1 if the 3n+2 hand is complete in one, 0 if
+        the 3n+1 hand is ready in one (some kind completes it), else NEVER."""
         if n_tiles % 3 == 2:
-            return -1 if next(iter(shape.find(inp, **args)), None) is not None else NEVER
-        return 0 if self.completing(shape, args, inp, s, first=True) else NEVER
+            done = any(next(iter(shape.find(inp, **args)), None) is not None for shape, args in shapes)
+            return -1 if done else NEVER
+        return 0 if self.completing(shapes, inp, s, first=True) else NEVER
 
-    def completing(self, shape, args, inp: ShapeInput, s, first: bool = False) -> set[int]:
-        """The kinds completing a 3n+1 hand in a searched shape: its own waits when it gives
-        them, else each kind tried through ``find`` (``first``: stop at the first)."""
-        if shape.waits is not None:
-            got = shape.waits(inp, **args)
-            if got is not None:
-                return set(got)
+    def completing(self, shapes, inp: ShapeInput, s, first: bool = False) -> set[int]:
+        """The kinds completing a 3n+1 hand in one of these searched shapes: a shape's own
+        waits when it gives them, else each kind tried through ``find`` (``first``: stop at the
+        first found)."""
+        out: set[int] = set()
+        tried = []
+        for shape, args in shapes:
+            got = None if shape.waits is None else shape.waits(inp, **args)
+            if got is None:
+                tried.append((shape.find, args))
+            else:
+                out.update(got)
+        if not tried or out and first:
+            return out
         wild = set(s.wilds)
         counts = list(inp.counts)
-        out = set()
+        rest = (inp.meld_groups, inp.sets_needed, inp.chows, inp.kinds, inp.meld_counts)
         for t in self.kinds:
+            if t in out:
+                continue
             if t in wild:
-                probe = replace(inp, wilds=inp.wilds + 1, win_tile=t)
+                probe = _input(inp.counts, inp.wilds + 1, *rest, t)
             else:
                 counts[t] += 1
-                probe = replace(inp, counts=tuple(counts), win_tile=t)
+                probe = _input(tuple(counts), inp.wilds, *rest, t)
                 counts[t] -= 1
-            if next(iter(shape.find(probe, **args)), None) is not None:
-                out.add(t)
-                if first:
+            for find, args in tried:
+                if next(iter(find(probe, **args)), None) is not None:
+                    out.add(t)
+                    if first:
+                        return out
                     break
         return out
 
@@ -513,10 +541,10 @@ class Analyzer:
             if drop is not None and any(counts[9 * drop:9 * drop + 9]):
                 c = list(counts)
                 c[9 * drop:9 * drop + 9] = [0] * 9
-            inp = ShapeInput(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts)
-            for shape, args in self.searched:
-                if not (groups and not shape.melds):
-                    out |= self.completing(shape, args, inp, s)
+            inp = _input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None)
+            shapes = [(shape, args) for shape, args in self.searched if not (groups and not shape.melds)]
+            if shapes:
+                out |= self.completing(shapes, inp, s)
         return out
 
     def draws(self, s, counts, n_wild: int, n: int, drops) -> list[int]:
@@ -540,7 +568,7 @@ class Analyzer:
             if drop is not None and any(counts[9 * drop:9 * drop + 9]):
                 c = list(counts)
                 c[9 * drop:9 * drop + 9] = [0] * 9
-            inp = ShapeInput(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts)
+            inp = _input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None)
             lo_drop = NEVER if drop is None else 9 * drop      # no suit starts there
             for fn, args, shape in self.own:
                 if melded and not shape.melds:
@@ -556,7 +584,7 @@ class Analyzer:
                     for t in plain:
                         probe = inp if lo_drop <= t < lo_drop + 9 else _plus(inp, t)
                         v = fn(probe, **args)
-                        got[t] = self.search(shape, args, probe, n + 1, s) if v is None else v
+                        got[t] = self.search([(shape, args)], probe, n + 1, s) if v is None else v
                 for t in plain:
                     if got[t] < out[t]:
                         out[t] = got[t]
