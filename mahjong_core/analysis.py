@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from . import tiles as T
 from .errors import HandError, MahjongError, show
-from .hand import parse_situation
+from .hand import Situation, parse_situation
 from .shapes import ORPHANS, ShapeInput
 from .shapes.suits import SUIT_RANGES
 from .waits import _meld_parts
@@ -370,6 +370,9 @@ class Analyzer:
         Situation whose winning tile is the last tile written."""
         rules = self.rules
         if isinstance(hand, str):
+            plain = self.plain(hand)
+            if plain is not None:
+                return plain
             hand = {"hand": hand}
         if isinstance(hand, dict) and isinstance(hand.get("hand"), str) and "win_tile" not in hand:
             try:
@@ -385,6 +388,21 @@ class Analyzer:
         s = rules.parse_hand(hand)
         tiles = s.hand if s.win_tile is None else tuple(sorted(s.hand + (s.win_tile,)))
         return s, tiles
+
+    def plain(self, text: str):
+        """The common case, standing tiles only, read without the whole situation parse: None
+        for anything else (or anything wrong), which the full parse then reads or names."""
+        try:
+            standing = T.parse_tiles(text)
+        except MahjongError:
+            return None
+        size = self.table.hand_size
+        kinds = self.table.kinds
+        if len(standing) not in (size, size + 1) or not all(t in kinds for t in standing) \
+                or max(map(standing.count, set(standing))) > 4:
+            return None
+        standing = tuple(sorted(standing))
+        return Situation(hand=standing), standing
 
     # -------------------------------------------------------------- shanten
     def drops(self, s) -> tuple:
