@@ -105,7 +105,8 @@ def _combine(fronts, need: int, held: int) -> int:
     return best
 
 
-def _states(fronts) -> tuple:
+@lru_cache(maxsize=1 << 16)
+def _states(fronts: tuple) -> tuple:
     """The (sets, sets + partials, head) mixes of several suits together, dominated ones
     dropped (more sets, or more sets and partials, never leave more tiles missing)."""
     states = {(0, 0, 0)}
@@ -124,8 +125,10 @@ def _states(fronts) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 18)
 def _missing_with(states, front, need: int, held: int) -> int:
-    """``_combine`` of ``states`` and one more suit's front, without building the states."""
+    """``_combine`` of ``states`` and one more suit's front, without building the states;
+    cached, as the few mixes of a suit recur across hands."""
     no_head, head = front
     best = NEVER
     for m0, md0, h0 in states:
@@ -241,7 +244,7 @@ def _standard_draws(inp: ShapeInput, lo_drop: int) -> list[int]:
                 base = _combine(fronts, need, held) - less
             out[lo:hi] = [base] * (hi - lo)
             continue
-        rest = _states(fronts[:i] + fronts[i + 1:])
+        rest = _states(tuple(fronts[:i] + fronts[i + 1:]))
         for front, offsets in _draw_fronts(keys[i], chows and numbered):
             got = _missing_with(rest, front, need, held + 1) - less
             for o in offsets:
