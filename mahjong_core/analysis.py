@@ -85,11 +85,12 @@ def suit_front(key: tuple, chows: bool) -> tuple:
     return _suffix(key[i:], chows)
 
 
-def _combine(fronts, need: int, held: int) -> int:
+@lru_cache(maxsize=1 << 16)
+def _combine(fronts: tuple, need: int, held: int) -> int:
     """The tiles still missing from the suits' fronts, ``held`` natural tiles in all: a set
     lacks nothing, a partial one tile, a set still to make three and the head two, one fewer
     for each held tile left over to start it from (partials count only up to the sets still
-    missing; one more partial is two tiles left over)."""
+    missing; one more partial is two tiles left over). Cached: suits' mixes recur."""
     states = {(0, 0, 0)}
     for no_head, head in fronts:
         states = {(m + a, md + b, h) for m, md, h in states for a, b in no_head} | \
@@ -152,7 +153,7 @@ def standard_shanten(inp: ShapeInput) -> int:
         key = counts[lo:hi]
         if any(key):
             fronts.append(suit_front(key, inp.chows and numbered))
-    return _combine(fronts, inp.sets_needed, sum(counts)) - 1 - inp.wilds
+    return _combine(tuple(fronts), inp.sets_needed, sum(counts)) - 1 - inp.wilds
 
 
 # ---------------------------------------------------------------- the special shapes
@@ -241,7 +242,7 @@ def _standard_draws(inp: ShapeInput, lo_drop: int) -> list[int]:
     for i, (lo, hi, numbered) in enumerate(SUIT_RANGES):
         if lo == lo_drop:                   # a void-suit tile drawn is one more to replace
             if base is None:
-                base = _combine(fronts, need, held) - less
+                base = _combine(tuple(fronts), need, held) - less
             out[lo:hi] = [base] * (hi - lo)
             continue
         rest = _states(tuple(fronts[:i] + fronts[i + 1:]))
