@@ -353,6 +353,30 @@ class Analysis:
         return out
 
 
+def _seen_counts(seen, table, held) -> list[int]:
+    """The 34 counts of the ``seen`` tiles, each checked against the tile set and the copies
+    held."""
+    seen_counts = [0] * T.NUM_KINDS
+    if seen:
+        if not isinstance(seen, str):
+            raise HandError(f"field 'seen' must be tiles in notation like '1m5p', got {show(seen)}")
+        try:
+            seen_tiles = T.parse_tiles(seen)
+        except MahjongError as e:
+            raise HandError(f"field 'seen': {e.message}", code=e.code) from None
+        for t in seen_tiles:
+            if t not in table.kinds:
+                raise HandError(f"field 'seen': tile {T.name(t)} is not in this ruleset's tile set "
+                                f"'{table.tile_set}'", code="invalid_tile")
+            seen_counts[t] += 1
+        for t in range(T.NUM_KINDS):
+            if held[t] + seen_counts[t] > 4:
+                raise HandError(f"field 'seen': too many copies of {T.name(t)}: {seen_counts[t]} seen and "
+                                f"{held[t]} held make {held[t] + seen_counts[t]} (at most 4)",
+                                code="too_many_copies")
+    return seen_counts
+
+
 class Analyzer:
     """Shanten and useful tiles under one ruleset's enabled shapes and table."""
 
@@ -621,24 +645,7 @@ class Analyzer:
         for m in s.melds:
             for t in m.tiles:
                 held[t] += 1
-        seen_counts = [0] * T.NUM_KINDS
-        if seen:
-            if not isinstance(seen, str):
-                raise HandError(f"field 'seen' must be tiles in notation like '1m5p', got {show(seen)}")
-            try:
-                seen_tiles = T.parse_tiles(seen)
-            except MahjongError as e:
-                raise HandError(f"field 'seen': {e.message}", code=e.code) from None
-            for t in seen_tiles:
-                if t not in self.table.kinds:
-                    raise HandError(f"field 'seen': tile {T.name(t)} is not in this ruleset's tile set "
-                                    f"'{self.table.tile_set}'", code="invalid_tile")
-                seen_counts[t] += 1
-            for t in range(T.NUM_KINDS):
-                if held[t] + seen_counts[t] > 4:
-                    raise HandError(f"field 'seen': too many copies of {T.name(t)}: {seen_counts[t]} seen and "
-                                    f"{held[t]} held make {held[t] + seen_counts[t]} (at most 4)",
-                                    code="too_many_copies")
+        seen_counts = _seen_counts(seen, self.table, held)
         name = self.rules.name
         if len(standing) % 3 == 1:
             opt = self.option(s, standing, held, seen_counts, None, with_waits)
