@@ -395,7 +395,8 @@ class Analyzer:
     # -------------------------------------------------------------- parsing
     def parse(self, hand):
         """``(situation, standing tiles)``: a 3n+1 hand as a pre-win Situation, a 3n+2 hand as a
-        Situation whose winning tile is the last tile written."""
+        Situation whose winning tile is the last tile written (plain tiles: all of them standing);
+        only the standing tiles returned are read as the hand."""
         rules = self.rules
         if isinstance(hand, str):
             plain = self.plain(hand)
