@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from . import shapes
+from . import analysis, shapes
 from .fans import FanCheck
 from .hookspecs import TileSet, ValueFormula, WinShape, hookimpl
 
@@ -22,11 +22,13 @@ def mahjong_tile_sets():
 def mahjong_win_shapes():
     return [
         WinShape("standard", shapes.standard, "n sets and a pair, for any hand size",
-                 waits=shapes.standard_shape_waits),
+                 waits=shapes.standard_shape_waits, shanten=analysis.standard_shanten),
         WinShape("seven_pairs", shapes.seven_pairs, "seven pairs; four of a kind may count as two",
-                 melds=False, waits=shapes.seven_pairs_shape_waits),
+                 melds=False, waits=shapes.seven_pairs_shape_waits,
+                 shanten=analysis.seven_pairs_shanten),
         WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair",
-                 melds=False, waits=shapes.thirteen_orphans_shape_waits),
+                 melds=False, waits=shapes.thirteen_orphans_shape_waits,
+                 shanten=analysis.thirteen_orphans_shanten),
     ]
 
 

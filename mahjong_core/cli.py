@@ -291,6 +291,41 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
     return 0
 
 
+def cmd_analyze(engine: Engine, args, out: TextIO) -> int:
+    """Shanten and useful tiles of a 3n+1 hand, or each discard of a 3n+2 hand, best first."""
+    rules = engine.load_ruleset(args.ruleset)
+    text = " ".join(args.hand)
+    melds = parse_notation(text + " 1m")["melds"] if "[" in text else []
+    hand = {"hand": _MELD_RE.sub(" ", text), "melds": melds}
+    if args.wilds:
+        hand["wilds"] = args.wilds
+    if args.void:
+        hand["void_suit"] = args.void
+    result = rules.analyze(hand, seen=args.seen, waits=args.json)
+    if args.json:
+        out.write(dumps(result.to_dict()) + "\n")
+        return 0
+    words = {-1: "complete", 0: "ready"}
+    out.write(f"shanten {result.shanten} ({words.get(result.shanten, 'tiles from ready')}), "
+              f"{result.standing} standing tiles\n")
+
+    def useful(o) -> str:
+        return " ".join(f"{T.name(u.tile)}×{u.left}" for u in o.useful) or "-"
+
+    if result.hand is not None:
+        o = result.hand
+        out.write(f"useful ({o.useful_left} left): {useful(o)}\n")
+        if o.shanten == 0:
+            write_waits_table(rules.waits(hand).scores(), rules.minimum, out)
+        return 0
+    rows = [("discard", "shanten", "left", "useful")]
+    rows += [(T.name(o.discard), str(o.shanten), str(o.useful_left), useful(o)) for o in result.discards]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for discard, sh, left, tiles in rows:
+        out.write(f"{discard:<{widths[0]}}  {sh:>{widths[1]}}  {left:>{widths[2]}}  {tiles}\n")
+    return 0
+
+
 def _record_rules(engine: Engine, args, record):
     """The ruleset to settle with. A record is data from elsewhere: its 'ruleset' field names an
     installed ruleset, never a file to open; beside --ruleset it must agree (Ruleset.settle checks
@@ -514,6 +549,12 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
     hand_options(w, False)
 
+    a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
+    a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")
+    hand_options(a, False)
+    a.add_argument("--void", help="void suit m/p/s (Sichuan)")
+    a.add_argument("--seen", help="tiles seen elsewhere (discards, others' melds), not counted as left")
+
     t = sub.add_parser("settle", help="settle a game record (contract §4)")
     t.add_argument("record", help="record JSON file, or - for stdin")
     t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset', "
@@ -580,6 +621,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             return cmd_score(engine, args, out, inp)
         if args.command == "waits":
             return cmd_waits(engine, args, out)
+        if args.command == "analyze":
+            return cmd_analyze(engine, args, out)
         if args.command == "fans":
             return cmd_fans(engine, args, out)
         if args.command == "diff":

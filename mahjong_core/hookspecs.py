@@ -47,13 +47,21 @@ class WinShape:
     hand before the win (the same ``ShapeInput`` less the winning tile: counts, wild budget,
     melds, table rules; the same YAML ``args``): the kinds of ``shape_input.kinds`` that
     complete it (held-four kinds are dropped by the caller), or None to let the engine add each
-    kind in turn and ask ``find``. Without it, or when it returns None, waits are searched."""
+    kind in turn and ask ``find``. Without it, or when it returns None, waits are searched.
+
+    ``shanten(shape_input, **args)``, optional, answers "how many tiles from ready?" (0 = ready,
+    −1 = complete) for a hand of 3n+1 or 3n+2 standing tiles: the counts may hold fewer tiles,
+    those the table rules out (a void suit) being left out as tiles to replace, and the wild
+    budget is ``shape_input.wilds``. It returns the shape's distance (the caller raises it to 0
+    for a 3n+1 hand), ``mahjong_core.analysis.NEVER`` when the hand can never take the shape, or
+    None to let the engine search: a searched shape counts only once complete or ready."""
 
     id: str
     find: Callable[..., Iterable[Any]]
     doc: str = ""
     melds: bool = True          # False: a fully concealed shape, never tried on a hand with melds
     waits: Callable[..., Iterable[int] | None] | None = None    # the shape's own waits, or None
+    shanten: Callable[..., int | None] | None = None            # the shape's own shanten, or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +116,9 @@ class MahjongSpec:
     def mahjong_win_shapes(self) -> list[WinShape]:
         """Win shapes this plugin provides, referenced from YAML ``shapes:`` by id. ``find``
         yields the readings of a winning hand; the optional ``waits`` gives the tiles completing a
-        pre-win hand in that shape (or None: the engine then tries each kind through ``find``).
+        pre-win hand in that shape (or None: the engine then tries each kind through ``find``); the
+        optional ``shanten`` gives how far a hand is from ready in that shape (or None: the engine
+        then searches through ``find``, and the shape counts only once the hand is ready).
 
         Example::
 

@@ -170,6 +170,26 @@ class Ruleset:
         """Waits of ``s.hand`` + melds (the winning tile ignored), under the enabled shapes."""
         return W.waits(self, s.hand, s.melds, s.wilds)
 
+    # ------------------------------------------------------------------ analysis
+    @property
+    def analyzer(self):
+        """The hand analyser of this ruleset (``mahjong_core.analysis``), built on first use."""
+        a = self.__dict__.get("_analyzer")
+        if a is None:
+            from .analysis import Analyzer
+            a = self.__dict__["_analyzer"] = Analyzer(self)
+        return a
+
+    def shanten(self, hand) -> int:
+        """Tiles from ready (0 = ready, −1 = complete) of a 3n+1 or 3n+2 hand (notation or
+        ``{"hand", "melds", "wilds", "void_suit"}``), over every enabled shape."""
+        return self.analyzer.shanten(hand)
+
+    def analyze(self, hand, seen=None, waits: bool = True):
+        """Shanten and useful tiles (copies left, less ``seen``) of a 3n+1 hand, or of each
+        discard of a 3n+2 hand, best first; ``waits`` adds a ready hand's scored waits."""
+        return self.analyzer.analyze(hand, seen, waits)
+
     # ------------------------------------------------------------------ settlement
     def settle(self, record) -> Settlement:
         if self.settlement_rule is None:
