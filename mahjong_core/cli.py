@@ -539,7 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("hand", nargs="*", help="e.g. '[555p,2]123m789s11z44z 4z'")
     hand_options(s, True)
     s.add_argument("--win", help="the winning tile, when not written last")
-    s.add_argument("--situation", help="a situation as JSON (contract §2)")
+    s.add_argument("--situation", help="a situation as JSON (docs/formats.md: Situation)")
     s.add_argument("--jsonl", action="store_true", help="read situations, one JSON per line, from stdin")
     s.add_argument("--jobs", type=batch.jobs_arg, default=0,
                    help="processes for --jsonl (default: one per core; results stay in input order)")
@@ -555,7 +555,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--void", help="void suit m/p/s (Sichuan)")
     a.add_argument("--seen", help="tiles seen elsewhere (discards, others' melds), not counted as left")
 
-    t = sub.add_parser("settle", help="settle a game record (contract §4)")
+    t = sub.add_parser("settle", help="settle a game record (docs/formats.md: Record)")
     t.add_argument("record", help="record JSON file, or - for stdin")
     t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset', "
                                      "an installed ruleset's name)")
