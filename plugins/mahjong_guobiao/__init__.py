@@ -28,11 +28,11 @@ __all__ = ["AWARDS", "awarded_by"]
 def mahjong_win_shapes():
     return [
         WinShape("honors_and_knitted", honors_and_knitted.readings, honors_and_knitted.readings.__doc__,
-                 melds=False, waits=honors_and_knitted.shape_waits),
+                 melds=False, waits=honors_and_knitted.shape_waits, shanten=honors_and_knitted.shanten),
         WinShape("knitted_straight", knitted_straight.readings, knitted_straight.readings.__doc__,
-                 waits=knitted_straight.shape_waits),
+                 waits=knitted_straight.shape_waits, shanten=knitted_straight.shanten),
         WinShape("nine_gates", nine_gates.readings, nine_gates.readings.__doc__, melds=False,
-                 waits=nine_gates.shape_waits),
+                 waits=nine_gates.shape_waits, shanten=nine_gates.shanten),
     ]
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable
 
+from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
 
-from .facts import KNITTED_SETS
+from .facts import KNITTED, KNITTED_SETS
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -75,6 +76,19 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
                 out.update(t for t in _HONOR_SET if not counts[t])
     kinds = inp.kinds
     return sorted(t for t in out if t in kinds)
+
+
+def shanten(inp: ShapeInput) -> int | None:
+    """``WinShape.shanten``: 13 − the most distinct tiles held of one knitted straight and the
+    honours (any 14 distinct of those 16 make the shape). With wilds: None (searched)."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups or inp.sets_needed != 4:
+        return NEVER
+    counts = inp.counts
+    honours = sum(1 for t in range(27, 34) if counts[t])
+    knitted = max(sum(1 for t in k if counts[t]) for k in KNITTED)
+    return 13 - min(14, honours + knitted)
 
 
 def special(ctx):

@@ -9,8 +9,10 @@ family checks (standard.py) ask of it. 组合龙 inside 全不靠 is honors_and_
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
+from mahjong_core.analysis import NEVER, standard_shanten
 from mahjong_core.shapes import Decomposition, Group, ShapeInput, standard
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
@@ -156,6 +158,33 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
                 out.append(t)
             c[t] -= 1
     return out
+
+
+def shanten(inp: ShapeInput) -> int | None:
+    """``WinShape.shanten``: for each knitted straight, its tiles not held plus the standard
+    shanten of the rest (the held ones taken out) as one set (none with a meld) and a pair;
+    the best of the six. With wilds: None (searched)."""
+    if inp.wilds:
+        return None
+    need = inp.sets_needed - 3
+    if need < 0 or len(inp.meld_groups) > 1:
+        return NEVER
+    counts = inp.counts
+    best = NEVER
+    for body in KNITTED:
+        rest = list(counts)
+        missing = 0
+        for t in body:
+            if rest[t]:
+                rest[t] -= 1
+            else:
+                missing += 1
+        if missing - 1 >= best:            # the rest gives back at most one (complete)
+            continue
+        got = missing + standard_shanten(replace(inp, counts=tuple(rest), sets_needed=need))
+        if got < best:
+            best = got
+    return best
 
 
 # ---------------------------------------------------------------- its fans

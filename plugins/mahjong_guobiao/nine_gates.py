@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
 
 _EMPTY: dict = {}
@@ -94,6 +95,26 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
         if sum(suit) == 14:
             return []        # ``readings`` reads only the first suit of 14 tiles
     return []
+
+
+def shanten(inp: ShapeInput) -> int | None:
+    """``WinShape.shanten``: 13 − the tiles of 1112345678999 held in the best suit, one fewer
+    when all 14 tiles are of that suit around the gates (complete). Never below the standard
+    shape's (a nine-gates hand is a standard one), so it only keeps the shape's own answer
+    honest. With wilds: None (searched)."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups or inp.sets_needed != 4:
+        return NEVER
+    counts = inp.counts
+    best = NEVER
+    for base in (0, 9, 18):
+        suit = counts[base:base + 9]
+        held = sum(min(c, g) for c, g in zip(suit, _GATES))
+        got = 13 - held - (held == 13 and sum(suit) == 14)
+        if got < best:
+            best = got
+    return best
 
 
 # ---------------------------------------------------------------- its fans

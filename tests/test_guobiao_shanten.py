@@ -1,0 +1,132 @@
+"""Guobiao's special shapes give their own shanten (honours and knitted tiles, knitted straight,
+nine gates): each against PyMahjongGB's function for that form, and the whole ruleset's
+``shanten`` against ``MahjongShanten``, on random hands and on hands dealt mostly from knitted
+tiles and honours (where the special shapes win)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import MahjongGB as G
+from mahjong_core import load_ruleset
+from mahjong_core import tiles as T
+from mahjong_core.analysis import NEVER
+from mahjong_core.shapes import ShapeInput
+from mahjong_guobiao import honors_and_knitted, knitted_straight, nine_gates
+from mahjong_guobiao.facts import KNITTED
+
+from reference_gb import TILE_CODES
+from test_analysis import random_hand
+
+
+def knitted_hand(rng: random.Random, size: int = 13) -> list[int]:
+    """Tiles dealt mostly from one knitted straight and the honours, a few from anywhere."""
+    wall = [t for t in range(34) for _ in range(4)]
+    pool = list(rng.choice(KNITTED)) + list(range(27, 34))
+    hand: list[int] = []
+    while len(hand) < size:
+        t = rng.choice(pool) if rng.random() < 0.8 else rng.randrange(34)
+        if t in wall:
+            wall.remove(t)
+            hand.append(t)
+    return sorted(hand)
+
+
+def dealt(rng: random.Random, size: int = 13) -> list[int]:
+    wall = [t for t in range(34) for _ in range(4)]
+    return sorted(rng.sample(wall, size))
+
+
+def gates_hand(rng: random.Random) -> list[int]:
+    """1112345678999 of one suit with a few tiles swapped for others."""
+    base = 9 * rng.randrange(3)
+    hand = [base + r for r, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)) for _ in range(n)]
+    for _ in range(rng.randint(0, 3)):
+        hand[rng.randrange(13)] = rng.randrange(34)
+    if max(map(hand.count, hand)) > 4:
+        return gates_hand(rng)
+    return sorted(hand)
+
+
+def shape_input(hand, melds=()) -> ShapeInput:
+    counts = [0] * 34
+    for t in hand:
+        counts[t] += 1
+    groups = tuple(range(len(melds)))       # only their number is read
+    return ShapeInput(tuple(counts), 0, groups, 4 - len(melds), True, frozenset(range(34)), (0,) * 34)
+
+
+def codes(hand) -> tuple:
+    return tuple(TILE_CODES[t] for t in hand)
+
+
+def pack(melds) -> tuple:
+    return tuple(("PENG" if m["type"] == "pung" else "CHI",
+                  TILE_CODES[T.parse_tiles(m["tiles"])[m["type"] == "chow"]], 0) for m in melds)
+
+
+def test_honours_and_knitted_shanten_matches_the_reference():
+    rng = random.Random(181)
+    for i in range(6000):
+        hand = knitted_hand(rng) if i % 2 else dealt(rng)
+        want = G.HonorsAndKnittedTilesShanten(hand=codes(hand))[0]
+        assert honors_and_knitted.shanten(shape_input(hand)) == want, T.format_tiles(hand)
+    assert honors_and_knitted.shanten(shape_input(T.parse_tiles("147m258p3s"), [{}])) == NEVER
+
+
+def test_knitted_straight_shanten_matches_the_reference_with_and_without_a_meld():
+    rng = random.Random(182)
+    for i in range(6000):
+        if i % 3 == 2:
+            hand, melds = random_hand(rng)
+            if len(melds) > 1:
+                continue
+        else:
+            hand, melds = (knitted_hand(rng) if i % 3 else dealt(rng)), []
+            if i % 6 == 1:                      # one meld: ten standing tiles
+                hand, melds = hand[:10], [{"type": "pung", "tiles": "111z"}]
+        want = G.KnittedStraightShanten(hand=codes(hand))[0]
+        assert knitted_straight.shanten(shape_input(hand, melds)) == want, (T.format_tiles(hand), melds)
+    assert knitted_straight.shanten(shape_input(T.parse_tiles("147m2p"), [{}, {}, {}])) == NEVER
+
+
+def test_nine_gates_shanten_counts_the_gates_held_and_never_undercuts_the_standard_shape():
+    from mahjong_core.analysis import standard_shanten
+    assert nine_gates.shanten(shape_input(T.parse_tiles("1112345678999p"))) == 0
+    assert nine_gates.shanten(shape_input(T.parse_tiles("11123456789995p"))) == -1
+    assert nine_gates.shanten(shape_input(T.parse_tiles("1112345678999p1z"))) == 0
+    assert nine_gates.shanten(shape_input(T.parse_tiles("1122345678999p"))) == 1
+    assert nine_gates.shanten(shape_input(T.parse_tiles("1112345m"), [{}, {}])) == NEVER
+    rng = random.Random(183)
+    for i in range(3000):
+        hand = gates_hand(rng) if i % 2 else dealt(rng)
+        inp = shape_input(hand)
+        assert nine_gates.shanten(inp) >= standard_shanten(inp), T.format_tiles(hand)
+
+
+@pytest.fixture(scope="module")
+def gb():
+    return load_ruleset("guobiao")
+
+
+def test_whole_ruleset_shanten_matches_mahjong_shanten(gb):
+    rng = random.Random(184)
+    for i in range(9000):
+        if i % 3 == 0:
+            hand, melds = knitted_hand(rng), []
+        elif i % 3 == 1:
+            hand, melds = random_hand(rng)
+        else:
+            hand, melds = gates_hand(rng), []
+        want = G.MahjongShanten(pack=pack(melds), hand=codes(hand))
+        got = gb.shanten({"hand": T.format_tiles(hand), "melds": melds})
+        assert got == want, (T.format_tiles(hand), melds)
+
+
+def test_the_special_shapes_are_asked_not_searched(gb):
+    assert not gb.analyzer.searched
+    assert gb.shanten("147m258p36s12345z") == 0         # honours and knitted, ready
+    assert gb.shanten("147m258p369s1234z") == 0         # knitted straight + a single wait
+    assert gb.shanten("147m258p369s12345z") == -1
+    assert gb.shanten("147m25p369s11z234z") == 1
