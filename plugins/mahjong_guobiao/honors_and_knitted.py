@@ -12,7 +12,8 @@ from typing import Iterable
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
 
-from .facts import KNITTED, KNITTED_SETS
+from .facts import KNITTED_SETS
+from .knitted_straight import CLASSES, suit_classes
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -86,9 +87,9 @@ def shanten(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    honours = sum(1 for t in range(27, 34) if counts[t])
-    knitted = max(sum(1 for t in k if counts[t]) for k in KNITTED)
-    return 13 - min(14, honours + knitted)
+    m, p, s = suit_classes(counts[0:9]), suit_classes(counts[9:18]), suit_classes(counts[18:27])
+    knitted = max(m[a][0] + p[b][0] + s[c][0] for a, b, c in CLASSES)
+    return 13 - min(14, knitted + 7 - counts[27:].count(0))
 
 
 def special(ctx):

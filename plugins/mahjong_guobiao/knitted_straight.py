@@ -9,7 +9,8 @@ family checks (standard.py) ask of it. 组合龙 inside 全不靠 is honors_and_
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
+from itertools import permutations
 from typing import Iterable
 
 from mahjong_core.analysis import NEVER, standard_shanten
@@ -160,6 +161,26 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
     return out
 
 
+# the six knitted straights as the 147/258/369 class (0, 1, 2) taken in m, p and s
+CLASSES = tuple(permutations(range(3)))
+
+
+@lru_cache(maxsize=None)
+def suit_classes(suit: tuple) -> tuple:
+    """For each 147/258/369 class of one suit's nine counts: (its kinds held, the suit with one
+    of each taken out). Memoised: suits recur across hands and draws."""
+    out = []
+    for r in range(3):
+        rest = list(suit)
+        held = 0
+        for o in (r, r + 3, r + 6):
+            if rest[o]:
+                rest[o] -= 1
+                held += 1
+        out.append((held, tuple(rest)))
+    return tuple(out)
+
+
 def shanten(inp: ShapeInput) -> int | None:
     """``WinShape.shanten``: for each knitted straight, its tiles not held plus the standard
     shanten of the rest (the held ones taken out) as one set (none with a meld) and a pair;
@@ -170,18 +191,15 @@ def shanten(inp: ShapeInput) -> int | None:
     if need < 0 or len(inp.meld_groups) > 1:
         return NEVER
     counts = inp.counts
+    m, p, s = suit_classes(counts[0:9]), suit_classes(counts[9:18]), suit_classes(counts[18:27])
+    honours = counts[27:]
     best = NEVER
-    for body in KNITTED:
-        rest = list(counts)
-        missing = 0
-        for t in body:
-            if rest[t]:
-                rest[t] -= 1
-            else:
-                missing += 1
+    for missing, a, b, c in sorted((9 - m[a][0] - p[b][0] - s[c][0], a, b, c) for a, b, c in CLASSES):
         if missing - 1 >= best:            # the rest gives back at most one (complete)
-            continue
-        got = missing + standard_shanten(replace(inp, counts=tuple(rest), sets_needed=need))
+            break
+        rest = ShapeInput(m[a][1] + p[b][1] + s[c][1] + honours, 0, inp.meld_groups, need, inp.chows,
+                          inp.kinds, inp.meld_counts)
+        got = missing + standard_shanten(rest)
         if got < best:
             best = got
     return best

@@ -7,6 +7,7 @@ beside it — a straight or short straight in the suit, the terminal pung and co
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from mahjong_core.analysis import NEVER
@@ -107,14 +108,14 @@ def shanten(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    best = NEVER
-    for base in (0, 9, 18):
-        suit = counts[base:base + 9]
-        held = sum(min(c, g) for c, g in zip(suit, _GATES))
-        got = 13 - held - (held == 13 and sum(suit) == 14)
-        if got < best:
-            best = got
-    return best
+    return min(_gates_shanten(counts[0:9]), _gates_shanten(counts[9:18]), _gates_shanten(counts[18:27]))
+
+
+@lru_cache(maxsize=None)
+def _gates_shanten(suit: tuple) -> int:
+    """One suit's nine-gates shanten (memoised: suits recur across hands and draws)."""
+    held = sum(min(c, g) for c, g in zip(suit, _GATES))
+    return 13 - held - (held == 13 and sum(suit) == 14)
 
 
 # ---------------------------------------------------------------- its fans
