@@ -130,3 +130,31 @@ def test_the_special_shapes_are_asked_not_searched(gb):
     assert gb.shanten("147m258p369s1234z") == 0         # knitted straight + a single wait
     assert gb.shanten("147m258p369s12345z") == -1
     assert gb.shanten("147m25p369s11z234z") == 1
+
+
+FORMS = (G.RegularShanten, G.SevenPairsShanten, G.ThirteenOrphansShanten, G.HonorsAndKnittedTilesShanten,
+         G.KnittedStraightShanten)
+
+
+def reference_14(hand: list[int]) -> int:
+    """A 14-tile hand's shanten from the reference's 13-tile forms: −1 when a discard leaves a
+    hand ready on that very tile in some form, else the best discard's."""
+    best = NEVER
+    for d in set(hand):
+        rest = list(hand)
+        rest.remove(d)
+        for form in FORMS:
+            sh, useful = form(hand=codes(rest))
+            if sh == 0 and TILE_CODES[d] in useful:
+                return -1
+            best = min(best, sh)
+    return best
+
+
+def test_whole_ruleset_shanten_of_14_tile_hands_matches_the_reference(gb):
+    rng = random.Random(185)
+    for i in range(1500):
+        hand = knitted_hand(rng, 14) if i % 2 else gates_hand(rng) + [rng.randrange(34)]
+        if max(map(hand.count, hand)) > 4:
+            continue
+        assert gb.shanten(T.format_tiles(sorted(hand))) == reference_14(hand), T.format_tiles(hand)
