@@ -627,8 +627,13 @@ class Analyzer:
                 elif fn is thirteen_orphans_shanten:
                     got = _orphans_draws(inp)
                 else:
+                    # one drawn tile lowers a shape's shanten by one at most: a shape already
+                    # two or more above the best found for a draw cannot improve it
+                    here = fn(inp, **args)
                     got = [NEVER] * T.NUM_KINDS
                     for t in plain:
+                        if here is not None and here - 1 >= out[t]:
+                            continue
                         probe = inp if lo_drop <= t < lo_drop + 9 else _plus(inp, t)
                         v = fn(probe, **args)
                         got[t] = self.search([(shape, args)], probe, n + 1, s) if v is None else v
