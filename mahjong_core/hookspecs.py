@@ -5,7 +5,8 @@ Each record lists its fields (type: meaning). A plugin imports all of it from
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
     from .fans import FanCheck
     from .hand import Situation
-    from .records import Payment
+    from .records import Field, Payment
     from .ruleset import Ruleset, ScoreResult
 
 PROJECT = "mahjong_core"
@@ -71,14 +72,20 @@ class SettlementRule:
     - ``id`` (``str``): the id YAML names it by
     - ``settle`` (``Callable[..., Iterable[Payment]]``): ``settle(record, ruleset, **params)``, the
       Payments for one checked ``Record``; YAML ``params`` become keyword arguments
+      (``mahjong_core.settle.Replayer`` replays the events for it: ``Replayer.rule`` builds this record)
     - ``doc`` (``str``): one line shown in the ruleset docs
     - ``event_types`` (``tuple[str, ...]``): the record event types it accepts; any other is refused
+    - ``event_fields`` (``Mapping[str, Mapping[str, Field]]``): event type → field name → ``Field``,
+      the fields of its own event types and extra fields of core's, checked by core before
+      ``settle`` runs (an unknown field, a wrong type or a missing required field is refused
+      naming the event); an accepted type declared nowhere gets the seat checks only
     """
 
     id: str
     settle: Callable[..., Iterable[Payment]]
     doc: str = ""
     event_types: tuple[str, ...] = ("win", "kong", "end", "horses")
+    event_fields: Mapping[str, Mapping[str, Field]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,21 +184,38 @@ class MahjongSpec:
 
     @hookspec
     def mahjong_settlements(self) -> list[SettlementRule]:
-        """Settlement rules, referenced from YAML ``settlement: {id: ...}``.
+        """Settlement rules, referenced from YAML ``settlement: {id: ...}``. A rule subclasses
+        ``Replayer``: one ``on_<event type>`` method per event type it accepts, called in event
+        order; money moves with ``pay`` (payer, payee, amount, reason) or ``change`` (one seat's
+        score change; an event's changes must sum to zero); ``in_play`` says who is still in
+        (blood battle), ``kongs`` is the ``KongBook`` (each seat's kongs and chains, robbed
+        kongs, ``feeder`` of a win on a kong's replacement tile); ``score`` scores a win. The
+        fields of the rule's own events go in ``event_fields`` and core checks them.
+        ``Replayer.rule(id, settle)`` is the ``SettlementRule`` to register.
 
         Example::
 
-            from mahjong_core.plugin import hookimpl, SettlementRule, Payment
+            from mahjong_core.plugin import hookimpl, Field, Replayer
+
+            class Flat(Replayer):
+                event_fields = {"bonus": {"seat": Field("seat", True)}}
+
+                def on_win(self, event):
+                    loser = event.get("from")
+                    if loser is not None:
+                        self.pay(loser, event.seat, self.params["stake"], "discard win")
+
+                def on_bonus(self, event):
+                    for other in self.in_play.others(event.seat):
+                        self.change(other, -1, "bonus")
+                    self.change(event.seat, len(self.in_play.others(event.seat)), "bonus")
 
             def flat(record, ruleset, stake=1):
-                for win in record.of_type("win"):
-                    loser = win.get("from")
-                    if loser is not None:
-                        yield Payment(loser, win.seat, stake, "discard win")
+                return Flat(record, ruleset, stake=stake).run()
 
             @hookimpl
             def mahjong_settlements():
-                return [SettlementRule("flat", flat)]
+                return [Flat.rule("flat", flat)]
         """
 
     @hookspec

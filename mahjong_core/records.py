@@ -20,7 +20,7 @@ from typing import Any
 from collections.abc import Iterable, Mapping
 
 from . import tiles as T
-from .errors import MahjongError, RulesetError, SettlementError, did_you_mean
+from .errors import MahjongError, PluginError, RulesetError, SettlementError, did_you_mean
 
 MAX_DEPTH = 32              # nesting of a record; a real one is 6 deep
 MAX_STRING = 10_000         # characters in one string of a record
@@ -101,32 +101,66 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One declared field of an event: its kind (seat, tile, tiles, bool, object or choice)."""
+    """One declared field of an event.
+
+    - ``kind``: ``seat``, ``tile`` (one tile), ``tiles``, ``bool``, ``count`` (a whole number
+      ≥ 0), ``object`` or ``choice`` (one of ``choices``)
+    - ``required``: the event is refused without it
+    - ``doc``: one line for the settlement's documentation
+    """
 
     kind: str
     required: bool = False
     choices: tuple = ()
+    doc: str = ""
+
+    KINDS = ("seat", "tile", "tiles", "bool", "count", "object", "choice")
+
+    def __post_init__(self):
+        if self.kind not in self.KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}{did_you_mean(self.kind, self.KINDS)}")
+        if (self.kind == "choice") != bool(self.choices):
+            raise ValueError("a 'choice' field lists its choices, and only a choice field has them")
 
 
-# The common events (docs/formats.md: Record events) and their fields; plugins add event types of their own
-# (those get the seat checks only).
+# The events core knows (docs/formats.md: Record events) and their fields. A settlement rule
+# declares the fields of its own event types, and extra fields of these, in
+# ``SettlementRule.event_fields``; an event type it accepts without declaring gets the seat
+# checks only.
 EVENT_FIELDS: dict[str, dict[str, Field]] = {
     "win": {"seat": Field("seat", True), "from": Field("seat"), "situation": Field("object", True)},
     "kong": {"seat": Field("seat", True), "kind": Field("choice", True, ("concealed", "exposed", "added")),
-             "tile": Field("tile", True), "from": Field("seat"), "late": Field("bool")},
+             "tile": Field("tile", True), "from": Field("seat"), "late": Field("bool"),
+             "after_kong": Field("bool", doc="made on the replacement tile of the same seat's kong just before")},
     "end": {"hands": Field("object")},
-    "horses": {"tiles": Field("tiles", True), "seat": Field("seat")},
-    "wild": {"tile": Field("tile"), "indicator": Field("tile")},
-    "void": {"seat": Field("seat", True), "suit": Field("choice", True, ("m", "p", "s"))},
+    "horses": {"tiles": Field("tiles", True, doc="the horse tiles, in the order they were turned"),
+               "seat": Field("seat", doc="the winner they are for (optional with one winner)")},
+    "wild": {"tile": Field("tile", doc="the wild kind"), "indicator": Field("tile", doc="the tile turned up")},
+    "follow_dealer": {},
 }
+
+
+def event_fields(declared: Mapping[str, Mapping[str, Field]] | None = None) -> dict[str, dict[str, Field]]:
+    """Core's event fields with a settlement rule's declarations added; a rule may add fields
+    and event types, never redeclare one of core's fields."""
+    if not declared:
+        return EVENT_FIELDS
+    merged = {kind: dict(fields) for kind, fields in EVENT_FIELDS.items()}
+    for kind, fields in declared.items():
+        own = merged.setdefault(kind, {})
+        for name, f in fields.items():
+            if name in own or name == "type":
+                raise PluginError(f"event field '{kind}.{name}' is core's; a settlement rule may only add fields")
+            own[name] = f
+    return merged
 
 
 def _field_error(where: str, key: str, wants: str, value) -> SettlementError:
     return SettlementError(f"{where}: field '{key}' must be {wants}, got {show(value)}")
 
 
-def _check_fields(event: Event, seats: int) -> None:
-    fields = EVENT_FIELDS.get(event.type)
+def _check_fields(event: Event, seats: int, known: Mapping[str, Mapping[str, Field]]) -> None:
+    fields = known.get(event.type)
     where = event.where()
     if fields is None:
         for key in ("seat", "from"):
@@ -147,6 +181,8 @@ def _check_fields(event: Event, seats: int) -> None:
             _seat(value, seats, f"{where}: field '{key}'")
         elif f.kind == "bool" and not isinstance(value, bool):
             raise _field_error(where, key, "true or false", value)
+        elif f.kind == "count" and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise _field_error(where, key, "a whole number ≥ 0", value)
         elif f.kind == "object" and not isinstance(value, Mapping):
             raise _field_error(where, key, "an object", value)
         elif f.kind == "choice" and value not in f.choices:
@@ -173,6 +209,7 @@ class Record:
     round_wind: int
     events: tuple[Event, ...]
     ruleset: str | None = None
+    dealer_streak: int = 0          # hands the dealer has already kept the deal (连庄, contract §8)
 
     def seat_wind(self, seat: int) -> int:
         """The dealer sits East, the next seat South, and so on."""
@@ -202,7 +239,7 @@ class Record:
                                   f"{wins[0].where()} already won it")
 
 
-RECORD_FIELDS = ("ruleset", "seats", "dealer", "round_wind", "events")
+RECORD_FIELDS = ("ruleset", "seats", "dealer", "round_wind", "events", "dealer_streak")
 
 
 def _seat(value, seats: int, where: str) -> int:
@@ -211,9 +248,11 @@ def _seat(value, seats: int, where: str) -> int:
     return value
 
 
-def parse_record(data, event_types: Iterable[str] | None = None) -> Record:
-    """Validate a record: its shape, each event's fields, and that it could have happened
-    (module doc); rulesets check their own event details."""
+def parse_record(data, event_types: Iterable[str] | None = None,
+                 declared: Mapping[str, Mapping[str, Field]] | None = None) -> Record:
+    """Validate a record: its shape, each event's fields (core's and those ``declared`` by the
+    settlement rule), and that it could have happened (module doc); rulesets check their own
+    event details."""
     if isinstance(data, Record):
         return data
     if not isinstance(data, Mapping):
@@ -234,7 +273,12 @@ def parse_record(data, event_types: Iterable[str] | None = None) -> Record:
     ruleset = data.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
         raise SettlementError(f"record field 'ruleset' must be a ruleset name, got {show(ruleset)}")
+    streak = data.get("dealer_streak", 0)
+    if isinstance(streak, bool) or not isinstance(streak, int) or streak < 0:
+        raise SettlementError(f"record field 'dealer_streak' must be a whole number ≥ 0 (the hands the dealer "
+                              f"has already kept the deal), got {show(streak)}")
     known = tuple(event_types) if event_types is not None else None
+    fields = event_fields(declared)
     events = []
     for i, e in enumerate(events_data):
         if not isinstance(e, Mapping) or not isinstance(e.get("type"), str):
@@ -243,10 +287,11 @@ def parse_record(data, event_types: Iterable[str] | None = None) -> Record:
         if known is not None and kind not in known:
             raise SettlementError(f"events[{i}]: unknown event type {show(kind)}{did_you_mean(kind, known)}")
         event = Event(kind, i, MappingProxyType(dict(e)))
-        _check_fields(event, seats)
+        _check_fields(event, seats, fields)
         events.append(event)
-    record = Record(seats, dealer, round_wind, tuple(events), ruleset)
+    record = Record(seats, dealer, round_wind, tuple(events), ruleset, streak)
     _check_possible(record)
+    _check_table_events(record)
     return record
 
 
@@ -386,6 +431,52 @@ def _check_possible(record: Record) -> None:
             table.check(e)
         else:
             discard = None
+
+
+def _check_table_events(record: Record) -> None:
+    """Contract §8: at most one ``wild`` event, naming the kind one way; at most one
+    ``follow_dealer``; ``horses`` for a player who has already won (the only winner when it
+    names none), once per winner; a kong ``after_kong`` right after the same seat's kong."""
+    once: dict[str, Event] = {}
+    winners: list[int] = []
+    horses: dict[int, Event] = {}
+    before = None
+    for e in record.events:
+        where = e.where()
+        if e.type in ("wild", "follow_dealer"):
+            if e.type in once:
+                raise SettlementError(f"{where}: a hand has one {e.type} event, and {once[e.type].where()} is one")
+            once[e.type] = e
+        if e.type == "wild" and (e.get("tile") is None) == (e.get("indicator") is None):
+            raise SettlementError(f"{where}: give either 'tile' (the wild kind) or 'indicator' (the tile turned "
+                                  f"up){', not both' if e.get('tile') is not None else ''}")
+        elif e.type == "win" and e.seat not in winners:
+            winners.append(e.seat)
+        elif e.type == "horses":
+            seat = e.seat
+            if not winners:
+                raise SettlementError(f"{where}: horses are turned for a winner, and nobody has won before them")
+            if seat is None:
+                if len(winners) > 1:
+                    raise SettlementError(f"{where}: seats {', '.join(map(str, winners))} have won: name the "
+                                          f"winner these horses are for in 'seat'")
+                seat = winners[0]
+            elif seat not in winners:
+                raise SettlementError(f"{where}: field 'seat': seat {seat} has not won, so it has no horses "
+                                      f"(winners so far: {', '.join(map(str, winners))})")
+            if seat in horses:
+                raise SettlementError(f"{where}: seat {seat}'s horses are already at {horses[seat].where()}")
+            horses[seat] = e
+        elif e.type == "kong" and e.get("after_kong"):
+            if e.get("kind") == "exposed":
+                raise SettlementError(f"{where}: 'after_kong' marks a kong made on a replacement tile, and an "
+                                      f"exposed kong claims a discard")
+            if before is None or before.type != "kong" or before.seat != e.seat:
+                raise SettlementError(f"{where}: 'after_kong' marks a kong made on the replacement tile of seat "
+                                      f"{e.seat}'s kong just before it, but "
+                                      + ("it is the first event" if before is None else
+                                         f"{before.where()} is not a kong of seat {e.seat}"))
+        before = e
 
 
 # --------------------------------------------------------------------------- exact amounts

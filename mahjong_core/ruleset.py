@@ -195,7 +195,7 @@ class Ruleset:
         if self.settlement_rule is None:
             raise RulesetError(f"{self.where('settlement')}: ruleset '{self.name}' defines no settlement")
         rule = self.settlement_rule.item
-        rec = parse_record(record, rule.event_types)
+        rec = parse_record(record, rule.event_types, rule.event_fields)
         if rec.ruleset is not None and rec.ruleset not in (self.name,) + self._resolved.chain:
             # a house overlay of the named ruleset is fine; another ruleset family is a mistake
             raise SettlementError(f"record field 'ruleset': the record is for '{rec.ruleset}', but ruleset "

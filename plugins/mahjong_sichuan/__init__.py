@@ -25,7 +25,7 @@ def mahjong_value_formulas():
 @hookimpl
 def mahjong_settlements():
     return [SettlementRule("sichuan_blood_battle", settlement.settle, settlement.__doc__,
-                           event_types=settlement.EVENT_TYPES)]
+                           event_types=settlement.EVENT_TYPES, event_fields=settlement.EVENT_FIELDS)]
 
 
 @hookimpl

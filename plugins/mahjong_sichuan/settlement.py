@@ -13,44 +13,20 @@ afterwards; in blood river (``mode: blood_river``) every player stays in and may
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from mahjong_core import tiles as T
 from mahjong_core.errors import MahjongError, SettlementError, did_you_mean
 from mahjong_core.hand import parse_situation
-from mahjong_core.records import Payment, exact, number, plain
+from mahjong_core.records import Field, exact, number, plain
+from mahjong_core.settle import Replayer
 
 from .options import cap_multiplier, option
 
-EVENT_TYPES = ("void", "kong", "win", "end")
 KONG_KINDS = {"concealed": "concealed", "exposed": "direct", "added": "added"}
 KONG_NAMES = {"concealed": "concealed kong (暗杠, 下雨)", "exposed": "exposed kong (直杠, 刮风)",
               "added": "added kong (面下杠, 刮风)"}
 SUITS = ("m", "p", "s")
-
-
-@dataclass
-class Kong:
-    """One kong and the money it collected, kept for 呼叫转移 and 退税."""
-
-    seat: int
-    kind: str
-    tile: int
-    event: object
-    income: list = field(default_factory=list)      # (payer, amount)
-    transferred: bool = False
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind} kong {T.name(self.tile)}"
-
-
-def _tile_or_none(text):
-    try:
-        tiles = T.parse_tiles(text) if isinstance(text, str) else ()
-    except MahjongError:
-        return None
-    return tiles[0] if len(tiles) == 1 else None
 
 
 def describe(result) -> str:
@@ -59,26 +35,22 @@ def describe(result) -> str:
     return f"{' + '.join(names) or 'no fan'} = ×{result.value}"
 
 
-class _Hand:
-    """Replays one record; ``payments`` grows in event order."""
+class _Hand(Replayer):
+    """Replays one record in the ruleset's mode."""
+
+    event_fields = {"void": {"seat": Field("seat", True), "suit": Field("choice", True, SUITS, "定缺: the void suit")}}
 
     def __init__(self, record, ruleset):
-        self.record = record
-        self.ruleset = ruleset
-        o = ruleset.options
-        self.mode = option(o, "mode")
+        self.mode = option(ruleset.options, "mode")
+        self.winners_leave = self.mode == "blood_battle"
+        super().__init__(record, ruleset)
         self.base = self._number("base_score")
         self.kong_pay = {k: self._number("kong_pay", k) for k in ("direct", "added", "concealed")}
         self.cap = exact(cap_multiplier(ruleset))
-        self.seats = record.seats
-        self.won: set[int] = set()
         self.wins: dict[int, int] = {}
-        self.kongs: list[Kong] = []
         self.voids: dict[int, str] = {}
-        self.payments: list[Payment] = []
-        self.closed: str | None = None              # why no further event may follow
+        self.transferred: set[int] = set()          # event indices of kongs whose income moved on
         self.last_win: tuple | None = None          # (event index, from) of the latest win
-        self.robbed = self._robbed_kongs()
 
     # ---------------------------------------------------------------- helpers
     def _number(self, key: str, sub: str | None = None):
@@ -87,22 +59,6 @@ class _Hand:
         return number(option(self.ruleset.options, key, sub), self.ruleset.where(f"options.{name}"),
                       f"option '{name}'")
 
-    def pay(self, payer: int, payee: int, amount, reason: str) -> None:
-        amount = exact(amount)
-        if amount:
-            self.payments.append(Payment(payer, payee, amount, reason))
-
-    def in_play(self, seat: int) -> bool:
-        return self.mode != "blood_battle" or seat not in self.won
-
-    def others_in_play(self, seat: int) -> list[int]:
-        return [s for s in range(self.seats) if s != seat and self.in_play(s)]
-
-    def need_in_play(self, seat: int, event, role: str) -> None:
-        if not self.in_play(seat):
-            raise SettlementError(f"{event.where()}: seat {seat} ({role}) has already won and left play "
-                                  f"(blood battle: a winner neither draws, discards nor kongs again)")
-
     def capped(self, multiple):
         return multiple if self.cap is None else min(multiple, self.cap)
 
@@ -110,49 +66,19 @@ class _Hand:
         """The event's tile (the record's parser checked it is one tile), one of the 108."""
         tile = T.tile(event.get("tile"))
         if tile not in self.ruleset.table.kinds:
-            raise SettlementError(f"{event.where()}: field 'tile' must be one tile of the 108 (1m–9s), got "
-                                  f"'{event.get('tile')}'")
+            raise self.error(event, f"field 'tile' must be one tile of the 108 (1m–9s), got '{event.get('tile')}'")
         return tile
 
-    def _robbed_kongs(self) -> set[int]:
-        """Indices of added kongs robbed by a following 抢杠胡 win: they earn nothing."""
-        robbed = set()
-        events = self.record.events
-        for e in events:
-            sit = e.get("situation") if e.type == "win" else None
-            if not isinstance(sit, dict) or not sit.get("robbing_kong"):
-                continue
-            victim = e.get("from")
-            if victim is None:
-                raise SettlementError(f"{e.where()}: a robbing-kong win names the robbed player in 'from'")
-            j = e.index - 1
-            while j >= 0 and events[j].type == "win" and events[j].get("from") == victim:
-                j -= 1
-            if j < 0 or events[j].type != "kong" or events[j].seat != victim:
-                continue          # the record left the attempted kong out: nothing to cancel
-            k = events[j]
-            if k.get("kind") != "added" or _tile_or_none(k.get("tile")) != _tile_or_none(sit.get("win_tile")):
-                raise SettlementError(f"{e.where()}: only an added kong (面下杠) can be robbed; "
-                                      f"{k.where()} is a {k.get('kind')} kong of {k.get('tile')}, the "
-                                      f"robbing win takes {sit.get('win_tile')}")
-            robbed.add(j)
-        return robbed
-
     # ---------------------------------------------------------------- events
-    def run(self) -> list[Payment]:
-        for e in self.record.events:
-            if self.closed is not None:
-                single_extra = (e.type == "win" and self.mode == "single_win" and self.last_win is not None
-                                and e.get("from") is not None and self.last_win == (e.index - 1, e.get("from")))
-                if not single_extra:
-                    raise SettlementError(f"{e.where()}: the hand is already over ({self.closed})")
-            getattr(self, "on_" + e.type)(e)
-        return self.payments
+    def may_follow(self, e) -> bool:
+        """single_win: the co-winners of the winning discard (一炮多响) still come."""
+        return (e.type == "win" and self.mode == "single_win" and self.last_win is not None
+                and e.get("from") is not None and self.last_win == (e.index - 1, e.get("from")))
 
     def on_void(self, e) -> None:
         seat, suit = e.seat, e.get("suit")
         if seat in self.voids and self.voids[seat] != suit:
-            raise SettlementError(f"{e.where()}: seat {seat} already declared {self.voids[seat]} void")
+            raise self.error(e, f"seat {seat} already declared {self.voids[seat]} void")
         self.voids[seat] = suit
 
     def void_of(self, seat: int):
@@ -163,33 +89,25 @@ class _Hand:
     def on_kong(self, e) -> None:
         seat, kind = e.seat, e.get("kind")
         tile = self._tile(e)
-        self.need_in_play(seat, e, "the kong's owner")
+        self.in_play.require(e, seat, "the kong's owner")
         void = self.void_of(seat)
         if void is not None and T.suit(tile) == void:
-            raise SettlementError(f"{e.where()}: seat {seat} cannot kong {T.name(tile)}, a tile of its void "
-                                  f"suit {void}")
-        feeder = e.get("from")
-        if kind == "exposed" and feeder is None:
-            raise SettlementError(f"{e.where()}: an exposed kong names the discarder in 'from'")
-        if kind != "exposed" and feeder is not None:
-            raise SettlementError(f"{e.where()}: only an exposed kong has 'from' (a {kind} kong uses the "
-                                  f"owner's own tile)")
+            raise self.error(e, f"seat {seat} cannot kong {T.name(tile)}, a tile of its void suit {void}")
         late = e.get("late", False)
+        kong = self.kongs.add(e)
         if late and kind != "added":
-            raise SettlementError(f"{e.where()}: field 'late' only marks an added kong")
-        if e.index in self.robbed:
+            raise self.error(e, "field 'late' only marks an added kong")
+        if kong is None:
             return                  # 抢杠: the kong never happens, 刮风下雨无效
-        kong = Kong(seat, kind, tile, e)
-        self.kongs.append(kong)
         unit = self.kong_pay[KONG_KINDS[kind]] * self.base
         name = f"{KONG_NAMES[kind]} {T.name(tile)}"
         if late and not option(self.ruleset.options, "late_added_kong_pays"):
             return                                   # 转手杠: the fourth tile was not just drawn
         if kind == "exposed":
-            self.need_in_play(feeder, e, "the discarder")
-            payers = [feeder]
+            self.in_play.require(e, kong.feeder, "the discarder")
+            payers = [kong.feeder]
         else:
-            payers = self.others_in_play(seat)
+            payers = self.in_play.others(seat)
         for p in payers:
             amount = exact(unit)
             if amount:
@@ -202,25 +120,17 @@ class _Hand:
         if void is not None:
             given = sit.get("void_suit")
             if given is not None and given != void:
-                raise SettlementError(f"{e.where()}: situation.void_suit '{given}' contradicts seat {seat}'s "
-                                      f"void event '{void}'")
+                raise self.error(e, f"situation.void_suit '{given}' contradicts seat {seat}'s void event '{void}'")
             sit["void_suit"] = void
         return sit
 
-    def score(self, sit: dict, e, seat: int):
-        try:
-            return self.ruleset.score(sit)
-        except MahjongError as err:
-            err.args = (f"{e.where()} seat {seat}: {err.message}",) + tuple(err.args[1:])
-            raise
-
     def on_win(self, e) -> None:
         seat, feeder = e.seat, e.get("from")
-        self.need_in_play(seat, e, "the winner")
+        self.in_play.require(e, seat, "the winner")
         if feeder is not None:
-            self.need_in_play(feeder, e, "the discarder")
+            self.in_play.require(e, feeder, "the discarder")
         sit = self.situation(e, seat)
-        result = self.score(sit, e, seat)
+        result = self.score(e, sit)
         value = exact(result.value)
         what = describe(result)
         if feeder is not None:
@@ -231,21 +141,18 @@ class _Hand:
         else:
             self.self_drawn(e, seat, sit, value, what)
         self.wins[seat] = self.wins.get(seat, 0) + 1
+        self.in_play.won(seat)
         if self.mode == "blood_battle":
-            self.won.add(seat)
-            if len(self.won) >= self.seats - 1:
-                self.closed = f"{len(self.won)} players have won; blood battle ends the hand"
+            if len(self.in_play.left) >= self.seats - 1:
+                self.close(f"{len(self.in_play.left)} players have won; blood battle ends the hand")
         elif self.mode == "single_win":
-            self.closed = f"mode single_win: the win at {e.where()} ended the hand"
+            self.close(f"mode single_win: the win at {e.where()} ended the hand")
         self.last_win = (e.index, feeder)
 
     def self_drawn(self, e, seat, sit, value, what) -> None:
-        payers = self.others_in_play(seat)
         feeder = None
         if sit.get("after_kong") and option(self.ruleset.options, "dian_gang_hua") == "as_discard":
-            own = [k for k in self.kongs if k.seat == seat]
-            if own and own[-1].kind == "exposed":
-                feeder = own[-1].event.get("from")
+            feeder = self.kongs.feeder(e, sit)
         if feeder is not None:
             self.pay(feeder, seat, self.base * value,
                      f"win on the kong fed by seat {feeder} (点杠花, paid as a discard): {what}")
@@ -255,7 +162,7 @@ class _Hand:
         if option(self.ruleset.options, "zimo_bonus") == "add_base":
             multiple = self.capped(value + 1)
             label = "self-drawn win (自摸加底: +1 base)"
-        for p in payers:
+        for p in self.in_play.others(seat):
             self.pay(p, seat, self.base * multiple, f"{label}: {what}")
 
     def call_transfer(self, e, feeder: int, winner: int) -> None:
@@ -263,15 +170,14 @@ class _Hand:
         mode = option(self.ruleset.options, "call_transfer")
         if mode == "off":
             return
-        own = [k for k in self.kongs if k.seat == feeder]
+        own = self.kongs.of(feeder)
         if not own:
-            raise SettlementError(f"{e.where()}: 'discard_after_kong' (杠上炮) but seat {feeder} made no kong "
-                                  f"earlier in the record")
+            raise self.error(e, f"'discard_after_kong' (杠上炮) but seat {feeder} made no kong earlier in the record")
         chosen = own[-1:] if mode == "last_kong" else own
         for k in chosen:
-            if k.transferred:
+            if k.event.index in self.transferred:
                 continue
-            k.transferred = True
+            self.transferred.add(k.event.index)
             amount = sum(a for _, a in k.income)
             self.pay(feeder, winner, amount,
                      f"call transfer (呼叫转移): the income of seat {feeder}'s {k.label} goes to the winner")
@@ -289,17 +195,17 @@ class _Hand:
                 raise SettlementError(f"{e.where()}.hands: '{key}' is not a seat number") from None
             if not 0 <= seat < self.seats:
                 raise SettlementError(f"{e.where()}.hands: seat {seat} does not exist")
-            if not self.in_play(seat):
+            if seat not in self.in_play:
                 raise SettlementError(f"{e.where()}.hands: seat {seat} has already won; only players still "
                                       f"in show their hands")
             if not isinstance(hand, dict):
                 raise SettlementError(f"{e.where()}.hands.{key} must be an object with 'hand' and 'melds'")
             by_seat[seat] = hand
-        still_in = [s for s in range(self.seats) if self.in_play(s)]
+        still_in = self.in_play.seats_in()
         missing = [s for s in still_in if s not in by_seat]
         if missing:
             raise SettlementError(f"{e.where()}.hands: no hand for seat {missing[0]}, which is still in play")
-        self.closed = f"the wall ran out at {e.where()}"
+        self.close(f"the wall ran out at {e.where()}")
         checked = {s: self.check_hand(e, s, by_seat[s]) for s in still_in}
         pigs = [s for s in still_in if checked[s][0]]
         ready = {s: checked[s][1] for s in still_in if checked[s][1] is not None}
@@ -323,8 +229,8 @@ class _Hand:
         # 3. 退税: non-ready players (pigs too) give back the kong money they received
         if option(self.ruleset.options, "refund_kong_if_not_ready"):
             for p in not_ready:
-                for k in self.kongs:
-                    if k.seat != p or k.transferred:
+                for k in self.kongs.of(p):
+                    if k.event.index in self.transferred:
                         continue
                     for payer, amount in k.income:
                         self.pay(p, payer, amount, f"tax refund (退税): seat {p} is not ready and returns the "
@@ -384,3 +290,7 @@ def best_wait(ruleset, s, void):
 def settle(record, ruleset):
     """Payments for one hand of Sichuan mahjong (blood battle, blood river or single win)."""
     return _Hand(record, ruleset).run()
+
+
+EVENT_TYPES = _Hand.event_types()
+EVENT_FIELDS = _Hand.event_fields

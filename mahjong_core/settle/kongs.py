@@ -1,0 +1,134 @@
+"""The kong book (docs/formats.md: Record, kongs): each seat's kongs in the order they were
+made, their chains, and the added kongs robbed before they completed.
+
+* A kong event with ``after_kong: true`` was made on the replacement tile of the same seat's
+  kong just before it (the record's parser has checked that); a seat's **chain** is a maximal
+  run of its kongs linked that way.
+* A **robbed** added kong is the ``kong`` event right before the ``win`` event(s) with
+  ``situation.robbing_kong`` and ``from`` = that kong's seat. It never completes: it is not in
+  the book, so it earns nothing and feeds nothing.
+* A win whose situation has ``after_kong`` = n (``true`` = 1) was drawn on the replacement tile
+  of the winner's last n kongs, which must form one chain; the player who **fed** it is the
+  ``from`` of the chain's first kong when that kong is exposed (点杠花, 杠爆全包).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import tiles as T
+from ..errors import MahjongError, SettlementError
+from ..records import Event, Record
+
+
+@dataclass(slots=True)
+class Kong:
+    """One completed kong. ``on_kong``: made on the replacement tile of the seat's previous
+    kong; ``income``: the (payer, amount) a rule recorded for it, for refunds and transfers."""
+
+    seat: int
+    kind: str                   # concealed | exposed | added
+    tile: int
+    event: Event
+    on_kong: bool = False
+    income: list[tuple[int, Any]] = field(default_factory=list)
+
+    @property
+    def feeder(self) -> int | None:
+        """The discarder of an exposed kong; None for the others."""
+        return self.event.get("from") if self.kind == "exposed" else None
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} kong {T.name(self.tile)}"
+
+
+def _one_tile(text) -> int | None:
+    try:
+        tiles = T.parse_tiles(text) if isinstance(text, str) else ()
+    except MahjongError:
+        return None
+    return tiles[0] if len(tiles) == 1 else None
+
+
+def robbed_kongs(record: Record) -> set[int]:
+    """Indices of the added kongs a following robbing-kong win took (module doc). A robbing win
+    with no kong event before it is fine (the record left the attempt out); one after another
+    kind of kong, or a kong of another tile, is an error."""
+    robbed = set()
+    events = record.events
+    for e in events:
+        sit = e.get("situation") if e.type == "win" else None
+        if not isinstance(sit, dict) or not sit.get("robbing_kong"):
+            continue
+        victim = e.get("from")
+        if victim is None:
+            raise SettlementError(f"{e.where()}: a robbing-kong win names the robbed player in 'from'")
+        j = e.index - 1
+        while j >= 0 and events[j].type == "win" and events[j].get("from") == victim:
+            j -= 1
+        if j < 0 or events[j].type != "kong" or events[j].seat != victim:
+            continue
+        k = events[j]
+        if k.get("kind") != "added" or _one_tile(k.get("tile")) != _one_tile(sit.get("win_tile")):
+            raise SettlementError(f"{e.where()}: only an added kong (面下杠) can be robbed; "
+                                  f"{k.where()} is a {k.get('kind')} kong of {k.get('tile')}, the "
+                                  f"robbing win takes {sit.get('win_tile')}")
+        robbed.add(j)
+    return robbed
+
+
+class KongBook:
+    """Every completed kong of one record, in order (module doc)."""
+
+    def __init__(self, record: Record):
+        self.robbed = robbed_kongs(record)
+        self.kongs: list[Kong] = []
+
+    def add(self, event: Event) -> Kong | None:
+        """Book a kong event: the new ``Kong``, or None when it was robbed. An exposed kong names
+        its discarder in ``from``; the others have none."""
+        kind, feeder = event.get("kind"), event.get("from")
+        if kind == "exposed" and feeder is None:
+            raise SettlementError(f"{event.where()}: an exposed kong names the discarder in 'from'")
+        if kind != "exposed" and feeder is not None:
+            raise SettlementError(f"{event.where()}: only an exposed kong has 'from' (a {kind} kong uses the "
+                                  f"owner's own tile)")
+        if event.index in self.robbed:
+            return None
+        kong = Kong(event.seat, kind, T.tile(event.get("tile")), event, bool(event.get("after_kong")))
+        self.kongs.append(kong)
+        return kong
+
+    def of(self, seat: int) -> list[Kong]:
+        return [k for k in self.kongs if k.seat == seat]
+
+    def chain(self, win: Event, situation=None) -> list[Kong] | None:
+        """The kongs the win was drawn on: the winner's last n, n its ``after_kong``; None when
+        the win is not on a replacement tile or the record shows fewer than n kongs of the
+        winner. Kongs that do not form exactly that chain are an error naming the win."""
+        sit = win.get("situation") if situation is None else situation
+        n = sit.get("after_kong") if sit else None
+        if not n:
+            return None
+        n = 1 if n is True else n
+        own = self.of(win.seat)
+        if len(own) < n:
+            return None
+        chain = own[-n:]
+        broken = next((k for k in chain[1:] if not k.on_kong), None)
+        if broken is not None:
+            raise SettlementError(f"{win.where()}: situation.after_kong is {n}, but seat {win.seat}'s kong at "
+                                  f"{broken.event.where()} was not made on the replacement tile of the one "
+                                  f"before (its 'after_kong' is not true)")
+        if chain[0].on_kong:
+            raise SettlementError(f"{win.where()}: situation.after_kong is {n}, but seat {win.seat}'s kong at "
+                                  f"{chain[0].event.where()} was made on the replacement tile of an earlier "
+                                  f"kong, so the chain is longer")
+        return chain
+
+    def feeder(self, win: Event, situation=None) -> int | None:
+        """Who fed the kong this win was drawn on: the ``from`` of the chain's first kong when it
+        is exposed; None otherwise (module doc)."""
+        chain = self.chain(win, situation)
+        return chain[0].feeder if chain else None

@@ -1,0 +1,156 @@
+"""``Replayer``: a record replayed event by event into an exact ledger.
+
+A settlement rule subclasses it and writes ``on_<event type>(event)`` for each event type it
+accepts (``on_win``, ``on_kong``, ``on_horses`` …); ``run`` calls them in event order. Money
+moves through ``pay`` (one payer, one payee, a reason) or ``change`` (one seat's score change
+as rule texts give them, "the winner +3S, each other −S"); an event's changes must sum to
+zero, and are paid out when the event is done. Every error about an event begins with the
+event's place, ``events[i] (type):``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from ..errors import MahjongError, PluginError, SettlementError
+from ..hookspecs import SettlementRule
+from ..records import Event, Field, Ledger, Payment, Record, exact, plain
+from .kongs import KongBook
+from .play import InPlay
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One seat's score change within an event, with the rule that made it."""
+
+    seat: int
+    amount: Any
+    reason: str
+
+
+class Replayer:
+    """Replays one record (module doc). Subclass attributes:
+
+    - ``event_fields``: the fields of the rule's own event types and extra fields of core's
+      (``SettlementRule.event_fields``), checked before the replay starts
+    - ``winners_leave``: blood battle, a winner leaves play (``self.in_play``)
+    - ``tracks_kongs``: build ``self.kongs`` (a ``KongBook``; checks robbed kongs up front)
+    """
+
+    event_fields: ClassVar[Mapping[str, Mapping[str, Field]]] = {}
+    winners_leave: bool = False
+    tracks_kongs: ClassVar[bool] = True
+
+    def __init__(self, record: Record, ruleset, **params):
+        self.record = record
+        self.ruleset = ruleset
+        self.params = params
+        self.seats = record.seats
+        self.ledger = Ledger(record.seats)
+        self.in_play = InPlay(record.seats, self.winners_leave)
+        self.kongs = KongBook(record) if self.tracks_kongs else None
+        self.closed: str | None = None          # why no further event may follow
+        self._changes: list[Change] = []
+
+    # ---------------------------------------------------------------- the rule it makes
+    @classmethod
+    def event_types(cls) -> tuple[str, ...]:
+        """The event types with an ``on_<type>`` handler, in the order they are defined."""
+        seen: dict[str, None] = {}
+        for klass in reversed(cls.__mro__):
+            for name in vars(klass):
+                if name.startswith("on_") and callable(getattr(cls, name)):
+                    seen[name[3:]] = None
+        return tuple(seen)
+
+    @classmethod
+    def rule(cls, id: str, settle, doc: str = "") -> SettlementRule:
+        """The ``SettlementRule`` of ``settle`` (``settle(record, ruleset, **params)``, usually
+        ``cls(record, ruleset, **params).run()``): this class's event types and fields."""
+        return SettlementRule(id, settle, doc, event_types=cls.event_types(), event_fields=cls.event_fields)
+
+    # ---------------------------------------------------------------- the replay
+    def run(self) -> list[Payment]:
+        """Each event's handler in order, then ``finish``; the payments made."""
+        for e in self.record.events:
+            if self.closed is not None and not self.may_follow(e):
+                raise self.error(e, f"the hand is already over ({self.closed})")
+            handler = getattr(self, "on_" + e.type, None)
+            if handler is None:
+                raise PluginError(f"{e.where()}: settlement {type(self).__name__} accepts {e.type} events but "
+                                  f"has no on_{e.type} handler")
+            handler(e)
+            self._pay_changes(e.where())
+        self.finish()
+        self._pay_changes("record")
+        return self.ledger.payments
+
+    def may_follow(self, event: Event) -> bool:
+        """Whether ``event`` may still come once the hand is closed (default: nothing may)."""
+        return False
+
+    def finish(self) -> None:
+        """After the last event (a drawn hand's refunds and the like); default nothing."""
+
+    def close(self, why: str) -> None:
+        """End the hand: a later event is refused, saying ``why``."""
+        self.closed = why
+
+    def ignore(self, event: Event) -> None:
+        """A handler for an event type the rule accepts and does nothing with:
+        ``on_end = Replayer.ignore``."""
+
+    @staticmethod
+    def error(event: Event, message: str) -> SettlementError:
+        """A record error about ``event``, in the uniform form ``events[i] (type): message``."""
+        return SettlementError(f"{event.where()}: {message}")
+
+    # ---------------------------------------------------------------- money
+    def pay(self, payer: int, payee: int, amount, reason: str) -> None:
+        """``payer`` pays ``payee`` exactly ``amount`` (nothing when zero), for ``reason``."""
+        self.ledger.pay(payer, payee, exact(amount), reason)
+
+    def change(self, seat: int, amount, reason: str) -> None:
+        """One seat's score change. The changes of one event must sum to zero; when the event is
+        done they are paid out: each loser pays the one gainer, or the one loser pays each
+        gainer, with the reason of the seat on the many side."""
+        self._changes.append(Change(seat, exact(amount), reason))
+
+    def _pay_changes(self, where: str) -> None:
+        """The zero-sum check of one event's changes, then their payments."""
+        changes, self._changes = [c for c in self._changes if c.amount], []
+        if not changes:
+            return
+        total = sum(Fraction(c.amount) for c in changes)
+        if total:
+            shown = ", ".join(f"seat {c.seat} {'+' if c.amount > 0 else ''}{plain(c.amount)}" for c in changes)
+            raise PluginError(f"{where}: settlement {type(self).__name__} does not sum to zero: {shown} "
+                              f"({'+' if total > 0 else ''}{plain(total)} in all)")
+        gain = {c.seat for c in changes if c.amount > 0}
+        lose = {c.seat for c in changes if c.amount < 0}
+        if gain & lose or (len(gain) > 1 and len(lose) > 1):
+            raise PluginError(f"{where}: settlement {type(self).__name__}: changes with several gainers and "
+                              f"several losers (or a seat on both sides) say nobody's payments; use pay()")
+        if len(gain) == 1:
+            (payee,) = gain
+            for c in changes:
+                if c.amount < 0:
+                    self.pay(c.seat, payee, -c.amount, c.reason)
+        else:
+            (payer,) = lose
+            for c in changes:
+                if c.amount > 0:
+                    self.pay(payer, c.seat, c.amount, c.reason)
+
+    # ---------------------------------------------------------------- scoring a win
+    def score(self, event: Event, situation: Mapping | None = None):
+        """The win event's hand scored with the ruleset (``situation`` or the event's own, with
+        what the record says filled in); an error names the event and the winner."""
+        sit = self.record.situation_dict(event) if situation is None else situation
+        try:
+            return self.ruleset.score(sit)
+        except MahjongError as err:
+            err.args = (f"{event.where()} seat {event.seat}: {err.message}",) + tuple(err.args[1:])
+            raise
