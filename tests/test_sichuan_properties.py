@@ -11,134 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mahjong_core
-from mahjong_core.errors import SettlementError
-from mahjong_core.records import parse_record
 
-RULESETS = ("sichuan", "sichuan-xueliu", "sichuan-tencent")
-
-# Winning hands written for void suit s (they use m and p only); `rob` marks a hand that does
-# not hold its winning tile, so it may rob a kong; `kong` marks a hand with a kong meld, so a
-# self-draw may be on the kong's replacement tile.
-WINS = [
-    ({"hand": "123m456m789m11p23p", "win_tile": "4p"}, {"rob"}),
-    ({"hand": "111m222m333p44p55p", "win_tile": "5p"}, set()),
-    ({"hand": "11112233m44556p", "win_tile": "6p"}, set()),
-    ({"hand": "1112345678999m", "win_tile": "5m"}, set()),
-    ({"hand": "1122m3344p5566p7p", "win_tile": "7p"}, set()),
-    ({"hand": "123m456p789p9p", "melds": [{"type": "kong", "tiles": "6666m", "concealed": True}],
-      "win_tile": "9p"}, {"kong"}),
-    ({"hand": "123p678p789p9p", "melds": [{"type": "kong", "tiles": "5555p", "concealed": False}],
-      "win_tile": "9p"}, {"kong"}),
-    ({"hand": "5p", "melds": [{"type": "kong", "tiles": t, "concealed": False}
-                              for t in ("1111m", "2222m", "3333p", "4444p")],
-      "win_tile": "5p"}, {"kong"}),
-]
-# End-of-wall hands, also for void s: ready, ready, not ready, flower pig, not ready with a kong.
-ENDS = [
-    {"hand": "111m222m333p44p55p"},
-    {"hand": "123m456m789m11p23p"},
-    {"hand": "1112223335559m"},
-    {"hand": "13579m13579p258p"},
-    {"hand": "123m456p789s11m22p"},
-    {"hand": "13579m1379p2m", "melds": [{"type": "kong", "tiles": "5555p", "concealed": True}]},
-]
-SWAP = {"s": {}, "m": {"m": "s", "s": "m"}, "p": {"p": "s", "s": "p"}}
-
-
-def for_void(obj, void: str):
-    """The same hand with suit letters swapped so that it lacks ``void`` instead of s."""
-    table = SWAP[void]
-    if isinstance(obj, str):
-        return "".join(table.get(ch, ch) for ch in obj)
-    if isinstance(obj, list):
-        return [for_void(x, void) for x in obj]
-    if isinstance(obj, dict):
-        return {k: for_void(v, void) if k in ("hand", "tiles", "win_tile", "melds") else v
-                for k, v in obj.items()}
-    return obj
+from sichuan_recordgen import Drawn, make_record
 
 
 @st.composite
 def records(draw):
-    name = draw(st.sampled_from(RULESETS))
-    blood_battle = name != "sichuan-xueliu"
-    voids = [draw(st.sampled_from("mps")) for _ in range(4)]
-    events: list[dict] = [{"type": "void", "seat": s, "suit": voids[s]} for s in range(4)
-                          if draw(st.booleans())]
-    won: set[int] = set()
-    konged: set[int] = set()
-    saved = None
-    for _ in range(draw(st.integers(0, 9))):
-        if saved is not None and not _possible(events):          # undo a step that shows a tile 5 times
-            del events[saved[0]:]
-            won, konged = saved[1], saved[2]
-        saved = (len(events), set(won), set(konged))
-        live = [s for s in range(4) if not (blood_battle and s in won)]
-        if len(live) < 2:
-            break
-        if draw(st.integers(0, 2)) == 0:                       # a kong
-            seat = draw(st.sampled_from(live))
-            kind = draw(st.sampled_from(["concealed", "exposed", "added"]))
-            suit = draw(st.sampled_from([x for x in "mps" if x != voids[seat]]))
-            event = {"type": "kong", "seat": seat, "kind": kind, "tile": f"{draw(st.integers(1, 9))}{suit}"}
-            if kind == "exposed":
-                event["from"] = draw(st.sampled_from([s for s in live if s != seat]))
-            elif kind == "added" and draw(st.integers(0, 3)) == 0:
-                event["late"] = True
-            events.append(event)
-            konged.add(seat)
-            continue
-        seat = draw(st.sampled_from(live))
-        self_drawn = draw(st.booleans())
-        situation, tags = WINS[draw(st.integers(0, len(WINS) - 1))]
-        situation = for_void(dict(situation), voids[seat])
-        if self_drawn:
-            if "kong" in tags and draw(st.booleans()):
-                situation["after_kong"] = True
-            events.append({"type": "win", "seat": seat, "situation": situation})
-            won.add(seat)
-            continue
-        feeder = draw(st.sampled_from([s for s in live if s != seat]))
-        how = draw(st.integers(0, 3))
-        if how == 1 and feeder in konged:
-            situation["discard_after_kong"] = True
-        elif how == 2 and "rob" in tags and voids[feeder] != situation["win_tile"][-1]:
-            events.append({"type": "kong", "seat": feeder, "kind": "added", "tile": situation["win_tile"]})
-            situation["robbing_kong"] = True
-        events.append({"type": "win", "seat": seat, "from": feeder, "situation": situation})
-        won.add(seat)
-        # 一炮多响: another player still in may win on the same tile (with the 平胡 hand)
-        for other in live:
-            if other in (seat, feeder) or draw(st.integers(0, 2)):
-                continue
-            extra = for_void(dict(WINS[0][0]), voids[other])
-            if extra["win_tile"] != situation["win_tile"]:
-                continue
-            for flag in ("discard_after_kong", "robbing_kong"):
-                if situation.get(flag):
-                    extra[flag] = True
-            events.append({"type": "win", "seat": other, "from": feeder, "situation": extra})
-            won.add(other)
-    if saved is not None and not _possible(events):
-        del events[saved[0]:]
-        won = saved[1]
-    live = [s for s in range(4) if not (blood_battle and s in won)]
-    if len(live) >= 2 and draw(st.booleans()):
-        hands = {str(s): for_void(dict(ENDS[draw(st.integers(0, len(ENDS) - 1))]), voids[s]) for s in live}
-        events.append({"type": "end", "hands": hands})
-        if not _possible(events):
-            events.pop()
-    return name, {"ruleset": name, "seats": 4, "dealer": 0, "events": events}
-
-
-def _possible(events) -> bool:
-    """The hands above are reused freely, so a drawn step may show a kong's tile a fifth time."""
-    try:
-        parse_record({"events": events})
-    except SettlementError as e:
-        if "copies" in e.message:
-            return False
-    return True
+    return make_record(Drawn(draw))
 
 
 def payments_by_step(rules, record):
