@@ -84,6 +84,14 @@ def test_naming_fewer_kongs_than_the_chain_is_an_error():
         book.feeder(record.events[-1])
 
 
+@pytest.mark.parametrize("junk", ["2", 1.5, -1])
+def test_after_kong_of_a_win_must_be_a_flag_or_a_count(junk):
+    record, book = book_of(kong(0, "exposed", "6m", **{"from": 3}), win(0, after_kong=junk))
+    with pytest.raises(SettlementError, match=r"^events\[1\] \(win\): situation.after_kong must be true/false or a "
+                                              r"count of kongs, got"):
+        book.feeder(record.events[-1])
+
+
 def test_no_chain_without_after_kong_or_without_the_kongs_in_the_record():
     record, book = book_of(kong(0, "exposed", "6m", **{"from": 3}), win(0))
     assert book.chain(record.events[-1]) is None and book.feeder(record.events[-1]) is None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import tiles as T
-from ..errors import MahjongError, SettlementError
+from ..errors import MahjongError, SettlementError, show
 from ..records import Event, Record
 
 
@@ -111,6 +111,9 @@ class KongBook:
         n = sit.get("after_kong") if sit else None
         if not n:
             return None
+        if n is not True and (not isinstance(n, int) or n < 0):
+            raise SettlementError(f"{win.where()}: situation.after_kong must be true/false or a count of kongs, "
+                                  f"got {show(n)}")
         n = 1 if n is True else n
         own = self.of(win.seat)
         if len(own) < n:
