@@ -174,6 +174,15 @@ def test_changes_must_balance_within_their_own_event():
         m.run()
 
 
+def test_horses_are_found_for_their_winner():
+    win = {"type": "win", "seat": 1, "from": 0, "situation": SIT}
+    one = Log(_record(win, {"type": "horses", "tiles": "1m5p9s2z"}))
+    assert (one.horses(1), one.horses(0)) == ((0, 13, 26, 28), ())
+    two = Log(_record(win, dict(win, seat=2), {"type": "horses", "tiles": "3m", "seat": 2},
+                      {"type": "horses", "tiles": "7z4m", "seat": 1}))
+    assert (two.horses(1), two.horses(2), two.horses(3)) == ((33, 3), (2,), ())
+
+
 class Scoring(Log):
     def on_win(self, event):
         self.score(event)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from .. import tiles as T
 from ..errors import MahjongError, PluginError, SettlementError
 from ..hookspecs import SettlementRule
 from ..records import Event, Field, Ledger, Payment, Record, exact, plain
@@ -143,6 +144,18 @@ class Replayer:
             for c in changes:
                 if c.amount > 0:
                     self.pay(payer, c.seat, c.amount, c.reason)
+
+    # ---------------------------------------------------------------- what the record says later
+    def horses(self, seat: int) -> tuple[int, ...]:
+        """The horse tiles turned for winner ``seat``, in the order turned (a ``horses`` event
+        with no ``seat`` is the only winner's); () when the record has none for it. The record
+        lists horses after the win, so a rule paying the win reads them here."""
+        for e in self.record.events:
+            if e.type == "horses":
+                owner = e.seat if e.seat is not None else next(w.seat for w in self.record.of_type("win"))
+                if owner == seat:
+                    return tuple(T.parse_tiles(e.get("tiles")))
+        return ()
 
     # ---------------------------------------------------------------- scoring a win
     def score(self, event: Event, situation: Mapping | None = None):
