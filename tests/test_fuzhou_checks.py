@@ -16,7 +16,9 @@ from mahjong_core.hand import Meld, Situation
 from mahjong_core.shapes import Decomposition
 from mahjong_fuzhou import CHECKS, mahjong_fan_checks
 from mahjong_fuzhou.golds import fits, golds, natural_counts
+from mahjong_core.errors import HandError
 from mahjong_fuzhou.points import flower_sets
+from mahjong_fuzhou.validate import check_situation
 
 CLASSIC = {"grabbed_gold_scores": False}
 
@@ -34,7 +36,7 @@ def situation_of(d: dict) -> Situation:
     else:
         bonus = tuple(sorted(T.parse_tiles(flowers)))
         count = len(bonus)
-    flags = {k: d[k] for k in ("self_drawn", "dealer", "first_turn") if k in d}
+    flags = {k: d[k] for k in ("self_drawn", "dealer", "first_turn", "robbing_kong") if k in d}
     return Situation(hand=tuple(sorted(T.parse_tiles(d["hand"]))), melds=tuple(melds),
                      win_tile=T.tile(d["win_tile"]), flowers=bonus, flower_count=count,
                      wilds=tuple(T.parse_tiles(d.get("wilds", ""))),
@@ -225,3 +227,18 @@ def test_natural_counts_keep_the_robbed_gold_as_its_kind():
                       "extras": {"robbing_gold": True}})
     c = natural_counts(s, golds(s))
     assert c[T.tile("5p")] == 1 and sum(c) == 4
+
+
+# ---------------------------------------------------------------- 抢金 must be possible
+
+def test_robbing_the_gold_is_self_drawn_on_the_gold():
+    ok = {"hand": "123456789m234p5p6p9s9s", "win_tile": "5p", "wilds": "5p", "self_drawn": True,
+          "extras": {"robbing_gold": True}}
+    check_situation(situation_of(ok))
+    check_situation(situation_of(dict(ok, extras={})))                 # no 抢金: nothing to check
+    with pytest.raises(HandError, match="needs 'self_drawn': true"):
+        check_situation(situation_of(dict(ok, self_drawn=False)))
+    with pytest.raises(HandError, match=r"the winning tile 6p must be the gold \(5p\)"):
+        check_situation(situation_of(dict(ok, hand="123456789m234p5p5p9s9s", win_tile="6p")))
+    with pytest.raises(HandError, match=r"must be the gold \(none given in 'wilds'\)"):
+        check_situation(situation_of(dict(ok, wilds="")))

@@ -127,8 +127,9 @@ def test_the_round_rule_lifts_at_the_next_discard():
 
 def test_a_discarded_gold_cannot_be_won_on():
     win = {"type": "win", "seat": 0, "from": 2, "situation": {"hand": "x", "win_tile": "5p"}}
-    with pytest.raises(NotWinningError, match="a discarded gold cannot be claimed or won on"):
+    with pytest.raises(SettlementError, match="a discarded gold cannot be claimed or won on") as info:
         check_gold_discards(_events(WILD, GOLD_DISCARD, win), CLASSIC)
+    assert info.value.code == "invalid_situation"
 
 
 def test_a_gold_named_directly():

@@ -57,7 +57,7 @@ def check_gold_discards(events: Iterable, options: Mapping | None = None) -> dic
             sit = e.get("situation") or {}
             if last_discard == (frm, gold) and sit.get("win_tile") is not None \
                     and T.tile(sit["win_tile"]) == gold:
-                raise NotWinningError(f"{e.where()}: the winning tile {T.name(gold)} is the gold seat {frm} "
+                raise SettlementError(f"{e.where()}: the winning tile {T.name(gold)} is the gold seat {frm} "
                                       f"discarded; a discarded gold cannot be claimed or won on")
             if e.seat in restricted:
                 raise NotWinningError(
