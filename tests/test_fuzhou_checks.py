@@ -217,6 +217,9 @@ def _counts(text: str) -> tuple:
     ("11m", 3, 1, True, True),                 # 11m pair + a set of wilds
     ("11123455678999m", 0, 4, True, True),     # 111 234 55 678 999
     ("1m", 0, 0, True, False),
+    ("1111s", 1, 1, True, False),             # 111s + 1s and a wild as 1s would be a fifth 1s
+    ("1111s2s", 1, 1, True, False),           # seven tiles for one set and a pair
+    ("111s3s", 1, 1, True, True),             # 11s pair + 1s 2s(wild) 3s
 ])
 def test_fits(tiles, wilds, sets, pair, ok):
     assert fits(_counts(tiles), wilds, sets, pair) is ok
@@ -242,3 +245,39 @@ def test_robbing_the_gold_is_self_drawn_on_the_gold():
         check_situation(situation_of(dict(ok, hand="123456789m234p5p5p9s9s", win_tile="6p")))
     with pytest.raises(HandError, match=r"must be the gold \(none given in 'wilds'\)"):
         check_situation(situation_of(dict(ok, wilds="")))
+
+
+def test_fits_agrees_with_the_core_shape_search():
+    """``fits`` (whole sets and a pair, wilds spent anywhere) against core's standard search on
+    seeded random suited hands of 17 tiles with 0–3 wilds, about half of them winning."""
+    import random
+
+    from mahjong_core.shapes import make_input, standard
+
+    rng = random.Random(17)
+    kinds = frozenset(range(27))
+    agree = wins = 0
+    for _ in range(400):
+        counts = [0] * 34
+        wild = rng.randint(0, 3)
+        if rng.random() < 0.5:                       # built from sets, then wilds replace tiles
+            tiles = []
+            for _ in range(5):
+                t = rng.randrange(27)
+                run = t % 9 <= 6 and rng.random() < 0.6
+                tiles += [t, t + 1, t + 2] if run else [t] * 3
+            tiles += [rng.randrange(27)] * 2
+            rng.shuffle(tiles)
+            tiles = tiles[wild:]
+        else:
+            tiles = [rng.randrange(27) for _ in range(17 - wild)]
+        for t in tiles:
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        got = fits(tuple(counts), wild, 5, True)
+        want = bool(standard(make_input(counts, wild, (), 5, True, kinds, [0] * 34)))
+        assert got == want, (T.format_tiles(sorted(tiles)), wild)
+        agree += 1
+        wins += got
+    assert agree > 300 and 50 < wins < agree - 50

@@ -23,7 +23,7 @@ from mahjong_core.shapes import Decomposition
 from mahjong_core.testing import load_cases
 from mahjong_fuzhou import CHECKS
 from mahjong_fuzhou.gold_discard import check_gold_discards, gold_of
-from mahjong_fuzhou.golds import fits, golds, natural_counts
+from mahjong_fuzhou.golds import fits, golds, natural_counts, room
 from mahjong_fuzhou.payers import share, win_payments
 from mahjong_fuzhou.streak import streak_points
 from mahjong_fuzhou.validate import check_situation
@@ -89,7 +89,8 @@ def prescore(d: dict, draft: Draft) -> dict:
     if s.robbing_kong and "robbing_kong" not in draft.table["win_methods"]:
         raise NotWinningError("robbing a kong is not a win in this ruleset (table.win_methods)")
     sets = (len(s.hand) + 1 - 2) // 3
-    if not fits(natural_counts(s, facts), facts.held, sets, True) and not (s.self_drawn and facts.held >= 3):
+    counts = natural_counts(s, facts)
+    if not fits(counts, facts.held, sets, True, room(s, counts)) and not (s.self_drawn and facts.held >= 3):
         raise NotWinningError("not a winning hand")
     ctx = FanContext(s, Decomposition("standard", (), ()), SimpleNamespace(options=draft.options))
     found = {}

@@ -7,7 +7,7 @@ shape search reports, so a hand that can be read either way always gets the bett
 """
 from __future__ import annotations
 
-from .golds import fits, golds, natural_counts
+from .golds import fits, golds, natural_counts, room
 
 
 def _sets_needed(situation) -> int:
@@ -40,7 +40,8 @@ def gold_sparrow(ctx) -> int:
     facts = golds(s)
     if facts.held < 2:
         return 0
-    return int(fits(natural_counts(s, facts), facts.held - 2, _sets_needed(s), False))
+    counts = natural_counts(s, facts)
+    return int(fits(counts, facts.held - 2, _sets_needed(s), False, room(s, counts)))
 
 
 def gold_dragon(ctx) -> int:
@@ -50,7 +51,8 @@ def gold_dragon(ctx) -> int:
     facts = golds(s)
     if facts.held < 3:
         return 0
-    return int(fits(natural_counts(s, facts), facts.held - 3, _sets_needed(s) - 1, True))
+    counts = natural_counts(s, facts)
+    return int(fits(counts, facts.held - 3, _sets_needed(s) - 1, True, room(s, counts)))
 
 
 def _kongs(situation) -> int:
