@@ -1,0 +1,58 @@
+"""Who pays a Fuzhou win, and how much each payer's share S is.
+
+S = B + special on a discard win, 2 × B + special on a self-draw (profiles.md §5.5, §6.4); the
+hand's ``value`` is S without the streak, so the streak is added here, doubled on a self-draw.
+The rules (``options.payers``):
+
+* ``all_three`` — each of the three others pays S (the revised line, discard or self-draw);
+* ``discarder`` — the discarder alone pays S;
+* ``discarder_double`` — the discarder alone pays 2S (the classic line's discard win);
+* ``discarder_all`` — the discarder pays for all three, 3S (minyic7's "traditional" reading).
+
+A robbed added kong (抢杠, classic) counts as a discard by the kong's declarer.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from mahjong_core.errors import RulesetError
+from mahjong_core.records import Payment
+
+from .options import PAYERS, payer_rule
+
+REASONS = {
+    ("self_draw", "all_three"): "self-drawn win: each of the three others pays S",
+    ("discard", "all_three"): "discard win: each of the three others pays S",
+    ("discard", "discarder"): "discard win: the discarder pays S",
+    ("discard", "discarder_double"): "discard win: the discarder pays 2S",
+    ("discard", "discarder_all"): "discard win: the discarder pays for all three (3S)",
+    ("robbed_kong", "all_three"): "robbed added kong: each of the three others pays S",
+    ("robbed_kong", "discarder"): "robbed added kong: its declarer pays S as the discarder",
+    ("robbed_kong", "discarder_double"): "robbed added kong: its declarer pays 2S as the discarder",
+    ("robbed_kong", "discarder_all"): "robbed added kong: its declarer pays for all three (3S)",
+}
+_TIMES = {"discarder": 1, "discarder_double": 2, "discarder_all": 3}
+
+
+def share(value, streak: int, self_drawn: bool, multiplier: int = 2):
+    """S: the hand's value (S without the streak) plus the streak points, which a self-draw
+    multiplies like the rest of B."""
+    return value + (multiplier if self_drawn else 1) * streak
+
+
+def win_payments(seats: int, winner: int, s, options: Mapping | None = None, *, discarder: int | None = None,
+                 robbed_kong: bool = False) -> list[Payment]:
+    """The payments of one win worth S per payer. ``discarder``: the seat whose discard (or, with
+    ``robbed_kong``, whose added kong) was won on; None for a self-draw."""
+    if discarder is None:
+        method, rule = "self_draw", payer_rule(options, "self_draw")
+    else:
+        method, rule = "robbed_kong" if robbed_kong else "discard", payer_rule(options, "discard")
+    if rule not in PAYERS or (method == "self_draw" and rule != "all_three"):
+        key = "self_draw" if method == "self_draw" else "discard"
+        raise RulesetError(f"options.payers.{key}: no payer rule {rule!r}; "
+                           f"{'all_three' if key == 'self_draw' else ', '.join(PAYERS)}")
+    reason = REASONS[(method, rule)]
+    if rule == "all_three":
+        return [Payment((winner + k) % seats, winner, s, reason) for k in range(1, seats)]
+    return [Payment(discarder, winner, _TIMES[rule] * s, reason)]

@@ -1,0 +1,101 @@
+"""The special hands (特殊牌型) of both lines; their YAML puts them in one ``tier``, so only the
+highest counts.
+
+Each answer reads the situation only (asked once per hand): 金雀 and 金龙 ask whether the
+hand's tiles make whole sets once the golds in question are set aside, not which reading the
+shape search reports, so a hand that can be read either way always gets the better one.
+"""
+from __future__ import annotations
+
+from .golds import fits, golds, natural_counts, room
+
+
+def _sets_needed(situation) -> int:
+    """Sets still to find among the standing tiles and winning tile (five less the melds)."""
+    return (len(situation.hand) + 1 - 2) // 3
+
+
+def heavenly(ctx) -> int:
+    """天胡: the dealer's tiles win before his first discard (``dealer``, ``first_turn``,
+    ``self_drawn``), after the opening replacement and the gold."""
+    s = ctx.situation
+    return int(s.dealer and s.first_turn and s.self_drawn)
+
+
+def robbing_the_gold(ctx) -> int:
+    """抢金: the face-up gold completes the hand at the opening (``extras.robbing_gold``)."""
+    return int(golds(ctx.situation).robbed)
+
+
+def three_golds(ctx) -> int:
+    """三金倒: all three playable golds among the concealed tiles, self-drawn: a win whatever
+    the shape (the face-up gold of 抢金 is not one of them)."""
+    s = ctx.situation
+    return int(s.self_drawn and golds(s).held >= 3)
+
+
+def gold_sparrow(ctx) -> int:
+    """金雀: two golds are the pair, the rest (other golds wild) make the sets."""
+    s = ctx.situation
+    facts = golds(s)
+    if facts.held < 2:
+        return 0
+    counts = natural_counts(s, facts)
+    return int(fits(counts, facts.held - 2, _sets_needed(s), False, room(s, counts)))
+
+
+def gold_dragon(ctx) -> int:
+    """金龙 (classic): the three golds at face value are a pung of their own kind, the other
+    tiles (no wild left) make the remaining sets and the pair."""
+    s = ctx.situation
+    facts = golds(s)
+    if facts.held < 3:
+        return 0
+    counts = natural_counts(s, facts)
+    return int(fits(counts, facts.held - 3, _sets_needed(s) - 1, True, room(s, counts)))
+
+
+def _kongs(situation) -> int:
+    return sum(1 for m in situation.melds if m.kind == "kong")
+
+
+def no_bonus_no_kong(ctx) -> int:
+    """无花无杠 / 平胡 (classic): no bonus tile at all and no kong; golds do not matter."""
+    s = ctx.situation
+    return int(s.flower_count == 0 and not _kongs(s))
+
+
+def one_bonus(ctx) -> int:
+    """一张花 (classic): exactly one bonus tile and no kong."""
+    s = ctx.situation
+    return int(s.flower_count == 1 and not _kongs(s))
+
+
+def one_suit(ctx) -> dict:
+    """全清一色: every tile, golds at face value, of one suit; 半清一色: every tile but the
+    golds of one suit, a gold of another suit held (classic options, off by default; the
+    definitions are this plugin's reading of atom-chen's names)."""
+    s = ctx.situation
+    facts = golds(s)
+    kinds = set(s.hand) | {m.tile for m in s.melds}
+    if s.win_tile is not None:
+        kinds.add(s.win_tile)
+    suits = {t // 9 for t in kinds if t not in facts.kinds or (facts.robbed and t == s.win_tile)}
+    gold_suits = {t // 9 for t in facts.kinds} if facts.held else set()
+    if len(suits) != 1 or any(t >= 27 for t in kinds):
+        return {}
+    if gold_suits <= suits:
+        return {"quanqingyise": 1}
+    return {"banqingyise": 1}
+
+
+CHECKS = {
+    "fuzhou.heavenly": heavenly,
+    "fuzhou.robbing_gold": robbing_the_gold,
+    "fuzhou.three_golds": three_golds,
+    "fuzhou.gold_sparrow": gold_sparrow,
+    "fuzhou.gold_dragon": gold_dragon,
+    "fuzhou.no_bonus_no_kong": no_bonus_no_kong,
+    "fuzhou.one_bonus": one_bonus,
+    "fuzhou.one_suit": one_suit,
+}
