@@ -126,6 +126,19 @@ fans:
     assert fans(tier_rules(tmp_path, text.format("true"), ("a", "b"), "h2.yaml").score(SIT)) == {"a": 1, "b": 1}
 
 
+def test_sichuan_multiply_all_switches_its_tier_off(tmp_path):
+    hand = {"hand": "1112223335559m", "win_tile": "9m"}
+    seed = mahjong_core.load_ruleset("sichuan")
+    assert "qingyise" in seed.fan_by_id["qingdui"].excludes           # the tier, as excludes
+    assert [f.id for f in seed.score(hand).fans] == ["qingdui"] and seed.score(hand).value == 8
+    path = tmp_path / "stack.yaml"
+    path.write_text("extends: sichuan\noptions: {stacking: multiply_all}\n", encoding="utf-8")
+    stacked = mahjong_core.load_ruleset(str(path))
+    result = stacked.score(hand)
+    assert {f.id for f in result.fans} == {"qingdui", "qingyise", "duiduihu", "pinghu"}
+    assert result.total == 3 + 2 + 1 + 0 and result.value == 64
+
+
 # --------------------------------------------------------------------------- overlay edits
 
 BASE_EXCLUDES = """fans:
