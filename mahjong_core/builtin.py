@@ -7,6 +7,7 @@ from importlib.resources import files
 from . import analysis, shapes
 from .fans import FanCheck
 from .hookspecs import TileSet, ValueFormula, WinShape, hookimpl
+from .scoring.units import units_value
 
 
 @hookimpl
@@ -75,6 +76,7 @@ def mahjong_value_formulas():
     return [
         ValueFormula("total", total_value, "the points total"),
         ValueFormula("doubling", doubling_value, doubling_value.__doc__),
+        ValueFormula("units", units_value, units_value.__doc__),
     ]
 
 

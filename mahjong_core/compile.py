@@ -14,10 +14,17 @@ from collections.abc import Callable, Mapping
 from .config import Resolved, check_option, describe, shown
 from .errors import RulesetError, did_you_mean, show
 from .hand import EXTRA_TYPES, ExtraField, TableRules
+from .scoring.units import UNITS, units_value
+
+EXCLUDES_EDITS = ("add", "remove")
+TIER_KEYS = ("when",)
 
 
 @dataclass(frozen=True, slots=True)
 class FanRule:
+    """One fan's YAML: ``points`` is its amount per occurrence, in ``unit`` (YAML ``points``,
+    ``doublings`` or ``bonus``); ``excludes`` already holds what ``excluded_by`` and ``tier`` add."""
+
     id: str
     zh: str
     en: str
@@ -29,6 +36,9 @@ class FanRule:
     counts_to_minimum: bool = True
     doc: str = ""
     dropped_above: int | None = None     # YAML dropped_when_others_exceed
+    unit: str = "points"
+    tier: str | None = None
+    rules_out_fallback: bool = True
 
 
 def _non_finite(value, key: str) -> str | None:
@@ -103,7 +113,7 @@ class CompiledRules:
     fan_rules: tuple[FanRule, ...]
     fan_by_id: Mapping[str, FanRule]
     fallback: str | None
-    fallback_besides: frozenset
+    fallback_besides: frozenset     # the fans with ``rules_out_fallback: false``
     prefer: tuple[str, ...]
     shapes: tuple[ShapeRule, ...]
     value_formula: Callable[..., Any]
@@ -118,7 +128,105 @@ def compile_rules(resolved: Resolved, engine) -> CompiledRules:
     return _Compiler(resolved, engine).compile()
 
 
-class _Compiler:
+class _FanLinks:
+    """The YAML that links fans to one another beyond their own lists: ``excludes`` edits,
+    ``excluded_by`` and ``tier`` (a part of ``_Compiler``, which gives ``where``, ``data`` …)."""
+
+    def _excludes(self, value, fid: str, every) -> list:
+        """A fan's ``excludes``: a list, or ``{add, remove}`` editing the inherited list (applied by
+        config.deep_merge; a map left here had nothing to edit)."""
+        key = f"fans.{fid}.excludes"
+        if value is None:
+            return []
+        if isinstance(value, Mapping):
+            for name in value:
+                if name not in EXCLUDES_EDITS:
+                    raise RulesetError(f"{self.where(f'{key}.{name}')}: unknown key '{key}.{shown(name)}'"
+                                       f"{did_you_mean(name, EXCLUDES_EDITS)}")
+            for name in EXCLUDES_EDITS:
+                if not isinstance(value.get(name, []), list):
+                    raise RulesetError(f"{self.where(f'{key}.{name}')}: '{key}.{name}' must be a list of fan ids")
+            for i, x in enumerate(value.get("remove", [])):
+                self._known_fan(x, every, f"{key}.remove.{i}", f"fan '{fid}' excludes.remove")
+                raise RulesetError(f"{self.where(f'{key}.remove.{i}')}: fan '{fid}' does not exclude "
+                                   f"'{shown(x)}', so it cannot be removed from its excludes")
+            value = value.get("add", [])
+        if not isinstance(value, list):
+            raise RulesetError(f"{self.where(key)}: 'excludes' must be a list of fan ids or {{add: [...], "
+                               f"remove: [...]}}")
+        for i, x in enumerate(value):
+            self._known_fan(x, every, f"{key}.{i}", f"fan '{fid}' excludes")
+        return list(value)
+
+    def _excluded_by(self, spec: Mapping, rule: FanRule, every, by_id: Mapping, excludes_of: dict) -> None:
+        """``excluded_by: [ids]``: each named (enabled) fan excludes this one."""
+        key = f"fans.{rule.id}.excluded_by"
+        value = spec.get("excluded_by")
+        if value is None:
+            return
+        if not isinstance(value, list):
+            raise RulesetError(f"{self.where(key)}: 'excluded_by' must be a list of fan ids")
+        for i, x in enumerate(value):
+            self._known_fan(x, every, f"{key}.{i}", f"fan '{rule.id}' excluded_by")
+            if x not in by_id:
+                continue        # disabled: it never excludes
+            if by_id[x].dropped_above is not None:
+                raise RulesetError(f"{self.where(f'{key}.{i}')}: fan '{x}' is dropped after the others are "
+                                   f"counted, so it cannot exclude '{rule.id}'")
+            if rule.id not in excludes_of[x]:
+                excludes_of[x].append(rule.id)
+
+    def _tiers(self, rules, excludes_of: dict) -> None:
+        """``tier: NAME``: of the fans sharing a tier only the highest counts (by amount, then YAML
+        order), as if each excluded those below it; ``scoring.tiers.NAME.when: {option: value}``
+        keeps a tier only while the options hold those values."""
+        tiers: dict[str, list] = {}
+        for r in rules:
+            if r.tier is not None:
+                tiers.setdefault(r.tier, []).append(r)
+        specs = self._map((self.data.get("scoring") or {}).get("tiers"), "scoring.tiers")
+        every_tier = {spec.get("tier") for spec in (self.data.get("fans") or {}).values()
+                      if isinstance(spec, Mapping)} - {None}
+        for name, spec in specs.items():
+            key = f"scoring.tiers.{name}"
+            if name not in every_tier:
+                raise RulesetError(f"{self.where(key)}: no fan has tier '{shown(name)}'"
+                                   f"{did_you_mean(name, every_tier)}")
+            spec = self._map(spec, key)
+            for k in spec:
+                if k not in TIER_KEYS:
+                    raise RulesetError(f"{self.where(f'{key}.{k}')}: unknown key '{key}.{shown(k)}'"
+                                       f"{did_you_mean(k, TIER_KEYS)}")
+            when = self._map(spec.get("when"), key + ".when")
+            on = True
+            for option, value in when.items():
+                okey = f"{key}.when.{option}"
+                if option not in self.option_types:
+                    raise RulesetError(f"{self.where(okey)}: unknown option '{shown(option)}'"
+                                       f"{did_you_mean(option, self.option_types)}")
+                check_option(self.option_types[option], value, okey, self.where)
+                on = on and (self.data.get("options") or {}).get(option) == value
+            if not on:
+                tiers.pop(name, None)
+        for name, members in tiers.items():
+            first = members[0]
+            for r in members:
+                if r.unit != first.unit:
+                    raise RulesetError(f"{self.where(f'fans.{r.id}.tier')}: fan '{r.id}' adds {r.unit} but "
+                                       f"'{first.id}' of the same tier '{name}' adds {first.unit}: a tier's "
+                                       f"fans share one unit")
+            ranked = sorted(members, key=lambda r: -r.points)       # stable: YAML order among equals
+            for i, hi in enumerate(ranked):
+                for lo in ranked[i + 1:]:
+                    if hi.id in excludes_of[lo.id]:
+                        raise RulesetError(
+                            f"{self.where(f'fans.{lo.id}.excludes')}: fan '{lo.id}' excludes '{hi.id}', which "
+                            f"ranks above it in tier '{name}' (the tier keeps only the highest of them)")
+                    if lo.id not in excludes_of[hi.id]:
+                        excludes_of[hi.id].append(lo.id)
+
+
+class _Compiler(_FanLinks):
     """Reads one resolved ruleset; each method checks one part of the YAML."""
 
     def __init__(self, resolved: Resolved, engine):
@@ -140,7 +248,10 @@ class _Compiler:
         fan_rules = self._fans(data.get("fans") or {})
         self._fan_by_id = MappingProxyType({r.id: r for r in fan_rules})
         fallback = self._fan_ref(scoring.get("fallback"), "scoring.fallback")
-        fallback_besides = frozenset(self._fan_list(scoring, "fallback_besides"))
+        if "fallback_besides" in scoring:
+            raise RulesetError(f"{self.where('scoring.fallback_besides')}: 'scoring.fallback_besides' is no "
+                               f"longer read: give each fan it listed 'rules_out_fallback: false'")
+        fallback_besides = frozenset(r.id for r in fan_rules if not r.rules_out_fallback)
         prefer = self._fan_list(scoring, "prefer")
         shapes = self._shapes(data.get("shapes") or {})
         value_formula, value_params = self._value(scoring.get("value") or {"formula": "total"})
@@ -239,33 +350,38 @@ class _Compiler:
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
             _check_kwargs(checks[check].item.func, args, self.where, key + ".args", f"check '{check}'")
-            points = spec.get("points")
-            if isinstance(points, bool) or not isinstance(points, (int, float)) or not math.isfinite(points):
-                raise RulesetError(f"{self.where(key + '.points')}: fan '{fid}' needs numeric 'points', "
-                                   f"got {describe(points)}")
+            unit, points = self._amount(spec, fid, key)
             cm = spec.get("counts_to_minimum", True)
             if not isinstance(cm, bool):
                 raise RulesetError(f"{self.where(key + '.counts_to_minimum')}: must be true or false")
+            rof = spec.get("rules_out_fallback", True)
+            if not isinstance(rof, bool):
+                raise RulesetError(f"{self.where(key + '.rules_out_fallback')}: 'rules_out_fallback' must be "
+                                   f"true or false")
+            tier = spec.get("tier")
+            if tier is not None:
+                self._id(tier, key + ".tier", "tier")
             drop = spec.get("dropped_when_others_exceed")
             if drop is not None:
                 self._int(drop, key + ".dropped_when_others_exceed")
-                if spec.get("excludes") or spec.get("reduces"):
+                if spec.get("excludes") or spec.get("reduces") or spec.get("tier") is not None:
                     raise RulesetError(f"{self.where(key + '.dropped_when_others_exceed')}: fan '{fid}' is "
                                        f"dropped after the others are counted, so it cannot exclude or "
-                                       f"reduce them (remove 'excludes'/'reduces')")
+                                       f"reduce them (remove 'excludes'/'reduces'/'tier')")
             rules.append(FanRule(fid, self._text(spec, "zh", key, fid), self._text(spec, "en", key, fid),
                                  points, check, MappingProxyType(dict(args)), (), MappingProxyType({}), cm,
-                                 self._text(spec, "doc", key, ""), drop))
+                                 self._text(spec, "doc", key, ""), drop, unit, tier, rof))
         known = {r.id for r in rules}
         every = set(fans)
+        excludes_of = {r.id: self._excludes(fans[r.id].get("excludes"), r.id, every) for r in rules}
+        by_id = {r.id: r for r in rules}
+        for r in rules:
+            self._excluded_by(fans[r.id], r, every, by_id, excludes_of)
+        self._tiers(rules, excludes_of)
         out = []
         for r in rules:
             spec = fans[r.id]
-            excludes = spec.get("excludes") or []
-            if not isinstance(excludes, list):
-                raise RulesetError(f"{self.where(f'fans.{r.id}.excludes')}: 'excludes' must be a list of fan ids")
-            for i, x in enumerate(excludes):
-                self._known_fan(x, every, f"fans.{r.id}.excludes.{i}", f"fan '{r.id}' excludes")
+            excludes = excludes_of[r.id]
             reduces = spec.get("reduces") or {}
             if not isinstance(reduces, Mapping):
                 raise RulesetError(f"{self.where(f'fans.{r.id}.reduces')}: 'reduces' must map fan ids to counts")
@@ -275,8 +391,21 @@ class _Compiler:
             out.append(FanRule(r.id, r.zh, r.en, r.points, r.check, r.args,
                                tuple(x for x in excludes if x in known),
                                MappingProxyType({x: n for x, n in reduces.items() if x in known}),
-                               r.counts_to_minimum, r.doc, r.dropped_above))
+                               r.counts_to_minimum, r.doc, r.dropped_above, r.unit, r.tier, r.rules_out_fallback))
         return tuple(out)
+
+    def _amount(self, spec: Mapping, fid: str, key: str) -> tuple[str, Any]:
+        """(unit, amount): the one of ``points`` / ``doublings`` / ``bonus`` the fan gives."""
+        given = [u for u in UNITS if spec.get(u) is not None]      # null: an overlay drops the unit
+        if len(given) > 1:
+            raise RulesetError(f"{self.where(f'{key}.{given[1]}')}: fan '{fid}' gives both '{given[0]}' and "
+                               f"'{given[1]}': a fan adds in one unit, give one of {', '.join(UNITS)}")
+        unit = given[0] if given else "points"
+        amount = spec.get(unit)
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not math.isfinite(amount):
+            raise RulesetError(f"{self.where(f'{key}.{unit}')}: fan '{fid}' needs numeric '{unit}', "
+                               f"got {describe(amount)}" + ("" if given else " (or 'doublings' or 'bonus')"))
+        return unit, amount
 
     def _known_fan(self, fid, every, key: str, what: str) -> None:
         """A fan named by another fan's ``excludes``/``reduces`` must be one of the file's fans."""
@@ -330,7 +459,21 @@ class _Compiler:
         params = self._map(value.get("params"), "scoring.value.params")
         func = formulas[fid].item.value
         _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
+        if func is units_value:
+            self._units_params(params)
         return func, params
+
+    def _units_params(self, params: Mapping) -> None:
+        """The ``units`` formula's limits: the value must stay monotone in each unit."""
+        for name, least, what in (("base", 0, "a number ≥ 0"), ("max_doublings", 0, "a whole number ≥ 0 or null"),
+                                  ("cap_multiplier", 1, "a multiplier ≥ 1 (e.g. 64) or null for no cap"),
+                                  ("cap", 0, "a number ≥ 0 or null for no cap")):
+            value = params.get(name)
+            if name not in params or (value is None and name != "base"):
+                continue
+            if value is None or value < least or (name == "max_doublings" and not isinstance(value, int)):
+                raise RulesetError(f"{self.where('scoring.value.params.' + name)}: {name} must be {what}, "
+                                   f"got {describe(value)}")
 
     def _map(self, value, key: str) -> dict:
         if value is None:

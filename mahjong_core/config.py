@@ -23,7 +23,8 @@ ANY = object()
 ID_MAP = "id-map"
 
 FAN_FIELDS = ("zh", "en", "points", "check", "args", "excludes", "reduces", "enabled",
-              "counts_to_minimum", "dropped_when_others_exceed", "doc")
+              "counts_to_minimum", "dropped_when_others_exceed", "doc",
+              "doublings", "bonus", "excluded_by", "rules_out_fallback", "tier")
 SHAPE_FIELDS = ("enabled", "args")
 SCHEMA: dict = {
     "title": ANY,
@@ -33,7 +34,7 @@ SCHEMA: dict = {
               "void_suit": ANY, "wilds": ANY, "extras": ANY},
     "shapes": (ID_MAP, SHAPE_FIELDS),
     "scoring": {"minimum": ANY, "value": {"formula": ANY, "params": ANY}, "fallback": ANY,
-                "fallback_besides": ANY, "prefer": ANY},
+                "fallback_besides": ANY, "prefer": ANY, "tiers": ANY},
     "options": (ID_MAP, None),
     "new_options": ANY,
     "option_types": ANY,          # checked by option_types() below
@@ -228,15 +229,32 @@ def check_schema(src: Source, base: Mapping | None) -> None:
     walk(src.data, SCHEMA, base, "")
 
 
-def deep_merge(base: Mapping, overlay: Mapping) -> dict:
-    """Maps merge key by key; scalars and lists are replaced."""
+def deep_merge(base: Mapping, overlay: Mapping, path: tuple = ()) -> dict:
+    """Maps merge key by key; scalars and lists are replaced, except a fan's ``excludes: {add,
+    remove}``, which edits the inherited list (see ``edit_excludes``)."""
     out = dict(base)
     for key, value in overlay.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = deep_merge(out[key], value)
+        if key == "excludes" and len(path) == 2 and path[0] == "fans" and isinstance(value, Mapping):
+            out[key] = edit_excludes(out.get(key), value)
+        elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = deep_merge(out[key], value, path + (key,))
         else:
             out[key] = value
     return out
+
+
+def edit_excludes(inherited, edit: Mapping):
+    """The inherited ``excludes`` list less ``remove``, plus ``add``; the edit itself when it cannot
+    apply (bad keys, a removed fan not inherited), for compile to report at its line."""
+    if isinstance(inherited, Mapping):          # the base's own edit of nothing
+        inherited = inherited.get("add", [])
+    inherited = inherited or []
+    add, remove = edit.get("add", []), edit.get("remove", [])
+    if set(edit) - {"add", "remove"} or not isinstance(inherited, list) or not isinstance(add, list) \
+            or not isinstance(remove, list) or any(x not in inherited for x in remove):
+        return edit
+    kept = [x for x in inherited if x not in remove]
+    return kept + [x for x in add if x not in kept]
 
 
 @dataclass

@@ -164,11 +164,18 @@ class FanContext:
 
 @dataclass(frozen=True, slots=True)
 class Fan:
+    """A counted fan: ``points`` is its amount per occurrence, in ``unit`` (points, doublings or
+    bonus; see ``mahjong_core.scoring.units``)."""
+
     id: str
     zh: str
     en: str
     points: int
     count: int = 1
+    unit: str = "points"
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "zh": self.zh, "en": self.en, "points": self.points, "count": self.count}
+        out = {"id": self.id, "zh": self.zh, "en": self.en, "points": self.points, "count": self.count}
+        if self.unit != "points":
+            out["unit"] = self.unit
+        return out

@@ -319,8 +319,9 @@ class _Page:
     def section_fans(self, fans: Mapping) -> None:
         r = self.rules
         self.add(f"## Fans ({len(r.fan_rules)})", "")
-        self.add("Listed in YAML order. `points` are per occurrence; a fan's `excludes` are removed "
-                 "when it scores.", "")
+        self.add("Listed in YAML order. `points` are per occurrence (in doublings or bonus where the "
+                 "column says so); a fan's `excludes` are removed when it scores (with those below it in "
+                 "its tier).", "")
         rows = []
         by = rulesinfo.awarded_by(r)
         for fan in r.fan_rules:
@@ -329,6 +330,10 @@ class _Page:
                 notes.append("reduces " + ", ".join(f"`{x}` by {n}" for x, n in fan.reduces.items()))
             if not fan.counts_to_minimum:
                 notes.append("does not count toward the minimum")
+            if fan.tier is not None:
+                notes.append(f"tier `{fan.tier}`: only the highest of it counts")
+            if not fan.rules_out_fallback:
+                notes.append("does not rule out the fallback")
             if fan.dropped_above is not None:
                 notes.append(f"dropped when the other fans total more than {fan.dropped_above}")
             if fan.args:
@@ -339,7 +344,8 @@ class _Page:
             if said:
                 notes.append(said)
             excludes = ", ".join(f"`{x}`" for x in fan.excludes)
-            rows.append(f"| `{fan.id}` | {fan.zh} | {_cell(fan.en)} | {fan.points} | {excludes} | "
+            amount = fan.points if fan.unit == "points" else f"{fan.points} {fan.unit}"
+            rows.append(f"| `{fan.id}` | {fan.zh} | {_cell(fan.en)} | {amount} | {excludes} | "
                         f"`{fan.check}` | `{by[fan.id]}` | {self.set_at(f'fans.{fan.id}')} | "
                         f"{_cell('; '.join(notes))} |")
         self.table("| id | zh | en | points | excludes | check | awarded by | set at | notes |", rows)

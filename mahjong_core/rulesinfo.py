@@ -13,11 +13,20 @@ _NOT_SETTINGS = ("fans", "options", "title", "description")
 
 
 def fan_fields(rule) -> dict:
-    """A fan as the rules apply it, under its YAML field names (``excludes``/``reduces`` hold only
-    fans that are enabled)."""
-    return {"zh": rule.zh, "en": rule.en, "points": rule.points, "check": rule.check, "args": dict(rule.args),
-            "excludes": list(rule.excludes), "reduces": dict(rule.reduces),
-            "counts_to_minimum": rule.counts_to_minimum, "dropped_when_others_exceed": rule.dropped_above}
+    """A fan as the rules apply it, under its YAML field names (``points`` is its amount, with
+    ``unit`` as in a score result when it is not points; ``excludes`` with what ``excluded_by``
+    and ``tier`` add; ``excludes``/``reduces`` hold only fans that are enabled; ``tier`` and
+    ``rules_out_fallback`` only when set)."""
+    out = {"zh": rule.zh, "en": rule.en, "points": rule.points, "check": rule.check, "args": dict(rule.args),
+           "excludes": list(rule.excludes), "reduces": dict(rule.reduces),
+           "counts_to_minimum": rule.counts_to_minimum, "dropped_when_others_exceed": rule.dropped_above}
+    if rule.unit != "points":
+        out["unit"] = rule.unit
+    if rule.tier is not None:
+        out["tier"] = rule.tier
+    if not rule.rules_out_fallback:
+        out["rules_out_fallback"] = False
+    return out
 
 
 def awarded_by(rules) -> dict[str, str]:
@@ -75,7 +84,10 @@ def _changes(a: Mapping, b: Mapping) -> dict:
 
 
 def _brief(rule) -> dict:
-    return {"id": rule.id, "zh": rule.zh, "en": rule.en, "points": rule.points}
+    out = {"id": rule.id, "zh": rule.zh, "en": rule.en, "points": rule.points}
+    if rule.unit != "points":
+        out["unit"] = rule.unit
+    return out
 
 
 def _header(rules) -> dict:

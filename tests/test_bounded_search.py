@@ -313,12 +313,11 @@ def fallback_rules(tmp_path, t_excludes_b: bool, asked: list):
         return int(ctx.decomposition.shape == "standard")
     engine = engine_with(FanCheck("house.standard", on_standard), FanCheck("house.pairs", on_pairs),
                          FanCheck("house.tail", tail, most=1))
-    return engine.load_ruleset(overlay(tmp_path, f"""scoring: {{fallback_besides: [e, t]}}
-fans:
+    return engine.load_ruleset(overlay(tmp_path, f"""fans:
   plain_win: {{points: 8}}
   b: {{zh: 乙, en: B, points: 2, check: house.standard}}
-  e: {{zh: 戊, en: E, points: 2, check: house.pairs}}
-  t: {{zh: 庚, en: T, points: 1, check: house.tail{', excludes: [b]' if t_excludes_b else ''}}}
+  e: {{zh: 戊, en: E, points: 2, check: house.pairs, rules_out_fallback: false}}
+  t: {{zh: 庚, en: T, points: 1, check: house.tail, rules_out_fallback: false{', excludes: [b]' if t_excludes_b else ''}}}
 """))
 
 

@@ -49,10 +49,10 @@ def test_a_fan_is_dropped_when_the_others_exceed_its_limit(tmp_path, limit, kept
 def test_the_others_include_the_fallback(tmp_path):
     """The fallback is awarded first, then counted among the others."""
     engine = engine_with(FanCheck("house.bonus", bonus))
-    rules = engine.load_ruleset(overlay(tmp_path, """scoring: {fallback_besides: [bonus]}
-fans:
+    rules = engine.load_ruleset(overlay(tmp_path, """fans:
   plain_win: {points: 5}
-  bonus: {zh: 奖, en: Bonus, points: 10, check: house.bonus, dropped_when_others_exceed: 4}
+  bonus: {zh: 奖, en: Bonus, points: 10, check: house.bonus, dropped_when_others_exceed: 4,
+          rules_out_fallback: false}
 """))
     result = rules.score(SIT)
     assert fans(result) == {"plain_win": 1} and rules.explain(result)["dropped"][0]["others"] == 5
@@ -81,14 +81,16 @@ def test_fallback_besides(tmp_path):
 """
     plain = engine.load_ruleset(overlay(tmp_path, base))
     assert fans(plain.score(SIT)) == {"bonus": 1}               # a counting fan: no fallback
-    beside = engine.load_ruleset(overlay(tmp_path, "scoring: {fallback_besides: [bonus]}\n" + base, "b.yaml"))
+    beside = engine.load_ruleset(overlay(tmp_path, base.replace("}", ", rules_out_fallback: false}"), "b.yaml"))
     assert fans(beside.score(SIT)) == {"bonus": 1, "plain_win": 1}
     assert fans(beside.score(dict(SIT, self_drawn=True))) == {"bonus": 1, "self_drawn": 1}
 
 
 @pytest.mark.parametrize("text, message", [
-    ("scoring: {fallback_besides: self_drawn}\n", "'scoring.fallback_besides' must be a list of fan ids"),
-    ("scoring: {fallback_besides: [self_drawm]}\n", "unknown fan 'self_drawm' (did you mean 'self_drawn'?)"),
+    ("scoring: {fallback_besides: [self_drawn]}\n",
+     "'scoring.fallback_besides' is no longer read: give each fan it listed 'rules_out_fallback: false'"),
+    ("fans:\n  self_drawn: {rules_out_fallback: maybe}\n", "'rules_out_fallback' must be true or false"),
+    ("fans:\n  self_drawn: {rules_out_falback: false}\n", "did you mean 'rules_out_fallback'?"),
 ])
 def test_fallback_besides_errors(tmp_path, text, message):
     with pytest.raises(RulesetError) as info:

@@ -147,7 +147,7 @@ def test_one_wild_event_only(unit):
 
 def test_unknown_excluded_by_fan_is_a_ruleset_error(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text(f"extends: {UNIT}\nfans:\n  terminal_pair: {{args: {{excluded_by: all_terminalz}}}}\n",
+    bad.write_text(f"extends: {UNIT}\nfans:\n  terminal_pair: {{excluded_by: [all_terminalz]}}\n",
                    encoding="utf-8")
     with pytest.raises(RulesetError) as info:
         mahjong_core.load_ruleset(str(bad))

@@ -1,11 +1,16 @@
 """Finishing a reading: the fans its checks found (id → count) become a ScoreResult.
 
-The finishing rules, in the order they apply: exclusions (``excludes``), reductions
-(``reduces``), the fallback fan (``scoring.fallback``, when no counting fan remains besides
-``scoring.fallback_besides``), then drops (``dropped_when_others_exceed``). Each rule is written
-here twice, side by side: exactly (``finish``), and as a bound (``settled``: at most what the
+The finishing rules, in the order they apply: exclusions (``excludes``, with what
+``excluded_by`` and ``tier`` add), reductions (``reduces``), the fallback fan
+(``scoring.fallback``, when no counting fan remains besides those with ``rules_out_fallback:
+false``, given as ``fallback_besides``), then drops (``dropped_when_others_exceed``). Each rule
+is written here twice, side by side: exactly (``finish``), and as a bound (``settled``: at most what the
 reading can still total before the checks still to ask, for the bounded search). A new finishing
 rule goes into both, next to each other.
+
+Under the ``units`` value formula the bound is kept per unit (``units.Units``: points, doublings,
+bonus, each bounded on its own; the value is monotone in each) and the search compares values;
+otherwise it is the plain points, which are the value.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from collections.abc import Mapping
 
 from ..fans import Fan
 from ..results import ScoreResult
+from . import units as U
 
 
 class FanInfo(NamedTuple):
@@ -32,9 +38,13 @@ class Finisher:
     def __init__(self, name: str, fan_rules, fallback: str | None, fallback_besides: frozenset,
                  value_formula, value_params: dict, value_needed: bool):
         self.name = name
-        self._info = {r.id: FanInfo((-r.points, i), Fan(r.id, r.zh, r.en, r.points, 1), r.points,
+        self._info = {r.id: FanInfo((-r.points, i), Fan(r.id, r.zh, r.en, r.points, 1, r.unit), r.points,
                                     r.counts_to_minimum) for i, r in enumerate(fan_rules)}
         self._points = {r.id: r.points for r in fan_rules}
+        # under ``units`` the bound adds per unit: each fan's amount as Units
+        self.units = value_formula is U.units_value
+        self.zero = U.Units() if self.units else 0
+        self._amounts = {r.id: U.of(r.unit, r.points) for r in fan_rules} if self.units else self._points
         self._value = value_formula
         self._value_params = value_params
         self._value_needed = value_needed
@@ -55,15 +65,15 @@ class Finisher:
                         if r.excludes or r.reduces}
         # the fallback, and the counting fans whose presence rules it out
         self.fallback = fallback
-        self.fallback_points = None if fallback is None else self._points[fallback]
+        self.fallback_points = None if fallback is None else self._amounts[fallback]
         self._blocks_fallback = frozenset(r.id for r in fan_rules
                                           if r.counts_to_minimum and r.id not in fallback_besides)
         # drops: (fan, the others' total above which it is dropped)
         self._dropped = tuple((r.id, r.dropped_above) for r in fan_rules if r.dropped_above is not None)
         self._drop_ids = frozenset(fid for fid, _ in self._dropped)
         # a reading's score is bounded by its fans only when every rule above only takes away
-        # and the value is the total
-        self.bounded = not value_needed and all(r.points >= 0 for r in fan_rules) \
+        # and the value is the total, or ``units`` (monotone in each unit)
+        self.bounded = (not value_needed or self.units) and all(r.points >= 0 for r in fan_rules) \
             and all(n >= 0 for _, reduces in self._reduces for _, n in reduces)
 
     # ------------------------------------------------------------------ exact and bound, rule by rule
@@ -97,7 +107,7 @@ class Finisher:
         total, free = self.points(kept)
         if exact and self.fallback_points is not None and free < total:
             free = self._fallback_bound(kept, free, exposed)
-        if self._dropped and exact:
+        if self._dropped and exact and not self.units:      # (under units the drops are not counted on)
             total, free = self._drop_bound(kept, total, free, exposed)
         if choices:
             for c in choices:
@@ -169,9 +179,15 @@ class Finisher:
         return free
 
     def ceiling(self, raw, free, room) -> float:
-        """The most a reading can total once finished, from its ``settled`` points and ``room``
-        for the checks not asked yet: the fallback comes only beside fans that do not rule it
-        out. (``search.finish_above`` has this inline.)"""
+        """The most a reading can total once finished — under ``units``, the most its value can
+        be — from its ``settled`` points and ``room`` for the checks not asked yet: the fallback
+        comes only beside fans that do not rule it out. (``search.finish_above`` has the plain
+        case inline.)"""
+        if self.units:
+            if self.fallback_points is not None and isinstance(free, U.Units):
+                raw = raw.top(self.fallback_points + free)
+            top = raw + room
+            return U.of_amounts(top[0], top[1], top[2], **self._value_params)
         if self.fallback_points is None:
             return raw + room
         return max(raw, self.fallback_points + free) + room
@@ -207,10 +223,11 @@ class Finisher:
 
     # ------------------------------------------------------------------ points
     def points(self, found: Mapping) -> tuple:
-        """(points of ``found``, the part that does not rule the fallback fan out)."""
-        points = self._points
+        """(points of ``found``, the part that does not rule the fallback fan out); under
+        ``units``, as Units."""
+        points = self._amounts
         blocking = self._blocks_fallback
-        raw = free = 0
+        raw = free = self.zero
         for fid, n in found.items():
             if n > 0:
                 p = points[fid] * n
@@ -220,7 +237,13 @@ class Finisher:
         return raw, free
 
     def best_points(self, options: Mapping) -> float:
-        """The points of an open choice's best answer."""
+        """The points of an open choice's best answer (under ``units``, the best per unit)."""
+        if self.units:
+            best = None
+            for answer in options.values():
+                raw, _ = self.points(answer)
+                best = raw if best is None else best.top(raw)
+            return best
         best = -math.inf
         for answer in options.values():
             raw, _ = self.points(answer)
@@ -243,7 +266,7 @@ class Finisher:
                     if counts:
                         minimum_points += points
                 else:
-                    keyed.append((order, Fan(template.id, template.zh, template.en, points, n)))
+                    keyed.append((order, Fan(template.id, template.zh, template.en, points, n, template.unit)))
                     total += points * n
                     if counts:
                         minimum_points += points * n

@@ -38,7 +38,7 @@ class TailCheck:
     entry: CheckEntry
     asks: tuple                 # (entry,): what ``ask`` is given
     most: int                   # it awards at most this many fans, once each
-    ceiling: float              # so it adds at most this many points
+    ceiling: float              # so it adds at most this many points (of any unit: the order)
     kinds: int                  # bit mask of FanCheck.only_kinds, or 0
     exposes: frozenset          # the fans its fans exclude or reduce
 
@@ -64,7 +64,7 @@ def kinds_mask(kinds) -> int:
 class CheckPlan:
     """The ruleset's checks in the order they are asked (see the module's docstring)."""
 
-    __slots__ = ("per_hand", "head", "tail", "every", "_whole", "_kinds", "_apart", "_hand_tails")
+    __slots__ = ("per_hand", "head", "tail", "every", "_whole", "_kinds", "_apart", "_units", "_hand_tails")
 
     def __init__(self, fan_rules, checks, finisher, bounded: bool):
         """``checks``: the engine's registry of checks; ``bounded``: whether a reading's score can
@@ -98,7 +98,8 @@ class CheckPlan:
         self.tail = tuple(tail)
         self.every = self.head + tuple(t.entry for t in tail)      # per reading: head, then tail
         self._apart = finisher.apart
-        self._whole = HandTail(self.tail, room_of(self.tail, self._apart),
+        self._units = finisher.units
+        self._whole = HandTail(self.tail, room_of(self.tail, self._apart, self._units),
                                frozenset(x for t in tail for x in t.exposes))
         self._kinds = any(t.kinds for t in tail)        # some tail check has only_kinds
         self._hand_tails: dict = {}     # HandTail per set of tail checks a hand leaves
@@ -120,6 +121,6 @@ class CheckPlan:
         out = self._hand_tails.get(kept)
         if out is None:
             tail = tuple(self.tail[i] for i in kept)
-            out = self._hand_tails[kept] = HandTail(tail, room_of(tail, self._apart),
+            out = self._hand_tails[kept] = HandTail(tail, room_of(tail, self._apart, self._units),
                                                      frozenset(x for t in tail for x in t.exposes))
         return out

@@ -5,7 +5,8 @@ Every reading is asked the head checks (``plan.CheckPlan.head``) and ranked by i
 what it can total at most once finished: its fans as far as finishing has already decided them
 (``Finisher.settled``) plus the tail's ``room`` (what the checks still to ask can add). Then,
 highest ceiling first, each reading is asked the tail checks one by one and finished, until no
-reading left can reach the best total found (the ``floor``). Invariants:
+reading left can reach the best total found (the ``floor``; under the ``units`` value formula
+the ceilings and the floor are values, each unit bounded on its own). Invariants:
 
 * a ceiling never falls below the reading's finished total: finishing only takes away, except
   the fallback, counted where it may still come; what a later check or an open choice may
@@ -24,6 +25,7 @@ from ..fans import FanContext
 from ..results import ScoreResult
 from .ask import ask
 from . import fills
+from .units import Units
 
 
 class Unbounded(Exception):
@@ -55,6 +57,7 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
             ranks.append((math.inf, 0))
     order = sorted(range(len(decs)), key=ranks.__getitem__, reverse=True)
     floor = None
+    units = finisher.units
     done: dict[int, ScoreResult] = {}
     settled: dict = {}      # readings that found the same fans (common with wilds) settle alike
     for i in order:
@@ -79,8 +82,9 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
         result = finish_above(readings, s, decs[i], ctx, dict(found), choices, raw, free, tail, hand_memo, floor)
         if result is not None:
             done[i] = result
-            if floor is None or result.total > floor:
-                floor = result.total
+            measure = result.value if units else result.total
+            if floor is None or measure > floor:
+                floor = measure
     return [done[i] for i in sorted(done)]
 
 
@@ -91,10 +95,14 @@ def finish_above(readings, s, dec, ctx, found: dict, choices, raw, free, tail, h
     promise (FanCheck.most): its ceiling was wrong, so the search is not exact."""
     finisher = readings.finisher
     fallback = finisher.fallback_points
+    units = finisher.units
     room = tail.room
     for i, t in enumerate(tail.checks):
         if floor is not None:           # Finisher.ceiling, inline: this loop is the search's inner one
-            if (raw if fallback is None or raw >= fallback + free else fallback + free) + room[i] < floor:
+            if units:
+                if finisher.ceiling(raw, free, room[i]) < floor:
+                    return None
+            elif (raw if fallback is None or raw >= fallback + free else fallback + free) + room[i] < floor:
                 return None
         awarded: dict = {}
         opened = ask(t.asks, ctx, awarded)
@@ -120,32 +128,53 @@ def finish_above(readings, s, dec, ctx, found: dict, choices, raw, free, tail, h
     return readings.finish_choices(s, dec, found, choices, hand_memo)
 
 
-def room_of(tail, apart: Mapping[str, frozenset]) -> tuple:
+def room_of(tail, apart: Mapping[str, frozenset], units: bool = False) -> tuple:
     """What each suffix of the tail checks can add at most: ``room[i]`` for ``tail[i:]``. Two
     fans of which one excludes the other (``apart``: fan id → the fans it cannot stand beside)
     never both count, so the room is the best choice of at most ``most`` fans per check with no
-    two of them apart — or, when the choices are too many to try, the sum of the ceilings."""
+    two of them apart — or, when the choices are too many to try, the sum of the ceilings.
+    Under ``units``, the room of each unit on its own (its fans only), as Units."""
+    if units:
+        per_unit = [_room(tail, apart, unit) for unit in Units._fields]
+        return tuple(Units(*amounts) for amounts in zip(*per_unit))
+    return _room(tail, apart, False)
+
+
+def _room(tail, apart: Mapping[str, frozenset], unit) -> tuple:
+    """``room_of`` in ``unit`` (False: the plain points)."""
     room = [0] * (len(tail) + 1)
     for i in range(len(tail) - 1, -1, -1):
-        room[i] = room[i + 1] + tail[i].ceiling
+        room[i] = room[i + 1] + ceiling_of(tail[i], unit)
     if not any(r.id in apart for t in tail for r in t.entry.rules):
         return tuple(room)
     sums = tuple(room)
     for i in range(len(tail) - 1, -1, -1):
-        room[i] = best_apart(tail[i:], apart, sums[i:])
+        room[i] = best_apart(tail[i:], apart, sums[i:], unit)
     return tuple(room)
+
+
+def amount_in(rule, unit) -> float:
+    """A fan's amount counted in ``unit`` (False: any unit, the plain points), never below 0."""
+    return max(rule.points, 0) if unit is False or rule.unit == unit else 0
+
+
+def ceiling_of(t, unit) -> float:
+    """What tail check ``t`` adds at most in ``unit``: its ``most`` largest amounts there."""
+    if unit is False:
+        return t.ceiling
+    return sum(sorted((amount_in(r, unit) for r in t.entry.rules), reverse=True)[:t.most])
 
 
 APART_STEPS = 20_000       # how many choices ``best_apart`` may try before settling for the sum
 
 
-def best_apart(tail, apart: Mapping[str, frozenset], rest: tuple) -> float:
-    """The most points ``tail`` can add when fans that are apart never both count (depth first,
-    cut off by ``rest``, the plain sums of the ceilings from each check on); that sum if the
-    search is too long."""
+def best_apart(tail, apart: Mapping[str, frozenset], rest: tuple, unit=False) -> float:
+    """The most points ``tail`` can add (in ``unit``, see ``amount_in``) when fans that are apart
+    never both count (depth first, cut off by ``rest``, the plain sums of the ceilings from each
+    check on); that sum if the search is too long."""
     options = []
     for t in tail:
-        fans = sorted(((max(r.points, 0), r.id) for r in t.entry.rules if r.points > 0), reverse=True)
+        fans = sorted(((amount_in(r, unit), r.id) for r in t.entry.rules if amount_in(r, unit) > 0), reverse=True)
         options.append((t.most, fans))
     best = 0
     steps = 0

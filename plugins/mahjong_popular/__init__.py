@@ -35,9 +35,6 @@ def mahjong_settlements():
 
 
 _USES_POPULAR: dict[str, bool] = {}
-# checks that may answer with Alternatives (one per value of a wild winning tile)
-_CHOICE_CHECKS = ("guobiao.waits", "guobiao.win", "guobiao.concealment", "popular.four_winds_green_pair")
-
 
 def uses_popular(ruleset) -> bool:
     """Does this ruleset score any fan with a popular check (then the wild rules apply)?"""
@@ -57,8 +54,7 @@ def mahjong_validate_situation(situation, ruleset):
 
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
-    """A ruleset using the popular checks must name real fans in ``excluded_by`` (and none whose
-    answer waits on what a wild winning tile stood for) and real checks in ``checks``; a popular
+    """A ruleset using the popular checks must name real checks in ``checks``; a popular
     settlement must have valid wild-selection parameters."""
     uses = [r for r in ruleset.fan_rules if r.check.startswith("popular.")]
     if not uses:
@@ -68,17 +64,7 @@ def mahjong_validate_ruleset(ruleset):
             f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
         raise RulesetError(f"{ruleset.where('table.extras')}: the popular.seven_robs_one check reads "
                            f"extras.{SEVEN_ROBS_ONE_FLAG}: declare it under table.extras with type: bool")
-    every = set((ruleset.data.get("fans") or {}).keys())
     for r in uses:
-        for fid in fan_ids(r.args.get("excluded_by", ())):
-            where = ruleset.where(f"fans.{r.id}.args.excluded_by")
-            if fid not in every:
-                raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names unknown fan '{fid}'"
-                                   f"{did_you_mean(fid, every)}")
-            other = ruleset.fan_by_id.get(fid)
-            if other is not None and other.check in _CHOICE_CHECKS:
-                raise RulesetError(f"{where}: fan '{r.id}' (excluded_by) names '{fid}', whose answer "
-                                   f"depends on what a wild winning tile stood for; it cannot exclude")
         for cid in fan_ids(r.args.get("checks", ())):
             if cid not in ruleset.engine.registry.checks:
                 raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.checks')}: fan '{r.id}' names unknown "

@@ -5,23 +5,17 @@ Points, exclusions and which preset uses what live in rulesets/popular*.yaml.
 
 In 混四节 / 混四步 / 混三节 / 混三步 / 混龙 the 混 means *mixed suits*, not wild tiles: only
 无混, 四混 and 混杠 concern wilds. Checks read the decomposition with wilds already substituted,
-so a wild counts as whatever it stands for.
-
-``excluded_by`` (on the checks that take it) names fans of the same ruleset whose presence
-cancels this fan — the reverse of YAML ``excludes``, for a base fan (e.g. Guobiao's 清幺九) that
-an overlay cannot edit without replacing its whole ``excludes`` list.
+so a wild counts as whatever it stands for. Which fans cancel which (混三节 beside a Guobiao
+shifted-pungs fan …) is YAML ``excludes`` / ``excluded_by``, applied by the engine.
 """
 from __future__ import annotations
 
-import weakref
-from collections.abc import Mapping
 from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
 from mahjong_core import tiles as T
 from mahjong_core.errors import HandError
-from mahjong_core.fans import Alternatives
 
 from .wilds import wild_facts
 
@@ -75,52 +69,6 @@ def _the_pair(ctx):
     return out
 
 
-def _memo_key(check: str, args) -> tuple:
-    """The ctx.memo key of a check's result for given args (lists made hashable)."""
-    items = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in args.items()))
-    try:
-        hash(items)
-    except TypeError:
-        items = repr(items)
-    return ("popular.fires", check, items)
-
-
-_PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
-def _fan_checks(ruleset) -> dict:
-    """Per ruleset, computed once: fan id → (memo key, check function, YAML args)."""
-    plan = _PLANS.get(ruleset)
-    if plan is None:
-        checks = ruleset.engine.registry.checks
-        plan = _PLANS[ruleset] = {r.id: (_memo_key(r.check, r.args), checks[r.check].item.func, dict(r.args))
-                                  for r in ruleset.fan_rules}
-    return plan
-
-
-def fires(ctx, fan_id: str) -> bool:
-    """Does ``fan_id`` (an enabled fan of this ruleset) apply to this decomposition? Runs the
-    fan's own check with its own YAML args (once per check and args); disabled or unknown fans
-    never fire. Exclusions are not applied."""
-    entry = _fan_checks(ctx.ruleset).get(fan_id)
-    if entry is None:
-        return False
-    key, func, args = entry
-    memo = ctx.memo
-    result = memo.get(key, _MISSING)
-    if result is _MISSING:
-        result = memo[key] = func(ctx, **args)
-    if isinstance(result, Alternatives):
-        raise HandError(f"fan '{fan_id}' depends on what a wild winning tile stood for; it cannot be "
-                        f"named in 'excluded_by'")
-    if isinstance(result, Mapping):
-        return result.get(fan_id, 0) > 0
-    return bool(result)
-
-
-_MISSING = object()
-
-
 def fan_ids(value) -> tuple[str, ...]:
     """A list of fan ids from YAML: a list, or one string of ids separated by spaces or commas."""
     if isinstance(value, str):
@@ -135,10 +83,6 @@ def _suit_counts(value) -> frozenset:
 
 
 _SUIT_COUNTS = tuple(frozenset((n,)) for n in range(4))
-
-
-def _blocked(ctx, excluded_by) -> bool:
-    return any(fires(ctx, f) for f in fan_ids(excluded_by))
 
 
 def _melds_block_first_turn(ctx) -> bool:
@@ -232,8 +176,7 @@ def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
     return 1
 
 
-def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequence[int] = 2,
-                  excluded_by: str | Sequence[str] = ()) -> int:
+def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequence[int] = 2) -> int:
     """混三步 / 混四步 (chows) and 混三节 / 混四节 (pungs or kongs): ``length`` sets of ``kind`` whose
     numbers step up by one, spread over exactly ``suits`` suits (or any count in a list of them):
     2 for the three-set fans — two share a suit; 3 for the four-set fans. 1 when such sets
@@ -244,7 +187,7 @@ def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequenc
             return 0
     elif np_ < length or not _shifted(pungs, length, _suit_counts(suits)):
         return 0
-    return 0 if _blocked(ctx, excluded_by) else 1
+    return 1
 
 
 @lru_cache(maxsize=4096)
@@ -257,17 +200,14 @@ def _shifted(masks: tuple, length: int, wanted: frozenset) -> bool:
     return False
 
 
-def mixed_dragon(ctx, suits: int | Sequence[int] = 2, excluded_by: str | Sequence[str] = ()) -> int:
+def mixed_dragon(ctx, suits: int | Sequence[int] = 2) -> int:
     """混龙: chows 123, 456 and 789 spread over exactly ``suits`` suits (2: two of them share a
-    suit — one suit is 清龙, three suits 花龙); not counted beside the fans in ``excluded_by``
-    (联众 judge: not when 清龙 or 花龙 is scored)."""
+    suit — one suit is 清龙, three suits 花龙)."""
     chows, _, nc, _ = _number_sets(ctx)
     if nc < 3:
         return 0
     window = (chows[0], chows[3], chows[6])
-    if not all(window) or not _spread(window, _suit_counts(suits)):
-        return 0
-    return 0 if _blocked(ctx, excluded_by) else 1
+    return int(all(window) and _spread(window, _suit_counts(suits)))
 
 
 def pair_258(ctx) -> int:
@@ -276,12 +216,10 @@ def pair_258(ctx) -> int:
     return int(pair is not None and pair.tile < 27 and pair.tile % 9 in (1, 4, 7))
 
 
-def terminal_pair(ctx, excluded_by: str | Sequence[str] = ()) -> int:
-    """幺九头: the pair is a 1 or 9 of a suit (大众: not with 清幺九, via ``excluded_by``)."""
+def terminal_pair(ctx) -> int:
+    """幺九头: the pair is a 1 or 9 of a suit."""
     pair = _the_pair(ctx)
-    if pair is None or pair.tile >= 27 or pair.tile % 9 not in (0, 8):
-        return 0
-    return 0 if _blocked(ctx, excluded_by) else 1
+    return int(pair is not None and pair.tile < 27 and pair.tile % 9 in (0, 8))
 
 
 # ------------------------------------------------------------------ wild-tile fans

@@ -7,19 +7,14 @@ Keys, values and record events are documented in this folder's README.md.
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SettlementRule, ValueFormula, hookimpl
+from mahjong_core.hookspecs import SettlementRule, hookimpl
 
-from . import patterns, settlement, shapes, validate
+from . import patterns, settlement, validate
 
 
 @hookimpl
 def mahjong_fan_checks():
     return [FanCheck(cid, func, (func.__doc__ or "").strip()) for cid, func in patterns.CHECKS.items()]
-
-
-@hookimpl
-def mahjong_value_formulas():
-    return [ValueFormula("sichuan.multiplier", shapes.multiplier, shapes.multiplier.__doc__)]
 
 
 @hookimpl

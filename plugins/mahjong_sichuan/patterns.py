@@ -1,8 +1,7 @@
 """Sichuan fan checks: the base patterns (基本番), roots (根) and the situational doublings.
 
-Every fan's ``points`` is a 番 count, i.e. one doubling: 平胡 = 0 (×1), 对对胡 = 1 (×2) …
-The base patterns are reported by one check per hand reading; the YAML ``excludes`` keep only
-the highest of them (see ``validate.check_base_order``). Hand-wide facts (suits, roots,
+Every fan gives ``doublings``, a 番 count: 平胡 = 0 (×1), 对对胡 = 1 (×2) … The base patterns
+are reported by one check per hand reading; their YAML ``tier: base`` keeps only the highest. Hand-wide facts (suits, roots,
 terminals) are computed once per hand and shared by every decomposition.
 """
 from __future__ import annotations
@@ -79,7 +78,7 @@ def _is_258(g) -> bool:
 
 
 def base_patterns(ctx) -> dict:
-    """Every base pattern this reading of the hand satisfies; the YAML excludes keep the best."""
+    """Every base pattern this reading of the hand satisfies; their tier keeps the best."""
     f = facts(ctx)
     pure = len(f.suits) == 1
     yaojiu_jiang = option(ctx.options, "extra_patterns", "yaojiu_jiangdui")

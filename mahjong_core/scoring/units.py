@@ -1,0 +1,64 @@
+"""Score units: a fan adds ``points`` (P), ``doublings`` (D) or a ``bonus`` (X), and the
+built-in value formula ``units`` makes ``min((base + P) × min(2^min(D, max_doublings),
+cap_multiplier), cap) + X`` of them (a null limit is no limit). The value is monotone in each
+unit, so the bounded search bounds each unit on its own (``Units``, added and maxed per unit)."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+UNITS = ("points", "doublings", "bonus")
+
+
+class Units(NamedTuple):
+    """Amounts per unit: a fan's, a reading's, or a bound of what checks may still add. Adding
+    0 keeps it (sums start at 0); adding -inf (the fallback ruled out) gives -inf."""
+
+    points: float = 0
+    doublings: float = 0
+    bonus: float = 0
+
+    def __add__(self, other):
+        if isinstance(other, Units):
+            return Units(self[0] + other[0], self[1] + other[1], self[2] + other[2])
+        return self if other == 0 else other
+
+    __radd__ = __add__
+
+    def __mul__(self, n):
+        return Units(self[0] * n, self[1] * n, self[2] * n)
+
+    def top(self, other: "Units") -> "Units":
+        """The larger of the two in each unit: a bound of both."""
+        return Units(max(self[0], other[0]), max(self[1], other[1]), max(self[2], other[2]))
+
+
+def of(unit: str, amount) -> Units:
+    """``amount`` in ``unit``."""
+    return Units(**{unit: amount})
+
+
+def units_value(total, fans, situation, base: float = 0, max_doublings: int | None = None,
+                cap_multiplier: float | None = None, cap: float | None = None):
+    """min((base + Σpoints) × min(2^min(Σdoublings, max_doublings), cap_multiplier), cap) + Σbonus."""
+    p = d = x = 0
+    for f in fans:
+        if f.unit == "points":
+            p += f.points * f.count
+        elif f.unit == "doublings":
+            d += f.points * f.count
+        else:
+            x += f.points * f.count
+    return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
+
+
+def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=None):
+    """The ``units`` value of the amounts (see ``units_value``)."""
+    if max_doublings is not None and d > max_doublings:
+        d = max_doublings
+    multiplier = 2 ** d
+    if cap_multiplier is not None and multiplier > cap_multiplier:
+        multiplier = cap_multiplier
+    value = (base + p) * multiplier
+    if cap is not None and value > cap:
+        value = cap
+    return value + x
