@@ -19,6 +19,7 @@ from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
 from .records import Event, Payment, Record
 from .shapes import Decomposition, Group, ShapeInput
 from .tiles import format_tiles, parse_tiles
+from .hookspecs import SituationField, Validator
 
 __all__ = [
     # the hook marker and what the registration hooks return
@@ -34,4 +35,6 @@ __all__ = [
     "UnknownRulesetError", "PluginError", "SettlementError", "did_you_mean", "show",
     # tile notation
     "parse_tiles", "format_tiles",
+    # declared situation fields and validators named from YAML
+    "SituationField", "Validator",
 ]
