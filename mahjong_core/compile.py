@@ -120,9 +120,12 @@ def _win_methods(value, where) -> tuple[str, ...]:
     """``table.win_methods``: the ways a hand may be won (default all three)."""
     if value is None:
         return WIN_METHODS
-    if not isinstance(value, list) or not value:
-        raise RulesetError(f"{where('table.win_methods')}: 'table.win_methods' must be a non-empty "
-                           f"list of {', '.join(WIN_METHODS)}, got {describe(value)}")
+    if not isinstance(value, list):
+        raise RulesetError(f"{where('table.win_methods')}: 'table.win_methods' must be a list of "
+                           f"{', '.join(WIN_METHODS)}, got {describe(value)}")
+    if not value:
+        raise RulesetError(f"{where('table.win_methods')}: 'table.win_methods' lists no way of winning: give "
+                           f"at least one of {', '.join(WIN_METHODS)}")
     for i, m in enumerate(value):
         if m not in WIN_METHODS:
             raise RulesetError(f"{where(f'table.win_methods.{i}')}: unknown win method {show(m)}"
