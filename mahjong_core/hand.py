@@ -34,7 +34,7 @@ class ExtraField(NamedTuple):
 
 WIN_METHODS = ("self_drawn", "discard", "robbing_kong")
 WIN_METHOD_WORDS = {"self_drawn": "self-draw", "discard": "discard", "robbing_kong": "robbing a kong"}
-_FLOWER_BONUS: Mapping[int, int] = MappingProxyType({t: 1 for t in range(34, 42)})
+FLOWER_BONUS: Mapping[int, int] = MappingProxyType({t: 1 for t in range(34, 42)})   # 1f–8f, one each
 
 
 def win_method(s: "Situation") -> str:
@@ -63,7 +63,7 @@ class TableRules:
 
     def __post_init__(self):
         if self.bonus is None:
-            object.__setattr__(self, "bonus", _FLOWER_BONUS if self.flowers else MappingProxyType({}))
+            object.__setattr__(self, "bonus", FLOWER_BONUS if self.flowers else MappingProxyType({}))
         else:
             object.__setattr__(self, "flowers", bool(self.bonus))
         object.__setattr__(self, "extra_defaults", MappingProxyType(

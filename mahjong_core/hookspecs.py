@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
 
+from .hand import EXTRA_TYPES, FLOWER_BONUS
+
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
@@ -23,9 +25,6 @@ if TYPE_CHECKING:
 PROJECT = "mahjong_core"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
-
-
-FLOWER_BONUS: Mapping[int, int] = MappingProxyType({t: 1 for t in range(34, 42)})   # 1f–8f, one each
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +81,9 @@ class SituationField:
     flag: str | None = None
 
     def __post_init__(self):
-        types = {"bool": bool, "int": int, "string": str}
-        if self.type not in types:
+        if self.type not in EXTRA_TYPES:
             raise ValueError(f"situation field '{self.id}': type must be bool, int or string, got {self.type!r}")
-        if self.default is not None and self.default.__class__ is not types[self.type]:
+        if self.default is not None and self.default.__class__ is not EXTRA_TYPES[self.type]:
             raise ValueError(f"situation field '{self.id}': default {self.default!r} is not a {self.type}")
         if not (isinstance(self.name, str) and self.name.isidentifier()):
             raise ValueError(f"situation field '{self.id}': name must be an identifier, got {self.name!r}")
@@ -347,7 +345,8 @@ class MahjongSpec:
     def mahjong_validate_situation(self, situation: Situation, ruleset: Ruleset) -> None:
         """Veto a parsed situation for a ruleset by raising a ``MahjongError`` (e.g. a hand that
         still holds its void suit cannot win); return nothing. It is called for every
-        ruleset, so check an option or ``ruleset.name`` before vetoing.
+        ruleset, so check an option or ``ruleset.name`` before vetoing; a check only some rulesets
+        want is better a ``Validator`` (``mahjong_validators``) that their YAML names.
 
         Example::
 

@@ -103,7 +103,7 @@ class Ruleset:
         """Points a hand won by ``method`` (self_drawn, discard, robbing_kong) needs."""
         return self.minimums[method]
 
-    def allows(self, s: Situation) -> None:
+    def check_win_method(self, s: Situation) -> None:
         """Refuse (not_winning) a win by a method ``table.win_methods`` leaves out."""
         method = win_method(s)
         if method not in self.win_methods:
@@ -142,7 +142,7 @@ class Ruleset:
         (waits reports those itself)."""
         s = self.parse(situation)
         if enforce_minimum and len(self.win_methods) < 3:
-            self.allows(s)
+            self.check_win_method(s)
         decs = self.decompositions(s)
         if not decs:
             raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
