@@ -179,8 +179,11 @@ class MahjongSpec:
 
             @hookimpl
             def mahjong_tile_sets():
-                # the three suits plus the dragons, as some home games play
-                return [TileSet("suits_and_dragons", frozenset(range(27)) | {31, 32, 33})]
+                # the three suits plus the dragons, as some home games play; and the three
+                # suits with the honours (×4) and the flowers set aside as bonus tiles
+                return [TileSet("suits_and_dragons", frozenset(range(27)) | {31, 32, 33}),
+                        TileSet("suits_bonus_honours", frozenset(range(27)), flowers=True,
+                                bonus={t: 4 for t in range(27, 34)})]
         """
 
     @hookspec
