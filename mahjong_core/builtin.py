@@ -14,7 +14,7 @@ from .scoring.units import units_value
 def mahjong_tile_sets():
     return [
         TileSet("standard_136", frozenset(range(34)), False, "34 kinds × 4, no flowers"),
-        TileSet("standard_144", frozenset(range(34)), True, "34 kinds × 4 plus the 8 flowers"),
+        TileSet("standard_144", frozenset(range(34)), True, "34 kinds × 4 plus the 8 flowers"),  # 1f–8f ×1
         TileSet("suits_108", frozenset(range(27)), False, "characters, dots and bamboo only"),
     ]
 
@@ -34,7 +34,7 @@ def mahjong_win_shapes():
 
 
 def flowers(ctx):
-    """One per flower held."""
+    """One per bonus tile held (flowers, and honours where the tile set makes them bonus tiles)."""
     return ctx.situation.flower_count
 
 

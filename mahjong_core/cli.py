@@ -15,6 +15,7 @@ from . import batch
 from . import rulesinfo
 from . import tiles as T
 from .engine import Engine
+from .hand import WIN_METHOD_WORDS, WIN_METHODS
 from .errors import (BelowMinimumError, MahjongError, RulesetError, TileError, UnknownRulesetError, did_you_mean,
                      show)
 
@@ -130,7 +131,7 @@ def _given(args, names) -> list[str]:
 
 def _check_mode(args) -> None:
     """--situation and --jsonl give whole situations: a hand or flag beside them would be ignored."""
-    hand = ["HAND"] if args.hand else []
+    hand = (["HAND"] if args.hand else []) + _given_fields(args)
     if args.jsonl:
         extra = hand + _given(args, _HAND_OPTIONS + ("situation", "explain"))
         if extra:
@@ -171,7 +172,63 @@ def _situation_from_args(args) -> dict:
         sit["wilds"] = args.wilds
     if args.void:
         sit["void_suit"] = args.void
+    _add_fields(args, sit)
     return sit
+
+
+# --------------------------------------------------------------------------- declared fields
+
+_FIELD_PREFIX = "field_"
+_FIELD_TYPES = {"bool": None, "int": int, "string": str}
+
+
+def _field_flags(sp: argparse.ArgumentParser, rules) -> None:
+    """One flag per ``extras`` key the ruleset declares (``table.extras``), added to a command's
+    parser once ``--ruleset`` is known; a flag that is already an option is a RulesetError."""
+    taken = {o for action in sp._actions for o in action.option_strings}
+    group = sp.add_argument_group(f"situation fields of ruleset '{rules.name}' (extras)")
+    for f in rules.table.extras:
+        flag = f.cli_flag
+        if flag in taken:
+            raise RulesetError(f"{rules.where('table.extras.' + f.name)}: extras key '{f.name}' would take the "
+                               f"flag {flag}, already an option of 'mahjong {sp.prog.split()[-1]}'"
+                               + (f" (its field '{f.field}' names the flag)" if f.field else ""))
+        default = f" (default {json.dumps(f.default)})" if f.default is not None else ""
+        text = (f.doc or f"extras.{f.name}") + default
+        dest = _FIELD_PREFIX + f.name
+        if f.type == "bool":
+            group.add_argument(flag, dest=dest, action="store_const", const=True, default=None, help=text)
+        else:
+            group.add_argument(flag, dest=dest, type=_FIELD_TYPES[f.type], default=None,
+                               metavar=f.type.upper(), help=text)
+        taken.add(flag)
+
+
+def _given_fields(args) -> list[str]:
+    """The declared-field flags the user gave (``--robbing-gold``), as written."""
+    return [f"--{k[len(_FIELD_PREFIX):].replace('_', '-')}" for k, v in vars(args).items()
+            if k.startswith(_FIELD_PREFIX) and v is not None]
+
+
+def _add_fields(args, situation: dict) -> None:
+    """The declared-field flags given, into the situation's ``extras``."""
+    given = {k[len(_FIELD_PREFIX):]: v for k, v in vars(args).items() if k.startswith(_FIELD_PREFIX) and v is not None}
+    if given:
+        situation["extras"] = given
+
+
+def _ruleset_word(argv: list[str]) -> tuple[str | None, str | None]:
+    """(the command, the ``--ruleset`` value) read ahead of argparse, so that the ruleset's
+    declared fields can become options of the command before the arguments are parsed."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    command = next((w for w in words if not w.startswith("-")), None)
+    ruleset = "guobiao"
+    for i, w in enumerate(words):
+        if w == "--ruleset" and i + 1 < len(words):
+            ruleset = words[i + 1]
+        elif w.startswith("--ruleset="):
+            ruleset = w.split("=", 1)[1]
+    return command, ruleset
 
 
 def _ruleset_line(rules) -> str:
@@ -248,19 +305,32 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
 def _cell(score) -> str:
     if score.error is not None:
         return score.error
+    if not score.allowed:
+        return "not allowed"
     return f"{score.total}{'*' if score.below_minimum else ''}"
 
 
 def write_waits_table(waits, minimum, out: TextIO) -> None:
     """One row per winning tile: its total on a discard and on a self-draw (``*`` below the
-    minimum) or why that win cannot stand; columns as wide as their widest cell."""
+    minimum, or ``not allowed`` by table.win_methods) or why that win cannot stand; columns as
+    wide as their widest cell."""
     rows = [("tile", "discard", "self-draw")]
     rows += [(T.name(w.tile), _cell(w.discard), _cell(w.self_drawn)) for w in waits]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for tile, discard, self_drawn in rows:
         out.write(f"{tile:<{widths[0]}}  {discard:>{widths[1]}}  {self_drawn:>{widths[2]}}\n")
-    if any(w.discard.below_minimum or w.self_drawn.below_minimum for w in waits):
+    below = [(name, score) for w in waits for name, score in (("discard", w.discard), ("self-draw", w.self_drawn))
+             if score.below_minimum and score.allowed and score.error is None]
+    if below and below[0][1].minimum is not None:
+        each = {name: score.minimum for name, score in below}
+        out.write("* below the minimum: " + ", ".join(f"{n} on a {name}" for name, n in each.items()) + "\n")
+    elif below:
         out.write(f"* below the minimum of {minimum}\n")
+    per_method = any(not sc.allowed or sc.minimum is not None for w in waits for sc in (w.discard, w.self_drawn))
+    only = [f"{T.name(w.tile)} by {'self-draw' if w.self_drawn.wins else 'discard'} only" for w in waits
+            if per_method and w.discard.wins != w.self_drawn.wins]
+    if only:
+        out.write("wins " + ", ".join(only) + "\n")
 
 
 def cmd_waits(engine: Engine, args, out: TextIO) -> int:
@@ -281,6 +351,7 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
         hand["flowers"] = _flowers(args.flowers)
     if args.wilds:
         hand["wilds"] = args.wilds
+    _add_fields(args, hand)
     waits = rules.waits(hand)
     if args.json:
         out.write(dumps(waits.to_dict()) + "\n")
@@ -301,6 +372,7 @@ def cmd_analyze(engine: Engine, args, out: TextIO) -> int:
         hand["wilds"] = args.wilds
     if args.void:
         hand["void_suit"] = args.void
+    _add_fields(args, hand)
     result = rules.analyze(hand, seen=args.seen, waits=args.json)
     if args.json:
         out.write(dumps(result.to_dict()) + "\n")
@@ -380,9 +452,16 @@ def cmd_fans(engine: Engine, args, out: TextIO) -> int:
     fans = rulesinfo.fans(rules)
     if args.json:
         out.write(dumps({"ok": True, "ruleset": rules.name, "title": rules.title,
-                         "fingerprint": rules.fingerprint, "fans": fans}) + "\n")
+                         "fingerprint": rules.fingerprint, "minimum": dict(rules.minimums),
+                         "win_methods": list(rules.win_methods), "fans": fans}) + "\n")
         return 0
     out.write(f"ruleset   {_ruleset_line(rules)}\n")
+    if rules.minimum_by_method or len(rules.win_methods) < 3:
+        out.write("minimum   " + ", ".join(f"{WIN_METHOD_WORDS[m]} {rules.minimums[m]}" for m in rules.win_methods)
+                  + (f" (no win by {', '.join(WIN_METHOD_WORDS[m] for m in WIN_METHODS if m not in rules.win_methods)})"
+                     if len(rules.win_methods) < 3 else "") + "\n")
+    else:
+        out.write(f"minimum   {rules.minimum}\n")
     id_width = max((len(f["id"]) for f in fans), default=2)
     en_width = max((len(f["en"]) for f in fans), default=2)
     for f in fans:
@@ -589,14 +668,33 @@ def _fail(e: MahjongError, out: TextIO, err: TextIO, as_json: bool) -> int:
     return EXIT_ERROR
 
 
+_FIELD_COMMANDS = ("score", "waits", "analyze")
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
-         inp: TextIO | None = None) -> int:
+         inp: TextIO | None = None, engine: Engine | None = None) -> int:
+    """Run the command; ``engine`` (default: every installed plugin) is for embedding and tests."""
     out = out or sys.stdout
     err = err or sys.stderr
     inp = inp or sys.stdin
     argv = sys.argv[1:] if argv is None else [str(a) for a in argv]
     parser = build_parser()
     as_json = _json_wanted(argv)
+    command, ruleset = _ruleset_word(argv)
+    if command in _FIELD_COMMANDS:
+        # the ruleset first, then its declared fields as flags (so --help lists them too); a
+        # ruleset that does not load is reported by the command itself
+        rules = None
+        try:
+            engine = engine or Engine()
+            rules = engine.load_ruleset(ruleset)
+        except MahjongError:
+            pass
+        if rules is not None:
+            try:
+                _field_flags(parser.commands[command], rules)
+            except RulesetError as e:
+                return _fail(e, out, err, as_json)
     try:
         argv, kongs = _kong_count(argv, parser.commands["score"])
         args, extras = parser.parse_known_args(argv)
@@ -614,7 +712,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     if kongs is not None:
         args.after_kong = kongs
     try:
-        engine = Engine()
+        engine = engine or Engine()
         if args.command == "rulesets":
             return cmd_rulesets(engine, args, out, err)
         if args.command == "score":

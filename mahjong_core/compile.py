@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 
 from .config import Resolved, check_option, describe, shown
 from .errors import RulesetError, did_you_mean, show
-from .hand import EXTRA_TYPES, ExtraField, TableRules
+from .hand import EXTRA_TYPES, WIN_METHODS, ExtraField, TableRules
 from .scoring.units import UNITS, units_value
 
 EXCLUDES_EDITS = ("add", "remove")
@@ -94,6 +94,95 @@ def _check_kwargs(func, args: Mapping, where, key: str, what: str) -> None:
                                f"{' or null' if nullable else ''}, got {describe(value)}")
 
 
+def _whole(where, value, key: str) -> int:
+    """A YAML whole number (not a bool) at ``key``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesetError(f"{where(key)}: '{key}' must be a whole number, got {describe(value)}")
+    return value
+
+
+def _named(where, value, key: str, what: str) -> str:
+    """A YAML value naming a registered item (check, formula, fan …) must be a name."""
+    if not isinstance(value, str):
+        raise RulesetError(f"{where(key)}: '{key}' must be a {what} id, got {describe(value)}")
+    return value
+
+
+def _minimums(value, where) -> Mapping[str, int]:
+    """``scoring.minimum``: one number for every win method, or ``{self_drawn, discard,
+    robbing_kong}`` (a missing key is 0; robbing_kong defaults to discard's)."""
+    if not isinstance(value, Mapping):
+        n = _whole(where, value, "scoring.minimum")
+        return MappingProxyType(dict.fromkeys(WIN_METHODS, n))
+    for key in value:
+        if key not in WIN_METHODS:
+            raise RulesetError(f"{where(f'scoring.minimum.{key}')}: unknown win method "
+                               f"'scoring.minimum.{shown(key)}'{did_you_mean(key, WIN_METHODS)}; the "
+                               f"minimum is a number or a map of {', '.join(WIN_METHODS)}")
+    out = {m: _whole(where, value[m], f"scoring.minimum.{m}") for m in value}
+    out.setdefault("self_drawn", 0)
+    out.setdefault("discard", 0)
+    out.setdefault("robbing_kong", out["discard"])
+    return MappingProxyType({m: out[m] for m in WIN_METHODS})
+
+
+def _win_methods(value, where) -> tuple[str, ...]:
+    """``table.win_methods``: the ways a hand may be won (default all three)."""
+    if value is None:
+        return WIN_METHODS
+    if not isinstance(value, list):
+        raise RulesetError(f"{where('table.win_methods')}: 'table.win_methods' must be a list of "
+                           f"{', '.join(WIN_METHODS)}, got {describe(value)}")
+    if not value:
+        raise RulesetError(f"{where('table.win_methods')}: 'table.win_methods' lists no way of winning: give "
+                           f"at least one of {', '.join(WIN_METHODS)}")
+    for i, m in enumerate(value):
+        if m not in WIN_METHODS:
+            raise RulesetError(f"{where(f'table.win_methods.{i}')}: unknown win method {show(m)}"
+                               f"{did_you_mean(m, WIN_METHODS)}; 'table.win_methods' lists "
+                               f"{', '.join(WIN_METHODS)}")
+    return tuple(m for m in WIN_METHODS if m in value)
+
+
+def _validators(value, where, engine) -> tuple:
+    """YAML ``validators``: ids of registered validators, run in this order."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise RulesetError(f"{where('validators')}: 'validators' must be a list of validator ids, "
+                           f"got {describe(value)}")
+    registry = engine.registry.validators
+    out = []
+    for i, vid in enumerate(value):
+        _named(where, vid, f"validators.{i}", "validator")
+        if vid not in registry:
+            raise RulesetError(f"{where(f'validators.{i}')}: unknown validator '{shown(vid)}'"
+                               f"{did_you_mean(vid, registry)}{engine.failed_note()}")
+        if registry[vid] not in out:
+            out.append(registry[vid])
+    return tuple(out)
+
+
+def _declared_field(name: str, spec: Mapping, where, engine) -> ExtraField:
+    """``table.extras.<name>: {field: id}``: a field a plugin declared (SituationField), under
+    its own name."""
+    key = f"table.extras.{name}"
+    for k in spec:
+        if k != "field":
+            raise RulesetError(f"{where(f'{key}.{k}')}: '{key}' names a declared field, which "
+                               f"brings its own type and doc: remove '{shown(k)}'")
+    fid = _named(where, spec["field"], f"{key}.field", "declared field")
+    fields = engine.registry.fields
+    if fid not in fields:
+        raise RulesetError(f"{where(f'{key}.field')}: unknown situation field '{shown(fid)}'"
+                           f"{did_you_mean(fid, fields)}{engine.failed_note()}")
+    f = fields[fid].item
+    if f.name != name:
+        raise RulesetError(f"{where(key)}: field '{fid}' is the extras key '{f.name}', not "
+                           f"'{shown(name)}': write {f.name}: {{field: {fid}}}")
+    return ExtraField(f.name, f.type, f.doc, f.default, f.flag, fid)
+
+
 class ShapeRule(NamedTuple):
     """An enabled win shape: the registered WinShape, its YAML args, the plugin that gave it."""
 
@@ -109,7 +198,10 @@ class CompiledRules:
     title: str
     options: Mapping[str, Any]
     table: TableRules
-    minimum: int
+    minimum: int                    # the lowest of ``minimums`` over the allowed win methods
+    minimums: Mapping[str, int]     # win method -> points needed (YAML scoring.minimum)
+    minimum_by_method: bool         # scoring.minimum is a map: messages name the method
+    validators: tuple               # the engine's registry entries named by YAML ``validators``
     fan_rules: tuple[FanRule, ...]
     fan_by_id: Mapping[str, FanRule]
     fallback: str | None
@@ -244,7 +336,9 @@ class _Compiler(_FanLinks):
             check_option(self.option_types[name], value, "options." + name, self.where)
         table = self._table(data.get("table") or {})
         scoring = data.get("scoring") or {}
-        minimum = self._int(scoring.get("minimum", 0), "scoring.minimum")
+        minimums = _minimums(scoring.get("minimum", 0), self.where)
+        minimum = min(minimums[m] for m in table.win_methods)
+        validators = _validators(data.get("validators"), self.where, self.engine)
         fan_rules = self._fans(data.get("fans") or {})
         self._fan_by_id = MappingProxyType({r.id: r for r in fan_rules})
         fallback = self._fan_ref(scoring.get("fallback"), "scoring.fallback")
@@ -256,20 +350,16 @@ class _Compiler(_FanLinks):
         shapes = self._shapes(data.get("shapes") or {})
         value_formula, value_params = self._value(scoring.get("value") or {"formula": "total"})
         settlement_rule, settlement_params = self._settlement(data.get("settlement"))
-        return CompiledRules(str(data.get("title", self.name)), options, table, minimum,
+        return CompiledRules(str(data.get("title", self.name)), options, table, minimum, minimums,
+                             isinstance(scoring.get("minimum"), Mapping), validators,
                              fan_rules, self._fan_by_id, fallback, fallback_besides, prefer, shapes,
                              value_formula, value_params, settlement_rule, settlement_params)
 
     def _int(self, value, key: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesetError(f"{self.where(key)}: '{key}' must be a whole number, got {describe(value)}")
-        return value
+        return _whole(self.where, value, key)
 
     def _id(self, value, key: str, what: str) -> str:
-        """A YAML value naming a registered item (check, formula, fan …) must be a name."""
-        if not isinstance(value, str):
-            raise RulesetError(f"{self.where(key)}: '{key}' must be a {what} id, got {describe(value)}")
-        return value
+        return _named(self.where, value, key, what)
 
     def _text(self, spec: Mapping, name: str, key: str, default: str) -> str:
         value = spec.get(name, default)
@@ -305,24 +395,30 @@ class _Compiler(_FanLinks):
             raise RulesetError(f"{self.where('table.wilds.max_kinds')}: 'table.wilds.max_kinds' must be 0–4 "
                                f"(0: no wild tiles), got {max_wilds}")
         return TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"],
-                          flags["dealer_east"], max_wilds, flags["void_suit"], self._extras(table.get("extras")))
+                          flags["dealer_east"], max_wilds, flags["void_suit"], self._extras(table.get("extras")),
+                          ts.bonus, _win_methods(table.get("win_methods"), self.where))
 
     def _extras(self, extras) -> tuple[ExtraField, ...]:
-        """``table.extras``: ``{key: {type: bool|int|string, doc: "..."}}``, the situation's extras keys."""
+        """``table.extras``: ``{key: {type: bool|int|string, doc: "..."}}`` declared inline, or
+        ``{key: {field: id}}`` naming a plugin's declared field: the situation's extras keys."""
         if extras is None:
             return ()
         if not isinstance(extras, Mapping):
             raise RulesetError(f"{self.where('table.extras')}: 'table.extras' must be a map of key: "
-                               f"{{type: bool|int|string, doc: ...}}")
+                               f"{{type: bool|int|string, doc: ...}} or key: {{field: <declared field id>}}")
         out = []
         for name, spec in extras.items():
             where = self.where(f"table.extras.{name}")
             if not isinstance(spec, Mapping):
-                raise RulesetError(f"{where}: 'table.extras.{name}' must be a map {{type: ..., doc: ...}}")
+                raise RulesetError(f"{where}: 'table.extras.{name}' must be a map {{type: ..., doc: ...}} "
+                                   f"or {{field: <declared field id>}}")
+            if "field" in spec:
+                out.append(_declared_field(str(name), spec, self.where, self.engine))
+                continue
             for key in spec:
                 if key not in ("type", "doc"):
                     raise RulesetError(f"{where}: unknown key 'table.extras.{name}.{key}'"
-                                       f"{did_you_mean(key, ('type', 'doc'))}")
+                                       f"{did_you_mean(key, ('type', 'doc', 'field'))}")
             kind = spec.get("type")
             if kind not in EXTRA_TYPES:
                 raise RulesetError(f"{where}: 'table.extras.{name}.type' must be one of "

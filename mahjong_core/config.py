@@ -31,7 +31,7 @@ SCHEMA: dict = {
     "description": ANY,
     "extends": ANY,
     "table": {"tile_set": ANY, "hand_size": ANY, "chows": ANY, "sequences": ANY, "dealer_east": ANY,
-              "void_suit": ANY, "wilds": ANY, "extras": ANY},
+              "void_suit": ANY, "wilds": ANY, "extras": ANY, "win_methods": ANY},
     "shapes": (ID_MAP, SHAPE_FIELDS),
     "scoring": {"minimum": ANY, "value": {"formula": ANY, "params": ANY}, "fallback": ANY,
                 "fallback_besides": ANY, "prefer": ANY, "tiers": ANY},
@@ -40,6 +40,7 @@ SCHEMA: dict = {
     "option_types": ANY,          # checked by option_types() below
     "fans": (ID_MAP, FAN_FIELDS),
     "settlement": {"id": ANY, "params": ANY},
+    "validators": ANY,
 }
 
 

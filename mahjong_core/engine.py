@@ -13,7 +13,8 @@ from . import builtin
 from .config import resolve, shown
 from .errors import MahjongError, PluginError, RulesetError, UnknownRulesetError, did_you_mean
 from .fans import FanCheck
-from .hookspecs import PROJECT, MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape
+from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TileSet, Validator, ValueFormula,
+                        WinShape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,8 @@ class Registry:
     settlements: dict
     values: dict
     ruleset_dirs: list
+    fields: dict            # SituationField id -> Registered
+    validators: dict        # Validator id -> Registered
 
 
 def _mtime(path: Path):
@@ -45,6 +48,10 @@ def _mtime(path: Path):
 REGISTRATIONS = {"mahjong_tile_sets": TileSet, "mahjong_win_shapes": WinShape, "mahjong_fan_checks": FanCheck,
                  "mahjong_settlements": SettlementRule, "mahjong_value_formulas": ValueFormula,
                  "mahjong_rulesets": None}
+# registration hooks of what a ruleset's table names beside its scoring units: declared situation
+# fields (table.extras) and validators (YAML validators); collected like the others
+DECLARATIONS = {"mahjong_situation_fields": SituationField, "mahjong_validators": Validator}
+_ALL_REGISTRATIONS = {**REGISTRATIONS, **DECLARATIONS}
 
 
 def _checked(hook_name: str, kind, answer) -> list:
@@ -129,7 +136,7 @@ class Engine:
         or answers anything but a list of its hook's records (ids being strings) is recorded in
         ``failures`` by name and unregistered, so it takes down only the rulesets that use it."""
         answers: dict[str, dict[str, list]] = {}
-        for hook_name, kind in REGISTRATIONS.items():
+        for hook_name, kind in _ALL_REGISTRATIONS.items():
             for impl in list(reversed(getattr(self.pm.hook, hook_name).get_hookimpls())):
                 name = impl.plugin_name
                 if name in self.failures:
@@ -146,7 +153,7 @@ class Engine:
 
     def _collect(self) -> Registry:
         answers = self._answers()
-        gathered: dict[str, dict] = {hook: {} for hook in REGISTRATIONS}
+        gathered: dict[str, dict] = {hook: {} for hook in _ALL_REGISTRATIONS}
         dirs = []
         for hook_name, out in gathered.items():
             for impl in reversed(getattr(self.pm.hook, hook_name).get_hookimpls()):    # registration order
@@ -162,7 +169,8 @@ class Engine:
                     out[item.id] = Registered(item, plugin_name)
         return Registry(gathered["mahjong_tile_sets"], gathered["mahjong_win_shapes"],
                         gathered["mahjong_fan_checks"], gathered["mahjong_settlements"],
-                        gathered["mahjong_value_formulas"], dirs)
+                        gathered["mahjong_value_formulas"], dirs, gathered["mahjong_situation_fields"],
+                        gathered["mahjong_validators"])
 
     def failed_note(self) -> str:
         """'; plugin 'x' failed to load (…)' when some did: what a ruleset misses may be theirs."""

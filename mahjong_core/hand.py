@@ -17,11 +17,29 @@ EXTRA_TYPES = {"bool": bool, "int": int, "string": str}
 
 
 class ExtraField(NamedTuple):
-    """One ``extras`` key a ruleset declares (YAML ``table.extras``): its value type and meaning."""
+    """One ``extras`` key a ruleset declares (YAML ``table.extras``, inline or a plugin's declared
+    field by id): its value type, meaning, default and command-line flag."""
 
     name: str
     type: str                       # a key of EXTRA_TYPES
     doc: str
+    default: Any = None             # filled in when a situation leaves the key out (None: left out)
+    flag: str | None = None         # the CLI flag; None: ``--`` + name with dashes
+    field: str | None = None        # the declared field's id, or None when declared inline
+
+    @property
+    def cli_flag(self) -> str:
+        return self.flag or "--" + self.name.replace("_", "-")
+
+
+WIN_METHODS = ("self_drawn", "discard", "robbing_kong")
+WIN_METHOD_WORDS = {"self_drawn": "self-draw", "discard": "discard", "robbing_kong": "robbing a kong"}
+FLOWER_BONUS: Mapping[int, int] = MappingProxyType({t: 1 for t in range(34, 42)})   # 1f–8f, one each
+
+
+def win_method(s: "Situation") -> str:
+    """How the hand was won: one of WIN_METHODS."""
+    return "robbing_kong" if s.robbing_kong else "self_drawn" if s.self_drawn else "discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +57,22 @@ class TableRules:
     max_wild_kinds: int = 0         # 0: the ruleset has no wild tiles, ``wilds`` is refused
     void_suit: bool = False         # a hand may declare a void suit (定缺, Sichuan)
     extras: tuple[ExtraField, ...] = ()     # the declared ``extras`` keys
+    bonus: Mapping[int, int] | None = None  # bonus kind -> copies (None: the 8 flowers if ``flowers``)
+    win_methods: tuple[str, ...] = WIN_METHODS  # YAML table.win_methods
+    extra_defaults: Mapping[str, Any] | None = None     # set from ``extras``: the declared keys' defaults
+
+    def __post_init__(self):
+        if self.bonus is None:
+            object.__setattr__(self, "bonus", FLOWER_BONUS if self.flowers else MappingProxyType({}))
+        else:
+            object.__setattr__(self, "flowers", bool(self.bonus))
+        object.__setattr__(self, "extra_defaults", MappingProxyType(
+            {f.name: f.default for f in self.extras if f.default is not None}))
+
+    @property
+    def bonus_copies(self) -> int:
+        """How many bonus tiles the tile set holds: the most ``flowers`` may count."""
+        return sum(self.bonus.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,17 +336,15 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     if isinstance(flowers, bool) or not isinstance(flowers, (int, str)) or flowers is None:
         raise _field_error(f"field 'flowers' must be flower tiles like '1f5f' or a number, got {show(flowers)}")
     if isinstance(flowers, int):
-        if not 0 <= flowers <= 8:
-            raise _field_error(f"field 'flowers' must be 0–8, got {show(flowers)}")
+        most = rules.bonus_copies or 8
+        if not 0 <= flowers <= most:
+            raise _field_error(f"field 'flowers' must be 0–{most}, got {show(flowers)}")
         kw["flowers"], kw["flower_count"] = (), flowers
     else:
         try:
             ft = T.parse_tiles(flowers)
         except TileError as e:
             raise TileError(f"field 'flowers': {e.message}") from None
-        for t in ft:
-            if not T.is_flower(t):
-                raise TileError(f"field 'flowers': {T.name(t)} is not a flower (flowers are 1f–8f)")
         kw["flowers"], kw["flower_count"] = tuple(sorted(ft)), len(ft)
     ak = data.get("after_kong", False)
     if isinstance(ak, bool):
@@ -333,14 +365,15 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         raise _field_error(f"field 'void_suit' must be 'm', 'p' or 's', got {show(void)}")
     kw["void_suit"] = void
     extras = data.get("extras")
+    defaults = rules.extra_defaults
     if extras:
         if not isinstance(extras, Mapping):
             raise _field_error("field 'extras' must be an object")
-        kw["extras"] = MappingProxyType(dict(extras))
+        kw["extras"] = MappingProxyType({**defaults, **extras} if defaults else dict(extras))
     elif extras is not None and not isinstance(extras, Mapping):
         raise _field_error("field 'extras' must be an object")
     else:
-        kw["extras"] = _NO_EXTRAS
+        kw["extras"] = defaults or _NO_EXTRAS
     situation = Situation(hand=tuple(sorted(hand)), melds=melds, win_tile=win, **kw)
     validate(situation, rules)
     if win is not None and data.get("fourth_tile", True) is False:
@@ -366,6 +399,35 @@ def _check_extras(extras: Mapping, rules: TableRules) -> None:
             raise _field_error(f"field 'extras.{key}' must be {_EXTRA_WORDS[spec.type]}, got {show(value)}")
 
 
+def _check_bonus(s: Situation, rules: TableRules) -> None:
+    """``flowers`` lists bonus tiles of the table's tile set, each at most as often as it exists
+    (the number form was bounded when parsed)."""
+    bonus = rules.bonus
+    if not bonus:
+        for t in s.flowers:
+            if not T.is_flower(t):
+                raise TileError(f"field 'flowers': {T.name(t)} is not a flower (flowers are 1f–8f)")
+        raise TileError(f"this ruleset's tile set '{rules.tile_set}' has no flowers")
+    if s.flower_count > rules.bonus_copies:
+        raise _field_error(f"field 'flowers' must be 0–{rules.bonus_copies}, got {s.flower_count}")
+    for t in s.flowers:
+        copies = bonus.get(t)
+        if copies is None:
+            if all(T.is_flower(k) for k in bonus):
+                raise TileError(f"field 'flowers': {T.name(t)} is not a flower (flowers are 1f–8f)")
+            raise TileError(f"field 'flowers': {T.name(t)} is not a bonus tile of this ruleset's tile set "
+                            f"'{rules.tile_set}' (its bonus tiles: {T.format_tiles(bonus)})")
+        n = s.flowers.count(t)
+        if n > copies:
+            if copies == 1:
+                raise _field_error(f"flower {T.name(t)} appears twice; each flower exists once"
+                                   if n == 2 and T.is_flower(t) else
+                                   f"bonus tile {T.name(t)} appears {n} times; the tile set has one",
+                                   "too_many_copies")
+            raise _field_error(f"bonus tile {T.name(t)} appears {n} times; the tile set has {copies}",
+                               "too_many_copies")
+
+
 _EXTRA_WORDS = {"bool": "true or false", "int": "a whole number", "string": "a string"}
 
 
@@ -377,9 +439,13 @@ def validate(s: Situation, rules: TableRules) -> None:
         if t not in kinds:
             if T.is_flower(t):
                 raise TileError(f"flower {T.name(t)} belongs in 'flowers', not in the hand")
+            if t in rules.bonus:
+                raise _field_error(f"tile {T.name(t)} is a bonus tile of this ruleset's tile set "
+                                   f"'{rules.tile_set}': it belongs in 'flowers', not in the hand, melds "
+                                   f"or winning tile")
             raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
-    if s.flowers and not rules.flowers or s.flower_count and not rules.flowers:
-        raise TileError(f"this ruleset's tile set '{rules.tile_set}' has no flowers")
+    if s.flower_count:
+        _check_bonus(s, rules)
     if s.wilds:
         for t in s.wilds:
             if t not in kinds:
@@ -409,9 +475,6 @@ def validate(s: Situation, rules: TableRules) -> None:
         if n > 4:
             raise _field_error(f"too many copies of {T.name(t)}: {n} (hand, melds and winning tile hold at "
                                f"most 4)", "too_many_copies")
-    if len(set(s.flowers)) != len(s.flowers):
-        dup = next(t for t in s.flowers if s.flowers.count(t) > 1)
-        raise _field_error(f"flower {T.name(dup)} appears twice; each flower exists once", "too_many_copies")
     kongs = sum(1 for m in s.melds if m.kind == "kong")
     if s.after_kong:
         if not s.self_drawn:

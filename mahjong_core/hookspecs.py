@@ -5,11 +5,14 @@ Each record lists its fields (type: meaning). A plugin imports all of it from
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
+
+from .hand import EXTRA_TYPES, FLOWER_BONUS
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -30,14 +33,81 @@ class TileSet:
 
     - ``id`` (``str``): the id YAML names it by, e.g. ``standard_136``
     - ``kinds`` (``frozenset[int]``): the playable tile kinds, 0–33 (0–8 m, 9–17 p, 18–26 s, 27–33 z)
-    - ``flowers`` (``bool``): whether flower tiles exist, so a situation may hold ``flowers``
+    - ``flowers`` (``bool``): shorthand for the eight flowers 1f–8f, one copy each, as bonus tiles
     - ``doc`` (``str``): one line shown in the ruleset docs
+    - ``bonus`` (``Mapping[int, int] | None``): bonus kind → copies, the tiles set aside and replaced
+      (situation ``flowers``); a bonus kind is never playable. ``flowers=True`` adds 1f–8f ×1;
+      Fuzhou's honours would be ``{27: 4, …, 33: 4}`` beside them
     """
 
     id: str
     kinds: frozenset[int]
     flowers: bool = False
     doc: str = ""
+    bonus: Mapping[int, int] | None = None
+
+    def __post_init__(self):
+        bonus = dict(self.bonus or {})
+        if self.flowers:
+            bonus = {**FLOWER_BONUS, **bonus}
+        for t, n in bonus.items():
+            if not (isinstance(t, int) and 0 <= t < 42) or isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise ValueError(f"tile set '{self.id}': bonus must map tile kinds 0–41 to copies ≥ 1, "
+                                 f"got {t!r}: {n!r}")
+            if t in self.kinds:
+                raise ValueError(f"tile set '{self.id}': kind {t} is both playable and a bonus tile")
+        object.__setattr__(self, "bonus", MappingProxyType(dict(sorted(bonus.items()))))
+        object.__setattr__(self, "flowers", bool(bonus))
+
+
+@dataclass(frozen=True, slots=True)
+class SituationField:
+    """A situation field a plugin gives a meaning to, kept in the situation's ``extras`` (a
+    ruleset enables it by id: YAML ``table.extras: {<name>: {field: <id>}}``).
+
+    - ``id`` (``str``): the id YAML names it by, e.g. ``fuzhou.robbing_gold``
+    - ``name`` (``str``): its key in ``extras``, e.g. ``robbing_gold``
+    - ``type`` (``str``): ``bool``, ``int`` or ``string``
+    - ``default`` (``Any``): its value when a situation leaves it out (None: left out of ``extras``)
+    - ``doc`` (``str``): what it means, shown by ``--help`` and the ruleset docs
+    - ``flag`` (``str | None``): its command-line flag (default ``--`` + name with dashes)
+    """
+
+    id: str
+    name: str
+    type: str
+    default: Any = None
+    doc: str = ""
+    flag: str | None = None
+
+    def __post_init__(self):
+        if self.type not in EXTRA_TYPES:
+            raise ValueError(f"situation field '{self.id}': type must be bool, int or string, got {self.type!r}")
+        if self.default is not None and self.default.__class__ is not EXTRA_TYPES[self.type]:
+            raise ValueError(f"situation field '{self.id}': default {self.default!r} is not a {self.type}")
+        if not (isinstance(self.name, str) and self.name.isidentifier()):
+            raise ValueError(f"situation field '{self.id}': name must be an identifier, got {self.name!r}")
+        if self.flag is not None and not (isinstance(self.flag, str) and self.flag.startswith("--")):
+            raise ValueError(f"situation field '{self.id}': flag must start with '--', got {self.flag!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Validator:
+    """Checks a ruleset names by id (YAML ``validators: [id, ...]``): of each situation it parses,
+    after core's own checks, and of the ruleset itself once it is built.
+
+    - ``id`` (``str``): the id YAML names it by, e.g. ``sichuan.void_suit``
+    - ``check`` (``Callable[..., None] | None``): ``check(situation, ruleset)`` raises a
+      ``MahjongError`` to refuse the situation; returns nothing
+    - ``doc`` (``str``): one line shown in the ruleset docs
+    - ``ruleset`` (``Callable[..., None] | None``): ``ruleset(ruleset)`` raises ``RulesetError`` to
+      refuse a ruleset naming it (an overlay that breaks what the plugin's checks rely on)
+    """
+
+    id: str
+    check: Callable[..., None] | None = None
+    doc: str = ""
+    ruleset: Callable[..., None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +185,11 @@ class MahjongSpec:
 
             @hookimpl
             def mahjong_tile_sets():
-                # the three suits plus the dragons, as some home games play
-                return [TileSet("suits_and_dragons", frozenset(range(27)) | {31, 32, 33})]
+                # the three suits plus the dragons, as some home games play; and the three
+                # suits with the honours (×4) and the flowers set aside as bonus tiles
+                return [TileSet("suits_and_dragons", frozenset(range(27)) | {31, 32, 33}),
+                        TileSet("suits_bonus_honours", frozenset(range(27)), flowers=True,
+                                bonus={t: 4 for t in range(27, 34)})]
         """
 
     @hookspec
@@ -232,6 +305,40 @@ class MahjongSpec:
         """
 
     @hookspec
+    def mahjong_situation_fields(self) -> list[SituationField]:
+        """Situation fields this plugin gives a meaning to, kept in ``extras``; a ruleset enables
+        one by id (``table.extras: {robbing_gold: {field: fuzhou.robbing_gold}}``), core then checks
+        its type, fills its default and the CLI offers its flag (``--robbing-gold``).
+
+        Example::
+
+            from mahjong_core.plugin import hookimpl, SituationField
+
+            @hookimpl
+            def mahjong_situation_fields():
+                return [SituationField("fuzhou.robbing_gold", "robbing_gold", "bool", False,
+                                       "抢金: won by taking the turned-up gold at the opening")]
+        """
+
+    @hookspec
+    def mahjong_validators(self) -> list[Validator]:
+        """Situation validators, referenced from YAML ``validators: [id, ...]``; each runs after
+        core's own checks on every situation of a ruleset naming it.
+
+        Example::
+
+            from mahjong_core.plugin import hookimpl, NotWinningError, Validator
+
+            def no_honours(situation, ruleset):
+                if any(t >= 27 for t in situation.all_tiles):
+                    raise NotWinningError("honours are not allowed in this ruleset")
+
+            @hookimpl
+            def mahjong_validators():
+                return [Validator("house.no_honours", no_honours)]
+        """
+
+    @hookspec
     def mahjong_rulesets(self) -> list[str | os.PathLike | Traversable]:
         """Folders (paths or ``importlib.resources`` traversables) holding ruleset YAML files;
         a ruleset's name is its file stem.
@@ -264,7 +371,8 @@ class MahjongSpec:
     def mahjong_validate_situation(self, situation: Situation, ruleset: Ruleset) -> None:
         """Veto a parsed situation for a ruleset by raising a ``MahjongError`` (e.g. a hand that
         still holds its void suit cannot win); return nothing. It is called for every
-        ruleset, so check an option or ``ruleset.name`` before vetoing.
+        ruleset, so check an option or ``ruleset.name`` before vetoing; a check only some rulesets
+        want is better a ``Validator`` (``mahjong_validators``) that their YAML names.
 
         Example::
 

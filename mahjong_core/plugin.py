@@ -21,6 +21,7 @@ from .records import Event, Field, Payment, Record
 from .settle import Change, InPlay, Kong, KongBook, Replayer
 from .shapes import Decomposition, Group, ShapeInput
 from .tiles import format_tiles, parse_tiles
+from .hookspecs import SituationField, Validator
 
 __all__ = [
     # the hook marker and what the registration hooks return
@@ -36,4 +37,6 @@ __all__ = [
     "UnknownRulesetError", "PluginError", "SettlementError", "did_you_mean", "show",
     # tile notation
     "parse_tiles", "format_tiles",
+    # declared situation fields and validators named from YAML
+    "SituationField", "Validator",
 ]

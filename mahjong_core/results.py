@@ -58,30 +58,48 @@ class ScoreResult:
 @dataclass(frozen=True, slots=True)
 class WaitScore:
     """What a win on one wait scores (minimum not enforced), or the contract code of why that win
-    cannot stand (e.g. a fifth copy)."""
+    cannot stand (e.g. a fifth copy). ``allowed`` is false when ``table.win_methods`` leaves the
+    way of winning out; ``minimum`` is that way's minimum when ``scoring.minimum`` is per method."""
 
     total: Any = None
     value: Any = None
     below_minimum: bool = False
     error: str | None = None
+    allowed: bool = True
+    minimum: int | None = None
 
     def to_dict(self) -> dict:
         if self.error is not None:
             return {"error": self.error}
-        return {"total": self.total, "value": self.value, "below_minimum": self.below_minimum}
+        out = {"total": self.total, "value": self.value, "below_minimum": self.below_minimum}
+        if not self.allowed:
+            out["allowed"] = False
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        return out
+
+    @property
+    def wins(self) -> bool:
+        """Would this win stand (allowed, no error, the minimum met)?"""
+        return self.error is None and self.allowed and not self.below_minimum
 
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """One winning tile and what it scores on a discard and on a self-draw."""
+    """One winning tile and what it scores on a discard and on a self-draw; under per-method
+    rules (``table.win_methods``, a ``scoring.minimum`` map) ``to_dict`` adds ``wins_by``."""
 
     tile: int
     discard: WaitScore
     self_drawn: WaitScore
 
     def to_dict(self) -> dict:
-        return {"tile": T.name(self.tile), "discard": self.discard.to_dict(),
-                "self_drawn": self.self_drawn.to_dict()}
+        out = {"tile": T.name(self.tile), "discard": self.discard.to_dict(),
+               "self_drawn": self.self_drawn.to_dict()}
+        modes = (("discard", self.discard), ("self_drawn", self.self_drawn))
+        if any(not m.allowed or m.minimum is not None for _, m in modes):
+            out["wins_by"] = [name for name, m in modes if m.wins]     # per-method rules: say which stand
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,14 +117,18 @@ class Waits:
 
     def scores(self) -> tuple[Wait, ...]:
         hand = self.situation.to_dict()
+        rules = self.rules
+        by_method = rules.minimum_by_method
         out = []
         for t in self.tiles:
             modes = []
-            for self_drawn in (False, True):
+            for method in ("discard", "self_drawn"):
+                minimum = rules.minimum_of(method)
                 try:
-                    r = self.rules.score(dict(hand, win_tile=T.name(t), self_drawn=self_drawn),
-                                         enforce_minimum=False)
-                    modes.append(WaitScore(r.total, r.value, r.minimum_points < self.rules.minimum))
+                    r = rules.score(dict(hand, win_tile=T.name(t), self_drawn=method == "self_drawn"),
+                                    enforce_minimum=False)
+                    modes.append(WaitScore(r.total, r.value, r.minimum_points < minimum, None,
+                                           method in rules.win_methods, minimum if by_method else None))
                 except MahjongError as e:
                     modes.append(WaitScore(error=e.code))
             out.append(Wait(t, *modes))

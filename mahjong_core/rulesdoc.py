@@ -20,7 +20,9 @@ from typing import NamedTuple
 from collections.abc import Mapping
 
 from . import rulesinfo
+from . import tiles as T
 from .config import read_yaml
+from .hand import WIN_METHOD_WORDS, WIN_METHODS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -267,8 +269,12 @@ class _Page:
         # every field of the table rules in effect, YAML defaults included
         facts = []
         for f in dataclasses.fields(effective):
+            if f.name == "extra_defaults":      # read from extras
+                continue
             value = getattr(effective, f.name)
-            shown = f"{len(value)} tile kinds" if isinstance(value, (frozenset, set)) else _code(value)
+            shown = f"{len(value)} tile kinds" if isinstance(value, (frozenset, set)) else \
+                _code(", ".join(f"{T.name(t)} ×{n}" for t, n in value.items()) or "none") if f.name == "bonus" \
+                else _code(value)
             facts.append(f"`{f.name}` {shown}")
         self.add("In effect: " + ", ".join(facts) + ".", "")
         self.table("| key | value | set at | notes |", rows)
@@ -294,6 +300,11 @@ class _Page:
         item = self.rules.engine.registry.values.get(formula)
         if item is not None and item.item.doc:
             self.add(f"Value formula `{formula}`: {' '.join(item.item.doc.split())}", "")
+        rules = self.rules
+        if rules.minimum_by_method or len(rules.win_methods) < 3:
+            self.add("Minimum by win method: " + ", ".join(
+                f"{WIN_METHOD_WORDS[m]} {rules.minimums[m]}" if m in rules.win_methods else
+                f"{WIN_METHOD_WORDS[m]} not allowed (table.win_methods)" for m in WIN_METHODS) + ".", "")
         self.table("| key | value | set at | notes |", self.key_rows("scoring", scoring))
 
     def section_options(self, options: Mapping) -> None:

@@ -14,7 +14,7 @@ from . import waits as W
 from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
 from .errors import MahjongError, NotWinningError, PluginError, RulesetError, SettlementError
-from .hand import Situation, parse_situation
+from .hand import WIN_METHOD_WORDS, Situation, parse_situation, win_method
 from .records import Ledger, Settlement, parse_record
 from .results import ScoreResult, Wait, WaitScore, Waits
 from .scoring.finish import Finisher
@@ -41,6 +41,12 @@ class Ruleset:
         self.options = rules.options
         self.table = rules.table
         self.minimum = rules.minimum
+        self.minimums = rules.minimums          # win method -> points needed
+        self.minimum_by_method = rules.minimum_by_method
+        self.win_methods = rules.table.win_methods
+        self.validators = tuple(v.item.id for v in rules.validators)
+        self._validator_checks = tuple((v.item.check, v.item.id, v.plugin) for v in rules.validators
+                                       if v.item.check is not None)
         self.fan_rules = rules.fan_rules
         self.fan_by_id: Mapping[str, FanRule] = rules.fan_by_id
         self.fallback = rules.fallback
@@ -55,6 +61,15 @@ class Ruleset:
                                  self.value_formula, self.value_params, value_needed)
         self.plan = CheckPlan(self.fan_rules, engine.registry.checks, self.finisher, self.finisher.bounded)
         self.readings = Readings(self, self.plan, self.finisher, self.prefer, engine)
+        for v in rules.validators:
+            if v.item.ruleset is not None:
+                try:
+                    v.item.ruleset(self)
+                except RulesetError:
+                    raise
+                except Exception as e:
+                    raise RulesetError(f"{self.where('validators')}: validator '{v.item.id}' of plugin "
+                                       f"'{v.plugin}' failed: {type(e).__name__}: {e}") from e
         engine.validate(self)
 
     @property
@@ -74,8 +89,27 @@ class Ruleset:
     def parse(self, situation) -> Situation:
         """Validate a §2 dict or a Situation object against this ruleset (table and plugin vetoes)."""
         s = parse_situation(situation, self.table)
+        for check, vid, plugin in self._validator_checks:
+            try:
+                check(s, self)
+            except MahjongError:
+                raise
+            except Exception as e:
+                raise PluginError(f"plugin '{plugin}': validator '{vid}' failed: {type(e).__name__}: {e}") from e
         self.engine.validate_situation(s, self)
         return s
+
+    def minimum_of(self, method: str) -> int:
+        """Points a hand won by ``method`` (self_drawn, discard, robbing_kong) needs."""
+        return self.minimums[method]
+
+    def check_win_method(self, s: Situation) -> None:
+        """Refuse (not_winning) a win by a method ``table.win_methods`` leaves out."""
+        method = win_method(s)
+        if method not in self.win_methods:
+            raise NotWinningError(f"{self.where('table.win_methods')}: ruleset '{self.name}' does not allow a "
+                                  f"win by {WIN_METHOD_WORDS[method]} ('{method}' is not in table.win_methods: "
+                                  f"{', '.join(self.win_methods)})")
 
     def shape_input(self, s: Situation, extra_tile: int | None = -1) -> ShapeInput:
         standing = list(s.hand)
@@ -103,8 +137,12 @@ class Ruleset:
         return out
 
     def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
-        """Score a winning hand (a situation dict, docs/formats.md, or a Situation); raises MahjongError."""
+        """Score a winning hand (a situation dict, docs/formats.md, or a Situation); raises MahjongError.
+        ``enforce_minimum=False`` scores it whatever the minimum and ``table.win_methods`` say
+        (waits reports those itself)."""
         s = self.parse(situation)
+        if enforce_minimum and len(self.win_methods) < 3:
+            self.check_win_method(s)
         decs = self.decompositions(s)
         if not decs:
             raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
@@ -132,7 +170,7 @@ class Ruleset:
         """The result with what it took to get there: points toward the minimum, the fans
         excluded and by what, and whatever the ruleset's plugins add (``notes``)."""
         out = result.explain()
-        out["minimum"] = self.minimum
+        out["minimum"] = self.minimums[win_method(result.situation)]
         notes: list[str] = []
         for part in self.engine.explain(result, self):
             notes.extend(part.get("notes", ()))

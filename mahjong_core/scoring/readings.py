@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..errors import BelowMinimumError, PluginError
 from ..fans import EngineKey, FanContext
+from ..hand import WIN_METHOD_WORDS, win_method
 from ..results import ScoreResult
 from .ask import ask
 from .fills import Begun, fill_keys_of
@@ -27,7 +28,7 @@ class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
     __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "_per_hand", "_every", "_prefer", "_engine", "_name",
-                 "_minimum")
+                 "_minimums", "_by_method")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
         self.ruleset = ruleset
@@ -39,7 +40,8 @@ class Readings:
         self._prefer = prefer
         self._engine = engine
         self._name = ruleset.name
-        self._minimum = ruleset.minimum
+        self._minimums = ruleset.minimums
+        self._by_method = ruleset.minimum_by_method
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
         """The reading after the per-hand checks and the checks of ``entries``."""
@@ -129,7 +131,8 @@ class Readings:
     def best(self, s, decs: list, enforce_minimum: bool) -> ScoreResult:
         """The chosen reading of a winning hand; below the minimum, a reading scoring less may
         still be the best that meets it (BelowMinimumError when none does)."""
-        minimum = self._minimum
+        method = win_method(s)
+        minimum = self._minimums[method]
         if self.plan.tail and len(decs) > 1:
             try:
                 best = self.choose(search.best_candidates(self, s, decs))
@@ -142,8 +145,10 @@ class Readings:
         if enforce_minimum and best.minimum_points < minimum:
             enough = [c for c in candidates if c.minimum_points >= minimum]
             if not enough:
+                on = f" for a win by {WIN_METHOD_WORDS[method]} (scoring.minimum.{method})" \
+                    if self._by_method else ""
                 raise BelowMinimumError(
-                    f"{best.minimum_points} points, below the minimum of {minimum} for ruleset "
+                    f"{best.minimum_points} points, below the minimum of {minimum}{on} for ruleset "
                     f"'{self._name}' (flowers and non-counting fans excluded)", best)
             best = self.choose(enough)
         return best

@@ -7,7 +7,7 @@ Keys, values and record events are documented in this folder's README.md.
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SettlementRule, hookimpl
+from mahjong_core.hookspecs import SettlementRule, Validator, hookimpl
 
 from . import patterns, settlement, validate
 
@@ -24,12 +24,8 @@ def mahjong_settlements():
 
 
 @hookimpl
-def mahjong_validate_ruleset(ruleset):
-    validate.validate(ruleset)
-
-
-@hookimpl
-def mahjong_validate_situation(situation, ruleset):
-    """A hand holding its void suit, or all three suits, cannot win (not_winning)."""
-    if validate.is_sichuan(ruleset):
-        patterns.void_suit_veto(situation, ruleset.options)
+def mahjong_validators():
+    """Named by rulesets/sichuan.yaml ``validators``: the overlay's options kept consistent, and a
+    hand holding its void suit, or all three suits, refused (not_winning)."""
+    return [Validator("sichuan.void_suit", validate.void_suit, (patterns.void_suit_veto.__doc__ or "").strip(),
+                      ruleset=validate.validate)]
