@@ -17,6 +17,7 @@ DAHU, TDH, LIANHUA, BAO = (resolve(r, {}) for r in ("guangdong.dahu", "guangdong
 
 
 def deltas(payments, seats=4):
+    """Each seat's net from a list of payments."""
     out = [0] * seats
     for p in payments:
         out[p.payer] -= p.amount

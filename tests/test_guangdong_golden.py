@@ -25,6 +25,7 @@ from mahjong_guangdong import settle
 from mahjong_guangdong.bills import Win
 from mahjong_guangdong.facts import ghost_tiles
 from mahjong_guangdong.kongs import Kong
+from test_guangdong_bills import deltas as net
 
 ROOT = Path(__file__).resolve().parents[1]
 DRAFTS = ROOT / "plugins" / "mahjong_guangdong" / "drafts"
@@ -203,11 +204,7 @@ def settle_record(record: dict, name: str, tmp_path_factory) -> list:
 def test_record(name, case, tmp_path_factory):
     assert case.ruleset == name
     payments = settle_record(dict(case.record), name, tmp_path_factory)
-    seats = case.record.get("seats", 4)
-    deltas = [0] * seats
-    for p in payments:
-        deltas[p.payer] -= p.amount
-        deltas[p.payee] += p.amount
+    deltas = net(payments, case.record.get("seats", 4))
     assert sum(deltas) == 0
     expect = case.expect
     if "deltas" in expect:

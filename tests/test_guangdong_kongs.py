@@ -7,16 +7,10 @@ from mahjong_core.records import Payment
 from mahjong_guangdong import kongs as K
 from mahjong_guangdong.options import resolve
 
+from test_guangdong_bills import deltas
+
 DAHU = resolve("guangdong.dahu", {})
 BAO = resolve("guangdong.bao", {})
-
-
-def deltas(payments, seats=4):
-    out = [0] * seats
-    for p in payments:
-        out[p.payer] -= p.amount
-        out[p.payee] += p.amount
-    return out
 
 
 def test_money_is_exact():
