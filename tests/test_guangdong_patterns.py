@@ -95,8 +95,6 @@ def test_draft_options_are_the_plugin_defaults_and_declared(name):
 
 # fans no golden hand can show yet, and where they are tested instead
 NOT_IN_GOLDEN = {
-    ("guangdong", "wugui_jiabei"): "test_four_ghosts_and_no_ghost_bonus (a club switch, off)",
-    ("guangdong", "sigui"): "test_four_ghosts_and_no_ghost_bonus (a club switch, off)",
     ("guangdong-lianhua", "sihongzhong"): "test_four_red_dragons_... (needs the bonus-tile shape)",
 }
 
@@ -119,4 +117,4 @@ def test_a_bad_option_value_is_refused_at_load(tmp_path):
     path = Path(tmp_path) / "bad.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(RulesetError, match="horse_table"):
-        default_engine().load_ruleset(path)
+        golden.ENGINE.load_ruleset(path)
