@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from mahjong_core import tiles as T
-from mahjong_core.errors import RulesetError
+from mahjong_core.errors import RulesetError, SettlementError
 from mahjong_guangdong import bills as B, settle as S
 from mahjong_guangdong.kongs import Kong
 from mahjong_guangdong.options import DEFAULTS, resolve
@@ -155,3 +155,15 @@ def test_settle_hand_is_zero_sum_for_every_profile():
     for rule in DEFAULTS:
         pays = S.settle_hand(rule, kong_list=kongs, winners=winners, followed=True)
         assert sum(deltas(pays)) == 0 and pays, rule
+
+
+def test_settle_hand_refuses_a_kong_that_may_not_be_robbed():
+    rob = [S.Winner(B.Win(1, 1, "robbing_kong", 3))]
+    with pytest.raises(SettlementError, match="only an added kong may be robbed"):
+        S.settle_hand("guangdong.dahu", kong_list=[Kong(3, "exposed", 0, robbed=True)], winners=rob)
+    with pytest.raises(SettlementError, match="no kong of seat 3 was robbed"):
+        S.settle_hand("guangdong.dahu", kong_list=[Kong(3, "added")], winners=rob)
+    # 明杠可抢: an exposed kong may be robbed; it earns nothing
+    opts = {"rob_exposed_kong": True}
+    pays = S.settle_hand("guangdong.dahu", kong_list=[Kong(3, "exposed", 0, robbed=True)], winners=rob, options=opts)
+    assert deltas(pays) == [0, 20, 0, -20]

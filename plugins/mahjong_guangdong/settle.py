@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from mahjong_core.errors import SettlementError
 from mahjong_core.records import Payment
 
 from . import bills, horses, kongs
@@ -43,6 +44,8 @@ def settle_hand(rule: str, *, kong_list: Sequence[kongs.Kong] = (), winners: Seq
         out += bills.follow_dealer(dealer, opts, seats)
     robbers = [w.win.seat for w in winners if w.win.method == "robbing_kong"]
     robbed = next((w.win.source for w in winners if w.win.method == "robbing_kong"), None)
+    if robbed is not None:
+        _check_robbed(kong_list, robbed, robbers[0], opts)
     chains = {w.win.seat: kongs.chain_of(kong_list, w.win.seat, w.win.after_kong) for w in winners}
     bloom = next((c for c in chains.values() if c), ())
     kong_pays = kongs.kong_money(kong_list, opts, seats=seats, won=bool(winners), bloom=bloom,
@@ -55,3 +58,14 @@ def settle_hand(rule: str, *, kong_list: Sequence[kongs.Kong] = (), winners: Seq
         if opts["horse_follows_kong"]:
             out += kongs.horse_kong_bonus(kong_pays, win.seat, hit)
     return out
+
+
+def _check_robbed(kong_list: Sequence[kongs.Kong], robbed: int, robber: int, options: Mapping) -> None:
+    """A robbing win needs a robbed kong of seat ``robbed`` of a kind that may be robbed."""
+    kong = next((k for k in reversed(kong_list) if k.seat == robbed and k.robbed), None)
+    if kong is None:
+        raise SettlementError(f"the win of seat {robber} robs a kong of seat {robbed}, but no kong of "
+                              f"seat {robbed} was robbed: the robbed kong comes right before the win")
+    if not kongs.robbable(kong.kind, options):
+        raise SettlementError(f"the win of seat {robber} robs seat {robbed}'s {kong.kind} kong: only an "
+                              f"added kong may be robbed (option rob_exposed_kong allows exposed ones)")
