@@ -1,0 +1,28 @@
+"""Guangdong mahjong (广东麻将), a family of profiles over one plugin: the 大胡 money table
+(``guangdong``), 推倒胡 (``guangdong-tuidaohu``), 莲花广麻 (``guangdong-lianhua``), 108 tiles with
+包 (``guangdong-bao``) and the overlays 鸡平胡 / 100张 (profiles.md §1–§4, §7; regional.md §2).
+
+Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without ghosts),
+``horses`` (seat tables, horse count, hits), ``bills`` (who pays a win, and how much),
+``kongs`` (kong money, chains, 杠上杠, 抢杠), ``settle`` (one hand's payments from its facts),
+``options`` (each profile's settlement defaults), ``tilesets`` (108 and 100 tiles). The rulesets are drafts (``drafts/``) until
+the core keys they use exist; this folder's README.md documents every rule and option.
+"""
+from __future__ import annotations
+
+from mahjong_core.fans import FanCheck
+from mahjong_core.hookspecs import hookimpl
+
+from .patterns import CHECKS
+from .tilesets import TILE_SETS
+
+
+@hookimpl
+def mahjong_fan_checks():
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=per_hand)
+            for cid, (func, per_hand) in CHECKS.items()]
+
+
+@hookimpl
+def mahjong_tile_sets():
+    return list(TILE_SETS)

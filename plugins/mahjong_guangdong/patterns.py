@@ -1,0 +1,201 @@
+"""Guangdong fan checks: the 大胡 rows (profiles.md §1.3), the kong blooms, 推倒胡's fans (§2.5),
+莲花's multipliers (§3.3), 包's hand table (§4.3) and 鸡平胡's extra rows (regional.md §2.4.3).
+
+A check that scores a table of rows returns every row the reading satisfies; the YAML keeps the
+highest (``tier:``), so the rules "highest satisfied row only" and "清一色/混一色/字一色 exclude
+each other" live in YAML, not here. Ghosts: the 大胡 and 鸡平胡 rows read a wild as what it stands
+for; 推倒胡's and 包's tile tests leave every ghost-kind tile out (facts.py).
+"""
+from __future__ import annotations
+
+from mahjong_core import tiles as T
+
+from .facts import all_pungs, fours_in_pairs, natural_suits, read_suits, sets_of
+
+WINDS = frozenset(T.WINDS)
+DRAGONS = frozenset(T.DRAGONS)
+
+
+def fallback(ctx) -> int:
+    """Never found by itself: 鸡胡 (or 莲花's plain ×1) is awarded through ``scoring.fallback``
+    when no other fan counts."""
+    return 0
+
+
+# ---------------------------------------------------------------- 大胡 (guangdong, §1.3)
+
+def big_hands(ctx) -> dict:
+    """大胡 rows of profiles.md §1.3 this reading satisfies (对对碰 … 十三幺); YAML ``tier`` keeps
+    the highest. 清幺九 (terminals only) is 幺九, three fours in seven pairs 双豪七 (§1.10)."""
+    shape = ctx.decomposition.shape
+    if shape == "thirteen_orphans":
+        return {"shisanyao": 1}
+    s = read_suits(ctx)
+    out: dict[str, int] = {}
+    half = s.one_suit and s.honours
+    pure = s.one_suit and not s.honours
+    if half:
+        out["hunyise"] = 1
+    if pure:
+        out["qingyise"] = 1
+    if shape == "seven_pairs":
+        fours = fours_in_pairs(ctx)
+        out["qixiaodui" if fours == 0 else "haohua_qidui" if fours == 1 else "shuanghao_qidui"] = 1
+        return out
+    if all_pungs(ctx):
+        out["duiduipeng"] = 1
+        if half:
+            out["hunpeng"] = 1
+        if pure:
+            out["qingpeng"] = 1
+        if s.terminal_or_honour:
+            if not s.numbered:
+                out["quanfeng"] = 1
+            elif half:
+                out["hunyijiu"] = 1
+            else:
+                out["yaojiu"] = 1
+    return out
+
+
+def bloom(ctx) -> dict:
+    """杠上开花: self-drawn on a kong's replacement (``after_kong`` 1); 杠上杠开花: on the
+    replacement of a kong made on a replacement (``after_kong`` ≥ 2)."""
+    s = ctx.situation
+    if not s.after_kong or not s.self_drawn:
+        return {}
+    return {"gangshang_gang_kaihua" if s.after_kong >= 2 else "gangshang_kaihua": 1}
+
+
+# ---------------------------------------------------------------- 推倒胡 (guangdong-tuidaohu, §2.5)
+
+def tdh_suits(ctx) -> dict:
+    """清一色 / 混一色 / 字一色 of the hand's tiles other than ghost-kind tiles (melds included)."""
+    s = natural_suits(ctx)
+    if s.empty:
+        return {}
+    if not s.numbered:
+        return {"ziyise": 1}
+    if not s.one_suit:
+        return {}
+    return {"hunyise" if s.honours else "qingyise": 1}
+
+
+def tdh_shape(ctx) -> dict:
+    """七对 (the seven-pairs reading), 碰碰胡 (every set a pung or kong), 平和 (no meld at all,
+    every set a chow, the pair not an honour)."""
+    shape = ctx.decomposition.shape
+    if shape == "seven_pairs":
+        return {"qidui": 1}
+    if shape != "standard":
+        return {}
+    if all_pungs(ctx):
+        return {"pengpenghu": 1}
+    sets = sets_of(ctx)
+    if not ctx.situation.melds and sets.pungs == 0 and sets.pair is not None and sets.pair < 27:
+        return {"pinghu": 1}
+    return {}
+
+
+# ---------------------------------------------------------------- 莲花 (guangdong-lianhua, §3.3)
+
+def no_wilds(ctx) -> int:
+    """无癞子 / 无鬼加倍: the hand plays with wilds and holds none among its standing tiles and
+    winning tile (a game without wilds has no such bonus)."""
+    s = ctx.situation
+    if not s.wilds:
+        return 0
+    return int(s.win_tile not in s.wilds and not any(t in s.wilds for t in s.hand))
+
+
+def four_bonus(ctx, tile: str = "7z", count: int = 4) -> int:
+    """四红中: ``count`` bonus tiles of kind ``tile`` collected, the last one the winning tile
+    (``win_tile`` with the others in ``flowers``) or all of them in ``flowers``."""
+    s = ctx.situation
+    kind = T.tile(tile)
+    have = s.flowers.count(kind) + (s.win_tile == kind)
+    return int(have >= count)
+
+
+def four_wilds(ctx, count: int = 4) -> int:
+    """四鬼胡牌: ``count`` wild tiles among the standing tiles and the winning tile."""
+    s = ctx.situation
+    if not s.wilds:
+        return 0
+    return int(sum(1 for t in s.hand if t in s.wilds) + (s.win_tile in s.wilds) >= count)
+
+
+# ---------------------------------------------------------------- 包 (guangdong-bao, §4.3)
+
+def bao_hands(ctx) -> dict:
+    """包's hand table: 十三幺, 全翻板, 幺九牌, 清对, 清一色, 对对糊 (ghost-kind tiles left out
+    of every tile test); YAML ``tier`` keeps the first row that applies."""
+    if ctx.decomposition.shape == "thirteen_orphans":
+        return {"shisanyao": 1}
+    s = natural_suits(ctx)
+    out: dict[str, int] = {}
+    if s.honours and not s.numbered:
+        out["quanfanban"] = 1
+    if s.terminal_or_honour:
+        out["yaojiupai"] = 1
+    pure = s.one_suit and not s.honours
+    if pure:
+        out["qingyise"] = 1
+    if all_pungs(ctx):
+        out["duiduihu"] = 1
+        if pure:
+            out["qingdui"] = 1
+    return out
+
+
+def plain_by_method(ctx) -> dict:
+    """普通自摸 / 抢杠胡: 包's lowest row, named by how the hand was won."""
+    return {"qianggang_hu" if ctx.situation.robbing_kong else "putong_zimo": 1}
+
+
+# ---------------------------------------------------------------- 鸡平胡 (guangdong-jipinghu)
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def jph_extra(ctx) -> dict:
+    """鸡平胡's rows beyond the 大胡 table (regional.md §2.4.3): 平胡 (four chows), 大三元 / 小三元,
+    大四喜 / 小四喜, 九莲宝灯 (concealed, one suit, 1112345678999 plus one of its tiles)."""
+    sets = sets_of(ctx)
+    out: dict[str, int] = {}
+    if sets.sets == 0:
+        return out
+    if sets.chows == sets.sets:
+        out["pinghu"] = 1
+    pungs = {g.tile for g in ctx.groups if g.kind in ("pung", "kong")}
+    dragons, winds = len(pungs & DRAGONS), len(pungs & WINDS)
+    if dragons == 3:
+        out["dasanyuan"] = 1
+    elif dragons == 2 and sets.pair in DRAGONS:
+        out["xiaosanyuan"] = 1
+    if winds == 4:
+        out["dasixi"] = 1
+    elif winds == 3 and sets.pair in WINDS:
+        out["xiaosixi"] = 1
+    s = read_suits(ctx)
+    if not ctx.situation.melds and s.one_suit and not s.honours:
+        lo = 9 * next(iter(s.numbered))
+        if all(ctx.counts[lo + r] >= n for r, n in enumerate(_NINE_GATES)):
+            out["jiulian"] = 1
+    return out
+
+
+# id → (function, asked once per hand)
+CHECKS = {
+    "guangdong.fallback": (fallback, True),
+    "guangdong.big_hands": (big_hands, False),
+    "guangdong.bloom": (bloom, True),
+    "guangdong.tdh_suits": (tdh_suits, True),
+    "guangdong.tdh_shape": (tdh_shape, False),
+    "guangdong.no_wilds": (no_wilds, True),
+    "guangdong.four_bonus": (four_bonus, True),
+    "guangdong.four_wilds": (four_wilds, True),
+    "guangdong.bao_hands": (bao_hands, False),
+    "guangdong.plain_by_method": (plain_by_method, True),
+    "guangdong.jph_extra": (jph_extra, False),
+}

@@ -1,0 +1,15 @@
+"""The Guangdong tile sets beyond core's ``standard_136`` (profiles.md §4.1; regional.md §2.1)."""
+from __future__ import annotations
+
+from mahjong_core.hookspecs import TileSet
+
+_HONOURS = frozenset(range(27, 34))
+
+TILE_SETS = [
+    # 包: 万 only 1 and 9, 筒 and 条 1–9, the seven honours: 27 kinds × 4 = 108
+    TileSet("guangdong_108", frozenset({0, 8}) | frozenset(range(9, 27)) | _HONOURS, False,
+            "108 tiles: 1m 9m, dots, bamboo, honours (广东 包)"),
+    # 100张: 万 and 条 1–9 and the seven honours, no 筒: 25 kinds × 4 = 100
+    TileSet("guangdong_100", frozenset(range(0, 9)) | frozenset(range(18, 27)) | _HONOURS, False,
+            "100 tiles: characters, bamboo, honours, no dots (广东100张)"),
+]
