@@ -273,3 +273,52 @@ def test_record_wilds_reads_the_records_one_event():
     assert e.message.startswith("events[1] (wild): a hand has one wild event")
     e = _error(lambda: record_wilds(record({"type": "wild", "indicator": "2m"}), _table(fixed="5z", kinds=1)))
     assert e.message.startswith("events[0] (wild): ")
+
+
+# ------------------------------------------------------------------ popular overlays set each rule
+
+@pytest.fixture
+def popular_overlay(tmp_path):
+    import mahjong_core
+
+    def make(text: str):
+        path = tmp_path / "club.yaml"
+        path.write_text("extends: popular\n" + text, encoding="utf-8")
+        return mahjong_core.load_ruleset(str(path))
+    return make
+
+
+def _popular_record(*events, hand="123m456p789s1122z"):
+    win = {"type": "win", "seat": 2, "situation": {"hand": hand, "win_tile": "2z"}}
+    return {"seats": 4, "dealer": 0, "events": list(events) + [win]}
+
+
+def test_a_popular_overlay_fixes_the_wild(popular_overlay):
+    rules = popular_overlay("table: {wilds: {fixed: '5z'}}\n")
+    assert rules.table.wilds.fixed == (T.tile("5z"),)
+    assert rules.score({"hand": "123m456p789s5z11z2z", "win_tile": "2z", "self_drawn": True}).ok
+    assert record_wilds(parse_record(_popular_record()), rules.table) == (T.tile("5z"),)
+    assert rules.settle(_popular_record(hand="123m456p789s5z11z2z")).to_dict()["ok"]
+    with pytest.raises(SettlementError) as info:
+        rules.settle(_popular_record({"type": "wild", "indicator": "4m"}))
+    assert info.value.message.startswith("events[0] (wild): ") and "table.wilds.fixed" in info.value.message
+
+
+def test_a_popular_overlay_plays_without_wilds(popular_overlay):
+    rules = popular_overlay("table: {wilds: {max_kinds: 0}}\n")
+    with pytest.raises(SettlementError) as info:
+        rules.settle(_popular_record({"type": "wild", "tile": "5m"}))
+    assert "table.wilds.max_kinds: 0" in info.value.message
+    assert rules.settle(_popular_record()).to_dict()["ok"]
+
+
+def test_a_popular_overlay_turns_the_dragons_its_way(popular_overlay):
+    rules = popular_overlay("table: {wilds: {dragon_cycle: '567z'}}\n")
+    assert record_wilds(parse_record(_popular_record({"type": "wild", "indicator": "5z"})), rules.table) == \
+        (T.tile("6z"),)
+
+
+def test_the_old_settlement_wild_params_are_refused(popular_overlay):
+    with pytest.raises(RulesetError) as info:
+        popular_overlay("settlement: {params: {wild_selection: fixed}}\n")
+    assert "wild_selection" in info.value.message and "club.yaml:2" in info.value.message
