@@ -175,6 +175,15 @@ def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True
     return 2 * lacking - min(singles, lacking) - 1 - inp.wilds
 
 
+def wild_count_shanten(inp: ShapeInput, count: int = 3) -> int:
+    """``WinShape.shanten`` of wild_count: each draw may bring one more wild, so ``count`` less
+    the wilds held, less one (−1: complete); NEVER when the standing tiles and a drawn tile
+    cannot hold ``count``."""
+    if 3 * inp.sets_needed + 2 < count:
+        return NEVER
+    return max(count - inp.wilds - 1, -1)
+
+
 _orphan_counts = itemgetter(*ORPHANS)
 
 
@@ -195,11 +204,13 @@ def _new_input():
     new = object.__new__
     setters = [ShapeInput.__dict__[f].__set__ for f in (
         "counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts", "win_tile")]
+    no_wild_tiles = ShapeInput.__dict__["wild_tiles"].__set__
 
     def make(*values) -> ShapeInput:
         inp = new(ShapeInput)
         for put, value in zip(setters, values):
             put(inp, value)
+        no_wild_tiles(inp, ())          # probes do not name their wild tiles
         return inp
     return make
 

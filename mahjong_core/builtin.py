@@ -30,6 +30,9 @@ def mahjong_win_shapes():
         WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair",
                  melds=False, waits=shapes.thirteen_orphans_shape_waits,
                  shanten=analysis.thirteen_orphans_shanten),
+        WinShape("wild_count", shapes.wild_count, "at least `count` wilds among the standing tiles and the "
+                 "winning tile, whatever the rest (三金倒, 四鬼胡牌)", waits=shapes.wild_count_waits,
+                 shanten=analysis.wild_count_shanten),
     ]
 
 

@@ -15,6 +15,7 @@ from .config import Resolved, check_option, describe, shown
 from .errors import RulesetError, did_you_mean, show
 from .hand import EXTRA_TYPES, WIN_METHODS, ExtraField, TableRules
 from .scoring.units import UNITS, units_value
+from .wilds import compile_wilds
 
 EXCLUDES_EDITS = ("add", "remove")
 TIER_KEYS = ("when",)
@@ -383,20 +384,11 @@ class _Compiler(_FanLinks):
             flags[key] = table.get(key, default)
             if not isinstance(flags[key], bool):
                 raise RulesetError(f"{self.where('table.' + key)}: 'table.{key}' must be true or false")
-        wilds = table.get("wilds", {})
-        if not isinstance(wilds, Mapping):
-            raise RulesetError(f"{self.where('table.wilds')}: 'table.wilds' must be a map like {{max_kinds: 1}}")
-        for key in wilds:
-            if key != "max_kinds":
-                raise RulesetError(f"{self.where('table.wilds.' + str(key))}: unknown key 'table.wilds.{key}'"
-                                   f"{did_you_mean(key, ('max_kinds',))}")
-        max_wilds = self._int(wilds.get("max_kinds", 0), "table.wilds.max_kinds")
-        if not 0 <= max_wilds <= 4:
-            raise RulesetError(f"{self.where('table.wilds.max_kinds')}: 'table.wilds.max_kinds' must be 0–4 "
-                               f"(0: no wild tiles), got {max_wilds}")
+        max_wilds, wild_rules = compile_wilds(table, ts.kinds, self.where, self.option_types,
+                                              self.data.get("options") or {})
         return TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"],
                           flags["dealer_east"], max_wilds, flags["void_suit"], self._extras(table.get("extras")),
-                          ts.bonus, _win_methods(table.get("win_methods"), self.where))
+                          ts.bonus, _win_methods(table.get("win_methods"), self.where), wilds=wild_rules)
 
     def _extras(self, extras) -> tuple[ExtraField, ...]:
         """``table.extras``: ``{key: {type: bool|int|string, doc: "..."}}`` declared inline, or

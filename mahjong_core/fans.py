@@ -109,7 +109,7 @@ class FanContext:
         self.win_tile = situation.win_tile      # a wild winning tile: what it stands for, once chosen
         # the winning tile is wild and its value not chosen yet: a check whose answer depends on
         # it asks ``with_win_tile`` for each value in ``decomposition.wild_as`` (see Alternatives)
-        self.win_wild = situation.win_tile in situation.wilds
+        self.win_wild = situation.win_tile in situation.wilds and not situation.win_natural
         self.memo: dict = {}
         self.hand_memo: dict = hand_memo
 

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 from collections.abc import Mapping
 
 from . import tiles as T
+from . import wilds as _wilds
 from .errors import HandError, TileError, did_you_mean, show
 
 MELD_KINDS = ("chow", "pung", "kong")
@@ -60,6 +61,7 @@ class TableRules:
     bonus: Mapping[int, int] | None = None  # bonus kind -> copies (None: the 8 flowers if ``flowers``)
     win_methods: tuple[str, ...] = WIN_METHODS  # YAML table.win_methods
     extra_defaults: Mapping[str, Any] | None = None     # set from ``extras``: the declared keys' defaults
+    wilds: _wilds.WildRules = _wilds.WildRules()    # the rest of table.wilds: how wilds are chosen and played
 
     def __post_init__(self):
         if self.bonus is None:
@@ -137,6 +139,7 @@ class Situation:
     wilds: tuple[int, ...] = ()
     void_suit: str | None = None
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    win_natural: bool = False           # the winning tile is the face-up copy of a wild kind, not wild
 
     @property
     def all_tiles(self) -> tuple[int, ...]:
@@ -298,6 +301,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     """Build a validated Situation from a situation dict (docs/formats.md); raises MahjongError with a stable code.
     ``pre_win``: the hand before its winning tile (for waits); ``win_tile`` must then be absent."""
     if isinstance(data, Situation):
+        data = _wilds.completed(data, rules)
         validate(data, rules)
         return data
     if type(data) is not dict and not isinstance(data, Mapping):
@@ -359,7 +363,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         wild_kinds = T.parse_tiles(wilds) if wilds else ()
     except TileError as e:
         raise TileError(f"field 'wilds': {e.message}") from None
-    kw["wilds"] = tuple(sorted(set(wild_kinds)))
+    kw["wilds"] = _wilds.situation_kinds(tuple(sorted(set(wild_kinds))), rules)
     void = data.get("void_suit")
     if void is not None and void not in ("m", "p", "s"):
         raise _field_error(f"field 'void_suit' must be 'm', 'p' or 's', got {show(void)}")
@@ -374,6 +378,8 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
         raise _field_error("field 'extras' must be an object")
     else:
         kw["extras"] = defaults or _NO_EXTRAS
+    if rules.wilds.face_up:
+        kw["win_natural"] = _wilds.face_up_win(kw["extras"], win, rules)
     situation = Situation(hand=tuple(sorted(hand)), melds=melds, win_tile=win, **kw)
     validate(situation, rules)
     if win is not None and data.get("fourth_tile", True) is False:
@@ -516,4 +522,5 @@ def validate(s: Situation, rules: TableRules) -> None:
                            f"winning tile is not the last unseen copy")
     if s.void_suit is not None and s.void_suit not in "mps":
         raise _field_error("field 'void_suit' must be m, p or s")
+    _wilds.check(s, rules)
 

@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from . import tiles as T
 from . import waits as W
+from . import wilds
 from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
 from .errors import MahjongError, NotWinningError, PluginError, RulesetError, SettlementError
@@ -117,7 +118,10 @@ class Ruleset:
             extra_tile = s.win_tile
         if extra_tile is not None:
             standing.append(extra_tile)
-        return W.shape_input(standing, s.melds, s.wilds, self.table, extra_tile)
+        inp = W.shape_input(standing, s.melds, s.wilds, self.table, extra_tile)
+        if s.win_natural and extra_tile == s.win_tile:
+            inp = wilds.read_naturally(inp, extra_tile)     # the face-up copy taken is not wild
+        return inp
 
     def decompositions(self, s: Situation) -> list[Decomposition]:
         """Every reading of the hand, under the enabled shapes in YAML order."""

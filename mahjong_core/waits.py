@@ -23,20 +23,22 @@ from .shapes import (seven_pairs_waits, standard_waits, suit_complete, suit_wait
 def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table,
                 win_tile: int | None = None) -> S.ShapeInput:
     counts = [0] * T.NUM_KINDS
-    n_wild = 0
+    wild_tiles = ()
     if wilds:
         wild_set = set(wilds)
+        wild_tiles = []
         for t in standing:
             if t in wild_set:
-                n_wild += 1
+                wild_tiles.append(t)
             else:
                 counts[t] += 1
+        wild_tiles = tuple(sorted(wild_tiles))
     else:
         for t in standing:
             counts[t] += 1
     groups, meld_counts = _meld_parts(melds)
-    return S.ShapeInput(tuple(counts), n_wild, groups, table.hand_size // 3 - len(melds),
-                        table.sequences, table.kinds, meld_counts, win_tile)
+    return S.ShapeInput(tuple(counts), len(wild_tiles), groups, table.hand_size // 3 - len(melds),
+                        table.sequences, table.kinds, meld_counts, win_tile, wild_tiles)
 
 
 _NO_MELDS = ((), (0,) * T.NUM_KINDS)

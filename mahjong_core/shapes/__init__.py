@@ -4,7 +4,8 @@ complete a hand in each shape.
 * ``records``: ``Group``, ``Decomposition`` (a reading), ``ShapeInput`` (what a finder receives);
 * ``suits``: the per-suit tables keyed by a suit's count vector (splits, completeness, waits);
 * ``regular``: the standard shape, n sets and a pair, with the wild budget and families;
-* ``special``: seven pairs and thirteen orphans.
+* ``special``: seven pairs and thirteen orphans;
+* ``wild_count``: enough wilds win whatever the rest (三金倒, 四鬼胡牌).
 
 A shape is a finder (``WinShape.find``) and, optionally, its waits (``WinShape.waits``); core
 registers its own in ``mahjong_core.builtin``. Every name is importable from here.
@@ -14,8 +15,10 @@ from .regular import standard, standard_shape_waits, standard_waits
 from .special import (ORPHANS, seven_pairs, seven_pairs_shape_waits, seven_pairs_waits,
                       thirteen_orphans, thirteen_orphans_shape_waits, thirteen_orphans_waits)
 from .suits import SuitSplit, suit_complete, suit_waits
+from .wild_count import wild_count, wild_count_waits
 
 __all__ = ["Decomposition", "Group", "ORPHANS", "ShapeInput", "SuitSplit", "make_input",
            "seven_pairs", "seven_pairs_shape_waits", "seven_pairs_waits", "standard",
            "standard_shape_waits", "standard_waits", "suit_complete", "suit_waits",
-           "thirteen_orphans", "thirteen_orphans_shape_waits", "thirteen_orphans_waits"]
+           "thirteen_orphans", "thirteen_orphans_shape_waits", "thirteen_orphans_waits", "wild_count",
+           "wild_count_waits"]

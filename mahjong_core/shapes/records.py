@@ -33,10 +33,12 @@ class Group(NamedTuple):
             return (self.tile,) * 2
         if k == "knitted":                     # one third of a knitted straight: 147, 258 or 369
             return (self.tile, self.tile + 3, self.tile + 6)
+        if k == "wilds":                       # the wild tiles of one kind held (the wild_count shape)
+            return (self.tile,) * self.wilds
         return (self.tile,)
 
     def label(self) -> str:
-        key = (self.kind, self.tile, self.meld >= 0)
+        key = (self.kind, self.tile, self.meld >= 0, self.wilds)
         text = _LABELS.get(key)
         if text is None:
             text = T.format_tiles(self.tiles)
@@ -104,6 +106,9 @@ class ShapeInput:
     # the winning tile, for shapes defined on the pre-win hand (nine gates); not part of the
     # cache key, as the standard splits do not depend on it
     win_tile: int | None = field(default=None, compare=False)
+    # the wild tiles themselves, sorted, when the engine's shape_input built the record (a probe
+    # with one more wild may leave them short); for shapes that show them (wild_count)
+    wild_tiles: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def natural_tiles(self) -> tuple[int, ...]:

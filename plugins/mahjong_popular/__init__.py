@@ -2,17 +2,17 @@
 
 The rulesets ``popular`` (the seed's 18-fan 大众 list) and ``popular-lianzhong`` (联众 values)
 extend ``guobiao`` in YAML; this plugin registers only the extra fan checks (``popular.*``), the
-two settlements and the option checks. See wilds.py for the wild-tile selection rule.
+two settlements and the option checks. The wild tiles' rules are core's (``table.wilds``, see wilds.py).
 """
 from __future__ import annotations
 
-from mahjong_core.errors import MahjongError, RulesetError, did_you_mean, show
+from mahjong_core.errors import RulesetError, did_you_mean
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SettlementRule, hookimpl
 
 from . import settlement
 from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, SEVEN_ROBS_ONE_FLAG, fan_ids
-from .wilds import SELECTIONS, next_tile, wild_facts, wild_kinds
+from .wilds import next_tile, wild_kinds
 
 __all__ = ["next_tile", "wild_kinds"]
 
@@ -34,32 +34,13 @@ def mahjong_settlements():
     ]
 
 
-_USES_POPULAR: dict[str, bool] = {}
-
-def uses_popular(ruleset) -> bool:
-    """Does this ruleset score any fan with a popular check (then the wild rules apply)?"""
-    key = ruleset.fingerprint
-    if key not in _USES_POPULAR:
-        _USES_POPULAR[key] = any(r.check.startswith("popular.") for r in ruleset.fan_rules)
-    return _USES_POPULAR[key]
-
-
-@hookimpl
-def mahjong_validate_situation(situation, ruleset):
-    """The wild rules, before any shape search: one wild kind, no claimed meld holding a wild,
-    no win on a discarded wild (see wilds.wild_facts)."""
-    if uses_popular(ruleset):
-        wild_facts(situation, ruleset.options)
-
-
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
-    """A ruleset using the popular checks must name real checks in ``checks``; a popular
-    settlement must have valid wild-selection parameters."""
+    """A ruleset using the popular checks must declare the extras key 七抢一 reads and name real
+    checks in ``checks``."""
     uses = [r for r in ruleset.fan_rules if r.check.startswith("popular.")]
     if not uses:
         return
-    _USES_POPULAR[ruleset.fingerprint] = True
     if any(r.check == "popular.seven_robs_one" for r in uses) and not any(
             f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
         raise RulesetError(f"{ruleset.where('table.extras')}: the popular.seven_robs_one check reads "
@@ -69,16 +50,3 @@ def mahjong_validate_ruleset(ruleset):
             if cid not in ruleset.engine.registry.checks:
                 raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.checks')}: fan '{r.id}' names unknown "
                                    f"check '{cid}'{did_you_mean(cid, ruleset.engine.registry.checks)}")
-    rule = ruleset.settlement_rule
-    if rule is None or not rule.item.id.startswith("popular."):
-        return
-    params = ruleset.settlement_params
-    selection = params.get("wild_selection", "flip_next")
-    if selection not in SELECTIONS:
-        raise RulesetError(f"{ruleset.where('settlement.params.wild_selection')}: 'wild_selection' must be "
-                           f"one of {', '.join(SELECTIONS)}, got {show(selection)}")
-    try:
-        wild_kinds(params)
-        next_tile(31, params.get("dragon_cycle") or "765z")
-    except MahjongError as e:
-        raise RulesetError(f"{ruleset.where('settlement.params')}: {e.message}") from None

@@ -25,7 +25,7 @@ GREEN = 32  # 6z
 # ------------------------------------------------------------------ shared facts
 
 def _wilds(ctx):
-    return ctx.memoised("popular.wilds", lambda: wild_facts(ctx.situation, ctx.options), per_hand=True)
+    return ctx.memoised("popular.wilds", lambda: wild_facts(ctx.situation), per_hand=True)
 
 
 def _number_sets(ctx) -> tuple:

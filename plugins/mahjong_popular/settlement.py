@@ -1,9 +1,9 @@
 """Settlement for the popular rulesets: Guobiao's competition formula or the game-site formula.
 
-Both take the wild-selection parameters ``wild_selection``, ``fixed_wild``, ``dragon_cycle``
-(wilds.py) and score each ``win`` event with the ruleset (F = the hand's value, flowers included) after
+Both score each ``win`` event with the ruleset (F = the hand's value, flowers included) after
 filling in what the record already says: winds, self-draw, the dealer flag and the wild kind
-named by the record's ``wild`` event (see wilds.py). Kong events carry no money here.
+named by the record's ``wild`` event under ``table.wilds`` (``mahjong_core.wilds.record_wilds``).
+Kong events carry no money here.
 
 * ``popular.competition`` (国标比赛计分, seed 000): self-draw — each other player pays base + F;
   discard — the discarder pays base + F, every other player pays base. ``base`` defaults to 8.
@@ -16,35 +16,17 @@ from __future__ import annotations
 from mahjong_core import tiles as T
 from mahjong_core.errors import SettlementError
 from mahjong_core.records import Payment, exact, number, plain
+from mahjong_core.wilds import record_wilds
 
-from .wilds import wild_kinds
 
 EVENT_TYPES = ("win", "wild", "kong", "end")
 
 
-def record_wilds(record, selection: dict) -> tuple[int, ...]:
-    """The wild kinds of the hand from its ``wild`` event (or the fixed wild) under the
-    ``selection`` parameters (see wilds.py); the record's parser has checked the event's fields."""
-    events = record.of_type("wild")
-    if len(events) > 1:
-        raise SettlementError(f"{events[1].where()}: a hand has one wild event, found {len(events)}")
-    tile = indicator = None
-    where = "wild"
-    if events:
-        ev = events[0]
-        where = ev.where()
-        if ev.get("tile") is None and ev.get("indicator") is None:
-            raise SettlementError(f"{where}: a wild event needs 'tile' (the wild) or 'indicator'")
-        tile = T.tile(ev.get("tile")) if ev.get("tile") is not None else None
-        indicator = T.tile(ev.get("indicator")) if ev.get("indicator") is not None else None
-    return wild_kinds(selection, tile=tile, indicator=indicator, where=where)
-
-
-def _scored_wins(record, ruleset, selection: dict):
+def _scored_wins(record, ruleset):
     """(event, value) for every win, each situation completed from the record. Popular plays
     Guobiao's 截和: one win per hand."""
     record.one_win("popular")
-    wilds = record_wilds(record, selection)
+    wilds = record_wilds(record, ruleset.table)
     for ev in record.of_type("win"):
         situation = record.situation_dict(ev)
         if wilds:
@@ -62,13 +44,11 @@ def _stake(ruleset, key: str, value):
     return number(value, ruleset.where(f"settlement.params.{key}"), f"settlement parameter '{key}'")
 
 
-def competition(record, ruleset, base: int = 8, wild_selection: str = "flip_next",
-                fixed_wild: str | None = None, dragon_cycle: str = "765z"):
+def competition(record, ruleset, base: int = 8):
     """Guobiao competition formula: (base + F) from the discarder or from everyone on self-draw,
-    base from the others on a discard. The wild parameters pick the wild kind (wilds.py)."""
-    selection = dict(wild_selection=wild_selection, fixed_wild=fixed_wild, dragon_cycle=dragon_cycle)
+    base from the others on a discard."""
     base = _stake(ruleset, "base", base)
-    for ev, value in _scored_wins(record, ruleset, selection):
+    for ev, value in _scored_wins(record, ruleset):
         winner, loser = ev.seat, ev.get("from")
         for seat in range(record.seats):
             if seat == winner:
@@ -81,14 +61,11 @@ def competition(record, ruleset, base: int = 8, wild_selection: str = "flip_next
                 yield Payment(seat, winner, base, "base payment")
 
 
-def site(record, ruleset, base: int = 1, cap: int | None = None, wild_selection: str = "flip_next",
-         fixed_wild: str | None = None, dragon_cycle: str = "765z"):
-    """Game-site formula: every other player pays base × F (capped per loser when ``cap`` is set).
-    The wild parameters pick the wild kind (wilds.py)."""
-    selection = dict(wild_selection=wild_selection, fixed_wild=fixed_wild, dragon_cycle=dragon_cycle)
+def site(record, ruleset, base: int = 1, cap: int | None = None):
+    """Game-site formula: every other player pays base × F (capped per loser when ``cap`` is set)."""
     base = _stake(ruleset, "base", base)
     cap = None if cap is None else _stake(ruleset, "cap", cap)
-    for ev, value in _scored_wins(record, ruleset, selection):
+    for ev, value in _scored_wins(record, ruleset):
         amount = base * value
         if cap is not None:
             amount = min(amount, cap)
