@@ -111,11 +111,42 @@ def shanten(inp: ShapeInput) -> int | None:
     return min(_gates_shanten(counts[0:9]), _gates_shanten(counts[9:18]), _gates_shanten(counts[18:27]))
 
 
+def shanten_draws(inp: ShapeInput) -> list[int] | None:
+    """``WinShape.shanten_draws``: a drawn tile changes one suit's answer (memoised per suit)."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups or inp.sets_needed != 4:
+        return [NEVER] * 34
+    counts = inp.counts
+    suits = [counts[0:9], counts[9:18], counts[18:27]]
+    here = [_gates_shanten(suit) for suit in suits]
+    out = [min(here)] * 34
+    for i, suit in enumerate(suits):
+        others = min(here[:i] + here[i + 1:])
+        for o, after in enumerate(_gates_draws(suit)):
+            out[9 * i + o] = min(others, after)
+    for t in range(34):
+        if counts[t] >= 4:
+            out[t] = NEVER
+    return out
+
+
 @lru_cache(maxsize=None)
 def _gates_shanten(suit: tuple) -> int:
     """One suit's nine-gates shanten (memoised: suits recur across hands and draws)."""
     held = sum(min(c, g) for c, g in zip(suit, _GATES))
     return 13 - held - (held == 13 and sum(suit) == 14)
+
+
+@lru_cache(maxsize=None)
+def _gates_draws(suit: tuple) -> tuple:
+    """One suit's nine-gates shanten after drawing each of its kinds."""
+    out = []
+    for o in range(9):
+        more = list(suit)
+        more[o] += 1
+        out.append(_gates_shanten(tuple(more)))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- its fans
