@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from operator import itemgetter
+from typing import NamedTuple
 
 from . import tiles as T
 from .errors import HandError, MahjongError, show
@@ -68,23 +69,25 @@ def thirteen_orphans_shanten(inp: ShapeInput) -> int:
 
 # ---------------------------------------------------------------- each draw at once
 
-def _maker(cls, fields: tuple):
-    """``cls(*values)`` for a frozen slotted record made many times per call (the search's
-    probes, the useful tiles): the same object, set through its slots instead of a frozen
-    dataclass's ``object.__setattr__`` per field."""
-    new = object.__new__
-    setters = [cls.__dict__[f].__set__ for f in fields]
-
-    def make(*values):
-        obj = new(cls)
-        for put, value in zip(setters, values):
-            put(obj, value)
-        return obj
-    return make
+_slots = [ShapeInput.__dict__[f].__set__ for f in (
+    "counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts", "win_tile")]
 
 
-_input = _maker(ShapeInput, ("counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts",
-                             "win_tile"))
+def _input(counts, wilds, meld_groups, sets_needed, chows, kinds, meld_counts, win_tile) -> ShapeInput:
+    """``ShapeInput(...)`` for the analysis's inputs and the search's probes, one per kind:
+    the same object, set through its slots instead of a frozen dataclass's
+    ``object.__setattr__`` per field."""
+    inp = object.__new__(ShapeInput)
+    c, w, g, n, ch, k, mc, wt = _slots
+    c(inp, counts)
+    w(inp, wilds)
+    g(inp, meld_groups)
+    n(inp, sets_needed)
+    ch(inp, chows)
+    k(inp, kinds)
+    mc(inp, meld_counts)
+    wt(inp, win_tile)
+    return inp
 
 
 def _plus(inp: ShapeInput, t: int) -> ShapeInput:
@@ -117,7 +120,7 @@ def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) 
         lacking = pairs - min(h, pairs)
         by_count.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
     by_count[4] = NEVER                 # a fifth copy
-    return [by_count[c] for c in counts]
+    return list(map(by_count.__getitem__, counts))
 
 
 def thirteen_orphans_draws(inp: ShapeInput) -> list[int]:
@@ -131,17 +134,19 @@ def thirteen_orphans_draws(inp: ShapeInput) -> list[int]:
     for t in ORPHANS:
         if counts[t] == 0 or counts[t] == 1 and not pair:
             out[t] = base - 1
-    for t, c in enumerate(counts):
-        if c >= 4:
-            out[t] = NEVER
+    if 4 in counts:                     # a fifth copy is never drawn
+        for t, c in enumerate(counts):
+            if c >= 4:
+                out[t] = NEVER
     return out
 
 
 # ---------------------------------------------------------------- the analyser of one ruleset
 
-@dataclass(frozen=True, slots=True)
-class UsefulTile:
-    """A kind whose draw lowers the shanten, and its copies not yet seen."""
+class UsefulTile(NamedTuple):
+    """A kind whose draw lowers the shanten, and its copies not yet seen. A named tuple, not a
+    dataclass: a hand has a dozen or more, and each discard of a 14-tile hand as many again,
+    so their making is a visible share of ``analyze``."""
 
     tile: int
     left: int
@@ -150,7 +155,7 @@ class UsefulTile:
         return {"tile": T.name(self.tile), "left": self.left}
 
 
-_useful = _maker(UsefulTile, ("tile", "left"))
+_useful = UsefulTile._make
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +236,7 @@ class Analyzer:
         self.table = rules.table
         self.kinds = tuple(sorted(t for t in rules.table.kinds if t < T.NUM_KINDS))
         self.kind_set = frozenset(self.kinds)
+        self._plan_of = self._plans = None
         self.own = []            # (shanten function, args, shape) of shapes that give their own
         self.searched = []       # (shape, args) of shapes searched through find
         for shape, args, _ in rules.shapes:
@@ -326,6 +332,9 @@ class Analyzer:
         groups, meld_counts = _meld_parts(s.melds)
         table = self.table
         need = table.hand_size // 3 - len(s.melds)
+        if drops[0] is None:                # no suit to leave out: the common case
+            return [(_input(tuple(counts), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None),
+                     NEVER)]
         out = []
         for drop in drops:
             c = counts
@@ -342,13 +351,12 @@ class Analyzer:
         floor = -1 if n_tiles % 3 == 2 else 0
         melded = bool(s.melds)
         best = NEVER
+        plan = self.plan(melded)
         for inp, _ in self.inputs(s, counts, n_wild, drops):
-            for fn, args, shape in self.own:
-                if melded and not shape.melds:
+            for fn, args, shape, bound in plan:
+                if bound is not None and bound(inp, **args) >= best:
                     continue
-                if shape.shanten_bound is not None and shape.shanten_bound(inp, **args) >= best:
-                    continue
-                got = fn(inp, **args)
+                got = fn(inp, **args) if args else fn(inp)
                 if got is None:
                     got = self.search([(shape, args)], inp, n_tiles, s)
                 if got < best:
@@ -442,7 +450,7 @@ class Analyzer:
                 sh = 0
             for t in done:
                 after[t] = -1
-        useful = tuple([_useful(t, max(0, 4 - held[t] - seen[t])) for t in self.kinds
+        useful = tuple([_useful((t, max(0, 4 - held[t] - seen[t]))) for t in self.kinds
                         if after[t] < sh and held[t] < 4])
         waits = None
         if sh == 0 and with_waits:
@@ -456,18 +464,26 @@ class Analyzer:
         melded = bool(s.melds)
         out = []
         best = NEVER
+        plan = self.plan(melded)
         for inp, lo_drop in self.inputs(s, counts, n_wild, drops):
-            for entry in self.own:
-                fn, args, shape = entry
-                if melded and not shape.melds:
-                    continue
-                if shape.shanten_bound is not None and shape.shanten_bound(inp, **args) > best:
+            for fn, args, shape, bound in plan:
+                if bound is not None and bound(inp, **args) > best:
                     continue                # cannot even equal the best: no useful tile of its own
                 here = fn(inp, **args)
                 counted = self.search([(shape, args)], inp, n, s) if here is None else here
-                best = min(best, counted)
-                out.append((here, counted, entry, (inp, lo_drop)))
+                if counted < best:
+                    best = counted
+                out.append((here, counted, (fn, args, shape), (inp, lo_drop)))
         return out
+
+    def plan(self, melded: bool) -> list:
+        """The own-shanten shapes to ask of a hand without or with melds, as (shanten, args,
+        shape, bound), read off ``own`` once (again when ``own`` is replaced)."""
+        if self._plan_of is not self.own:
+            entries = [(fn, args, shape, shape.shanten_bound) for fn, args, shape in self.own]
+            self._plans = (entries, [e for e in entries if e[2].melds])
+            self._plan_of = self.own
+        return self._plans[melded]
 
     def searched_completing(self, s, counts, n_wild: int, drops) -> set[int]:
         """The kinds that complete the 3n+1 hand in some searched shape."""

@@ -131,7 +131,10 @@ class MahjongSpec:
         yields the readings of a winning hand; the optional ``waits`` gives the tiles completing a
         pre-win hand in that shape (or None: the engine then tries each kind through ``find``); the
         optional ``shanten`` gives how far a hand is from ready in that shape (or None: the engine
-        then searches through ``find``, and the shape counts only once the hand is ready).
+        then searches through ``find``, and the shape counts only once the hand is ready), and
+        beside it ``shanten_draws`` the shanten after each of the 34 draws at once and
+        ``shanten_bound`` a cheap lower bound (the engine skips a shape that cannot beat the
+        best found), both optional.
 
         Example::
 

@@ -1,6 +1,7 @@
 """Per-suit tables, each keyed by one suit's count vector and built once (cached): the suit's
-splits into sets and at most one pair, with or without wilds, for the standard search; and
-whether the suit is complete, and which added tile completes it, for its waits."""
+splits into sets and at most one pair, with or without wilds, for the standard search; whether
+the suit is complete, and which added tile completes it, for its waits; and its best mixes of
+sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -345,25 +346,47 @@ def hand_missing(counts, need: int, chows: bool) -> int:
 
 def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
     """The tiles missing after drawing each kind (34), less ``less`` (99 for a fifth copy):
-    only the drawn tile's suit changes, so each suit's draws join its few fronts after a draw
-    with the other three suits' front."""
+    only the drawn tile's suit changes, so each suit's row of draws is read beside the other
+    three suits' joined front: memoised per (that front, the suit's draws), as both recur."""
     m, p, s, z = hand_fronts(counts, chows)
     mp, sz = join(m, p), join(s, z)
-    rests = (join(p, sz), join(m, sz), join(mp, z), join(mp, s))
     held = sum(counts) + 1
-    out = [99] * 34
-    joins = _JOINS
-    known = _MISSING
-    for (lo, hi, numbered), rest in zip(SUIT_RANGES, rests):
-        for f, offsets in draw_fronts(counts[lo:hi], chows and numbered):
-            f = joins.get((rest, f)) or join(rest, f)
-            got = known.get((f, need, held))
-            if got is None:
-                got = missing(f, need, held)
-            got -= less
-            for o in offsets:
-                out[lo + o] = got
+    rows = _DRAW_ROWS
+    out: list = []
+    for key, suit_chows, rest in ((counts[0:9], chows, join(p, sz)), (counts[9:18], chows, join(m, sz)),
+                                  (counts[18:27], chows, join(mp, z)), (counts[27:34], False, join(mp, s))):
+        sig = _DRAW_IDS[suit_chows].get(key) or _draw_id(key, suit_chows)
+        row = rows.get((rest, sig, need, held, less))
+        if row is None:
+            row = _draw_row(rest, sig, need, held, less, len(key))
+        out += row
     return out
+
+
+_DRAW_IDS: tuple = ({}, {})     # [chows]: one suit's counts -> the id of its draws' fronts
+_DRAW_SIGS: list = [None]       # id -> ((front id, offsets), ...); ids start at 1
+_DRAW_SIG_IDS: dict = {}
+_DRAW_ROWS: dict = {}           # (beside, draws id, need, held, less) -> the suit's row
+
+
+def _draw_id(key: tuple, chows: bool) -> int:
+    sig = draw_fronts(key, chows)
+    i = _DRAW_SIG_IDS.get(sig)
+    if i is None:
+        i = _DRAW_SIG_IDS[sig] = len(_DRAW_SIGS)
+        _DRAW_SIGS.append(sig)
+    _DRAW_IDS[chows][key] = i
+    return i
+
+
+def _draw_row(rest: int, sig: int, need: int, held: int, less: int, size: int) -> tuple:
+    row = [99] * size
+    for f, offsets in _DRAW_SIGS[sig]:
+        got = missing(join(rest, f), need, held) - less
+        for o in offsets:
+            row[o] = got
+    row = _DRAW_ROWS[(rest, sig, need, held, less)] = tuple(row)
+    return row
 
 
 # ---------------------------------------------------------------- one set and a pair at most

@@ -119,9 +119,10 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     for t in range(27, 34):
         if not counts[t]:
             out[t] = more
-    for t in range(34):
-        if counts[t] >= 4:
-            out[t] = NEVER
+    if 4 in counts:                     # a fifth copy is never drawn
+        for t in range(34):
+            if counts[t] >= 4:
+                out[t] = NEVER
     return out
 
 

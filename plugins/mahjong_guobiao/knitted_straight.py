@@ -211,12 +211,23 @@ def _rest_draws(suit: tuple, chows: bool) -> tuple:
     return got
 
 
+_last: tuple = (None, 0)                # the counts last read by most_knitted, and its answer
+
+
 def most_knitted(counts) -> int:
-    """The most tiles held of one knitted straight."""
+    """The most tiles held of one knitted straight. The engine asks honours-and-knitted and
+    this shape of the same counts one after the other, so the last answer is kept (as one
+    tuple, swapped whole, so threads never see half of another's)."""
+    global _last
+    last = _last
+    if counts is last[0]:
+        return last[1]
     a0, a1, a2 = class_held(counts[0:9])
     b0, b1, b2 = class_held(counts[9:18])
     c0, c1, c2 = class_held(counts[18:27])
-    return max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
+    got = max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
+    _last = (counts, got)
+    return got
 
 
 def knitted_missing(counts) -> list:
@@ -319,9 +330,10 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
                 if not counts[t] and value - 1 < out[t]:
                     out[t] = value - 1
         top = max(out)
-    for t in range(34):
-        if counts[t] >= 4:
-            out[t] = NEVER
+    if 4 in counts:                     # a fifth copy is never drawn
+        for t in range(34):
+            if counts[t] >= 4:
+                out[t] = NEVER
     return out
 
 

@@ -125,9 +125,10 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
         others = min(here[:i] + here[i + 1:])
         for o, after in enumerate(_gates_draws(suit)):
             out[9 * i + o] = min(others, after)
-    for t in range(34):
-        if counts[t] >= 4:
-            out[t] = NEVER
+    if 4 in counts:                     # a fifth copy is never drawn
+        for t in range(34):
+            if counts[t] >= 4:
+                out[t] = NEVER
     return out
 
 
