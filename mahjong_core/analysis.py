@@ -228,6 +228,38 @@ def _seen_counts(seen, table, held) -> list[int]:
     return seen_counts
 
 
+def _drops(table, s) -> tuple:
+    """The suits a hand may leave out: None (no void suit), or the declared void suit, or
+    (with none declared) each suit no meld is in. Melds that rule every choice out are an
+    error: such a hand can never win."""
+    if not table.void_suit:
+        return (None,)
+    melded = {t // 9 for m in s.melds for t in m.tiles if t < 27}
+    if s.void_suit is not None:
+        void = "mps".index(s.void_suit)
+        if void in melded:
+            raise HandError(f"field 'void_suit': the melds hold a tile of the void suit {s.void_suit}, "
+                            f"so the hand can never win")
+        return (void,)
+    if len(melded) == 3:
+        raise HandError("field 'melds': the melds hold all three suits, so the hand can never win "
+                        "(a hand must lack a suit)")
+    return tuple(i for i in range(3) if i not in melded)
+
+
+def _counted(s, standing):
+    """The wild-free counts and wild budget of standing tiles."""
+    counts = [0] * T.NUM_KINDS
+    wild = set(s.wilds)
+    n_wild = 0
+    for t in standing:
+        if t in wild:
+            n_wild += 1
+        else:
+            counts[t] += 1
+    return counts, n_wild
+
+
 class Analyzer:
     """Shanten and useful tiles under one ruleset's enabled shapes and table."""
 
@@ -251,10 +283,7 @@ class Analyzer:
         Situation whose winning tile is the last tile written (plain tiles: all of them standing);
         only the standing tiles returned are read as the hand."""
         rules = self.rules
-        if isinstance(hand, str):
-            plain = self.plain(hand)
-            if plain is not None:
-                return plain
+        if isinstance(hand, str):           # (notation of standing tiles only is read by plain_counts)
             hand = {"hand": hand}
         if isinstance(hand, dict) and isinstance(hand.get("hand"), str) and "win_tile" not in hand:
             try:
@@ -270,15 +299,6 @@ class Analyzer:
         s = rules.parse_hand(hand)
         tiles = s.hand if s.win_tile is None else tuple(sorted(s.hand + (s.win_tile,)))
         return s, tiles
-
-    def plain(self, text: str):
-        """The common case, standing tiles only, read without the whole situation parse: None
-        for anything else (or anything wrong), which the full parse then reads or names."""
-        got = self.plain_counts(text)
-        if got is None:
-            return None
-        standing = tuple(sorted(got[0]))
-        return Situation(hand=standing), standing
 
     def plain_counts(self, text: str):
         """``(tiles, 34 counts)`` of notation holding standing tiles only (the hand size or
@@ -296,36 +316,6 @@ class Analyzer:
         return (standing, counts) if max(counts) <= 4 else None
 
     # -------------------------------------------------------------- shanten
-    def drops(self, s) -> tuple:
-        """The suits a hand may leave out: None (no void suit), or the declared void suit, or
-        (with none declared) each suit no meld is in. Melds that rule every choice out are an
-        error: such a hand can never win."""
-        if not self.table.void_suit:
-            return (None,)
-        melded = {t // 9 for m in s.melds for t in m.tiles if t < 27}
-        if s.void_suit is not None:
-            void = "mps".index(s.void_suit)
-            if void in melded:
-                raise HandError(f"field 'void_suit': the melds hold a tile of the void suit {s.void_suit}, "
-                                f"so the hand can never win")
-            return (void,)
-        if len(melded) == 3:
-            raise HandError("field 'melds': the melds hold all three suits, so the hand can never win "
-                            "(a hand must lack a suit)")
-        return tuple(i for i in range(3) if i not in melded)
-
-    def counted(self, s, standing):
-        """The wild-free counts and wild budget of standing tiles."""
-        counts = [0] * T.NUM_KINDS
-        wild = set(s.wilds)
-        n_wild = 0
-        for t in standing:
-            if t in wild:
-                n_wild += 1
-            else:
-                counts[t] += 1
-        return counts, n_wild
-
     def inputs(self, s, counts, n_wild: int, drops) -> list:
         """``(ShapeInput, first kind of the suit left out or NEVER)`` for each suit the hand may
         leave out (that suit's tiles taken out of the counts: tiles to replace)."""
@@ -418,8 +408,8 @@ class Analyzer:
             standing, counts = got
         else:
             s, standing = self.parse(hand)
-            counts, n_wild = self.counted(s, standing)
-        drops = self.drops(s)
+            counts, n_wild = _counted(s, standing)
+        drops = _drops(self.table, s)
         sh = self.of_counts(s, counts, n_wild, len(standing), drops)
         if sh > 0 and self.searched and len(standing) % 3 == 2:
             # ready after a discard in a searched shape
@@ -436,10 +426,14 @@ class Analyzer:
         return sh
 
     # -------------------------------------------------------------- useful tiles and advice
-    def option(self, s, standing, held, seen, discard=None, with_waits=True) -> Option:
-        """Shanten and useful tiles of a 3n+1 standing hand (and its waits when ready)."""
-        drops = self.drops(s)
-        counts, n_wild = self.counted(s, standing)
+    def option(self, s, standing, held, seen, discard=None, with_waits=True, counts=None) -> Option:
+        """Shanten and useful tiles of a 3n+1 standing hand (and its waits when ready);
+        ``counts``, when the caller has them, are the standing tiles' (no wilds)."""
+        drops = _drops(self.table, s)
+        if counts is None:
+            counts, n_wild = _counted(s, standing)
+        else:
+            n_wild = 0
         n = len(standing)
         asked = self.asked(s, counts, n_wild, n, drops)
         sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
@@ -511,7 +505,7 @@ class Analyzer:
         for here, _, (fn, args, shape), (inp, lo_drop) in asked:
             if here is not None and here > sh:
                 continue
-            got = None if shape.shanten_draws is None else shape.shanten_draws(inp, **args)
+            got = None if shape.shanten_draws is None or here is None else shape.shanten_draws(inp, **args)
             if got is None:
                 got = [NEVER] * T.NUM_KINDS
                 for t in plain:
@@ -545,7 +539,7 @@ class Analyzer:
         seen_counts = _seen_counts(seen, self.table, held)
         name = self.rules.name
         if len(standing) % 3 == 1:
-            opt = self.option(s, standing, held, seen_counts, None, with_waits)
+            opt = self.option(s, standing, held, seen_counts, None, with_waits, held if s is _BARE else None)
             return Analysis(name, len(standing), opt.shanten, hand=opt)
         options = []
         for d in sorted(set(standing)):
@@ -553,8 +547,8 @@ class Analyzer:
             rest.remove(d)
             options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits))
         options.sort(key=lambda o: (o.shanten, -o.useful_left, o.discard))
-        counts, n_wild = self.counted(s, standing)
-        sh = self.of_counts(s, counts, n_wild, len(standing), self.drops(s))
+        counts, n_wild = _counted(s, standing)
+        sh = self.of_counts(s, counts, n_wild, len(standing), _drops(self.table, s))
         if sh > 0 and self.searched:        # ready after a discard in a searched shape
             sh = min(sh, options[0].shanten)
         return Analysis(name, len(standing), sh, discards=tuple(options))
