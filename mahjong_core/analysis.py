@@ -18,7 +18,7 @@ from .errors import HandError, MahjongError, show
 from .hand import Situation, parse_situation
 from .shapes import ORPHANS, ShapeInput
 from .shapes.suits import hand_draws, hand_missing
-from .waits import _meld_parts
+from .waits import _NO_MELDS, _meld_parts
 
 NEVER = 99      # above any real shanten: the hand can never take this shape
 _BARE = Situation(hand=())      # the situation of notation holding standing tiles only
@@ -319,7 +319,7 @@ class Analyzer:
     def inputs(self, s, counts, n_wild: int, drops) -> list:
         """``(ShapeInput, first kind of the suit left out or NEVER)`` for each suit the hand may
         leave out (that suit's tiles taken out of the counts: tiles to replace)."""
-        groups, meld_counts = _meld_parts(s.melds)
+        groups, meld_counts = _meld_parts(s.melds) if s.melds else _NO_MELDS
         table = self.table
         need = table.hand_size // 3 - len(s.melds)
         if drops[0] is None:                # no suit to leave out: the common case
@@ -344,7 +344,7 @@ class Analyzer:
         plan = self.plan(melded)
         for inp, _ in self.inputs(s, counts, n_wild, drops):
             for fn, args, shape, bound in plan:
-                if bound is not None and bound(inp, **args) >= best:
+                if bound is not None and (bound(inp, **args) if args else bound(inp)) >= best:
                     continue
                 got = fn(inp, **args) if args else fn(inp)
                 if got is None:

@@ -335,7 +335,12 @@ def hand_fronts(counts, chows: bool) -> tuple[int, int, int, int]:
 def hand_missing(counts, need: int, chows: bool) -> int:
     """The tiles a hand's counts still miss to ``need`` sets and a head: four suit look-ups,
     three joins and one reading, each a dict hit once seen."""
-    m, p, s, z = hand_fronts(counts, chows)
+    ids = _SUIT_IDS[chows]              # hand_fronts, inline: this runs for every hand
+    m, p, s, z = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+    m = ids.get(m) or front_id(m, chows)
+    p = ids.get(p) or front_id(p, chows)
+    s = ids.get(s) or front_id(s, chows)
+    z = _SUIT_IDS[False].get(z) or front_id(z, False)
     joins = _JOINS
     f = joins.get((m, p)) or join(m, p)
     f = joins.get((f, s)) or join(f, s)
