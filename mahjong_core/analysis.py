@@ -10,6 +10,7 @@ Sichuan hand drops one suit (the declared one, else the best).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import partial
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -155,7 +156,9 @@ class UsefulTile(NamedTuple):
         return {"tile": T.name(self.tile), "left": self.left}
 
 
-_useful = UsefulTile._make
+def _useful(pair: tuple) -> UsefulTile:
+    """``UsefulTile(*pair)`` without the named tuple's Python-level constructor."""
+    return tuple.__new__(UsefulTile, pair)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +263,11 @@ def _counted(s, standing):
     return counts, n_wild
 
 
+def _bind(fn, args: dict):
+    """``fn`` with the shape's YAML args bound once, not spread into every call."""
+    return partial(fn, **args) if args else fn
+
+
 class Analyzer:
     """Shanten and useful tiles under one ruleset's enabled shapes and table."""
 
@@ -343,10 +351,10 @@ class Analyzer:
         best = NEVER
         plan = self.plan(melded)
         for inp, _ in self.inputs(s, counts, n_wild, drops):
-            for fn, args, shape, bound in plan:
-                if bound is not None and (bound(inp, **args) if args else bound(inp)) >= best:
+            for call, bound, (_, args, shape) in plan:
+                if bound is not None and bound(inp) >= best:
                     continue
-                got = fn(inp, **args) if args else fn(inp)
+                got = call(inp)
                 if got is None:
                     got = self.search([(shape, args)], inp, n_tiles, s)
                 if got < best:
@@ -444,8 +452,8 @@ class Analyzer:
                 sh = 0
             for t in done:
                 after[t] = -1
-        useful = tuple([_useful((t, max(0, 4 - held[t] - seen[t]))) for t in self.kinds
-                        if after[t] < sh and held[t] < 4])
+        # copies left: held and seen never make more than four (``_seen_counts`` checks)
+        useful = tuple([_useful((t, 4 - held[t] - seen[t])) for t in self.kinds if after[t] < sh and held[t] < 4])
         waits = None
         if sh == 0 and with_waits:
             waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
@@ -460,22 +468,25 @@ class Analyzer:
         best = NEVER
         plan = self.plan(melded)
         for inp, lo_drop in self.inputs(s, counts, n_wild, drops):
-            for fn, args, shape, bound in plan:
-                if bound is not None and bound(inp, **args) > best:
+            for call, bound, entry in plan:
+                if bound is not None and bound(inp) > best:
                     continue                # cannot even equal the best: no useful tile of its own
-                here = fn(inp, **args)
+                here = call(inp)
+                _, args, shape = entry
                 counted = self.search([(shape, args)], inp, n, s) if here is None else here
                 if counted < best:
                     best = counted
-                out.append((here, counted, (fn, args, shape), (inp, lo_drop)))
+                out.append((here, counted, entry, (inp, lo_drop)))
         return out
 
     def plan(self, melded: bool) -> list:
-        """The own-shanten shapes to ask of a hand without or with melds, as (shanten, args,
-        shape, bound), read off ``own`` once (again when ``own`` is replaced)."""
+        """The own-shanten shapes to ask of a hand without or with melds, as (shanten, bound,
+        ``own``'s entry), the YAML args bound into both calls, read off ``own`` once (again
+        when ``own`` is replaced)."""
         if self._plan_of is not self.own:
-            entries = [(fn, args, shape, shape.shanten_bound) for fn, args, shape in self.own]
-            self._plans = (entries, [e for e in entries if e[2].melds])
+            entries = [(_bind(fn, args), shape.shanten_bound and _bind(shape.shanten_bound, args), (fn, args, shape))
+                       for fn, args, shape in self.own]
+            self._plans = (entries, [e for e in entries if e[2][2].melds])
             self._plan_of = self.own
         return self._plans[melded]
 

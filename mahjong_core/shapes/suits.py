@@ -354,12 +354,15 @@ def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
     only the drawn tile's suit changes, so each suit's row of draws is read beside the other
     three suits' joined front: memoised per (that front, the suit's draws), as both recur."""
     m, p, s, z = hand_fronts(counts, chows)
-    mp, sz = join(m, p), join(s, z)
+    joins = _JOINS
+    mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
     held = sum(counts) + 1
     rows = _DRAW_ROWS
     out: list = []
-    for key, suit_chows, rest in ((counts[0:9], chows, join(p, sz)), (counts[9:18], chows, join(m, sz)),
-                                  (counts[18:27], chows, join(mp, z)), (counts[27:34], False, join(mp, s))):
+    for key, suit_chows, rest in ((counts[0:9], chows, joins.get((p, sz)) or join(p, sz)),
+                                  (counts[9:18], chows, joins.get((m, sz)) or join(m, sz)),
+                                  (counts[18:27], chows, joins.get((mp, z)) or join(mp, z)),
+                                  (counts[27:34], False, joins.get((mp, s)) or join(mp, s))):
         sig = _DRAW_IDS[suit_chows].get(key) or _draw_id(key, suit_chows)
         row = rows.get((rest, sig, need, held, less))
         if row is None:

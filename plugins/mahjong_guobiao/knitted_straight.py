@@ -222,9 +222,11 @@ def most_knitted(counts) -> int:
     last = _last
     if counts is last[0]:
         return last[1]
-    a0, a1, a2 = class_held(counts[0:9])
-    b0, b1, b2 = class_held(counts[9:18])
-    c0, c1, c2 = class_held(counts[18:27])
+    known = _HELD.get
+    m, p, s = counts[0:9], counts[9:18], counts[18:27]
+    a0, a1, a2 = known(m) or class_held(m)
+    b0, b1, b2 = known(p) or class_held(p)
+    c0, c1, c2 = known(s) or class_held(s)
     got = max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
     _last = (counts, got)
     return got

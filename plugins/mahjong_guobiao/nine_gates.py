@@ -108,7 +108,9 @@ def shanten(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    return min(_gates_shanten(counts[0:9]), _gates_shanten(counts[9:18]), _gates_shanten(counts[18:27]))
+    known = _GATES_SHANTEN.get
+    m, p, s = counts[0:9], counts[9:18], counts[18:27]
+    return min(known(m) or _gates_shanten(m), known(p) or _gates_shanten(p), known(s) or _gates_shanten(s))
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
@@ -132,11 +134,19 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     return out
 
 
-@lru_cache(maxsize=None)
+_GATES_SHANTEN: dict = {}       # one suit's counts -> its nine-gates shanten (never 0: see below)
+
+
 def _gates_shanten(suit: tuple) -> int:
-    """One suit's nine-gates shanten (memoised: suits recur across hands and draws)."""
-    held = sum(min(c, g) for c, g in zip(suit, _GATES))
-    return 13 - held - (held == 13 and sum(suit) == 14)
+    """One suit's nine-gates shanten, memoised in a dict read inline (suits recur across hands
+    and draws); an answer of 0 is not kept, so a found one is never falsy."""
+    got = _GATES_SHANTEN.get(suit)
+    if got is None:
+        held = sum(min(c, g) for c, g in zip(suit, _GATES))
+        got = 13 - held - (held == 13 and sum(suit) == 14)
+        if got:
+            _GATES_SHANTEN[suit] = got
+    return got
 
 
 @lru_cache(maxsize=None)
