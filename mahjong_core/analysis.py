@@ -100,8 +100,7 @@ def _plus(inp: ShapeInput, t: int) -> ShapeInput:
 def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int]:
     """``WinShape.shanten_draws`` of seven pairs: one count changes, so the answer depends only
     on how many copies of the drawn kind are held."""
-    base = seven_pairs_shanten(inp, pairs, allow_four)
-    if base >= NEVER:
+    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return [NEVER] * T.NUM_KINDS
     counts = inp.counts
     ones, threes, fours = counts.count(1), counts.count(3), counts.count(4)
@@ -501,13 +500,14 @@ class Analyzer:
 
     def draws(self, s, counts, n_wild: int, n: int, drops, asked, sh: int) -> list[int]:
         """The shanten after drawing each kind (34, NEVER for kinds not in play; below −1 where
-        a shape's own answer is, unclamped), where it is below ``sh``: a drawn tile lowers a shape's shanten by one at most, so only the shapes
-        answering ``sh`` or less are asked (``asked``), each through its ``shanten_draws`` (or
-        its ``shanten`` once per kind). Searched shapes are left to the caller
-        (``searched_completing``)."""
+        a shape's own answer is, unclamped), where it is below ``sh``: a drawn tile lowers a
+        shape's shanten by one at most, so only the shapes answering ``sh`` or less are asked
+        (``asked``), each through its ``shanten_draws`` (or its ``shanten`` once per kind).
+        Searched shapes are left to the caller (``searched_completing``)."""
         out = [NEVER] * T.NUM_KINDS
         wild = s.wilds
         plain = self.kinds
+        untouched = not wild                # ``out`` still all NEVER: the first answer is taken whole
         if wild:
             got = self.of_counts(s, counts, n_wild + 1, n + 1, drops)
             for t in wild:
@@ -527,7 +527,9 @@ class Analyzer:
                     got[t] = self.search([(shape, args)], probe, n + 1, s) if v is None else v
             elif lo_drop < NEVER:           # a tile of the suit left out is one more to replace
                 got[lo_drop:lo_drop + 9] = [here] * 9
-            if wild:
+            if untouched:
+                out, untouched = got, False
+            elif wild:
                 for t in plain:
                     if got[t] < out[t]:
                         out[t] = got[t]

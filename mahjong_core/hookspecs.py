@@ -57,8 +57,8 @@ class WinShape:
     None to let the engine search: a searched shape counts only once complete or ready.
 
     ``shanten_draws(shape_input, **args)``, optional beside ``shanten``, answers for a 3n+1 hand
-    "how far after drawing each kind?" all at once: a list of 34 shanten values (as ``shanten``
-    would give for the hand plus that tile; ``NEVER`` for a fifth copy), or None to let the
+    "how far after drawing each kind?" all at once: a new list of 34 shanten values (as
+    ``shanten`` would give for the hand plus that tile; ``NEVER`` for a fifth copy), or None to let the
     engine ask ``shanten`` once per kind. The engine asks it only of the shapes whose own
     shanten is the hand's (a drawn tile lowers a shape's shanten by one at most, so no other
     shape can make a tile useful).

@@ -309,7 +309,9 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     z_draws = small_draws(counts[27:], False)
     joined = small_join()
     held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
-    out = [NEVER] * 34
+    # a fifth copy is never drawn: held at −99 while the straights are read, so that ``top``
+    # (the worst answer so far, past which no straight can lower any draw) skips it
+    out = [-99 if c >= 4 else NEVER for c in counts]
     top = NEVER
     for value, missing, classes in bodies:
         if value - 1 >= top:
@@ -323,16 +325,14 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
         for lo, beside, drawn_masks in zip((0, 9, 18, 27), others,
                                            (draws[0][a], draws[1][b], draws[2][c], z_draws)):
             line = joined[beside]
-            for o, drawn in enumerate(drawn_masks):
-                v = row[line[drawn]] + less if drawn else NEVER
-                if v < out[lo + o]:
-                    out[lo + o] = v
+            hi = lo + len(drawn_masks)
+            out[lo:hi] = map(min, out[lo:hi], [row[line[d]] + less if d else NEVER for d in drawn_masks])
         for base, r in zip((0, 9, 18), classes):
             for t in (base + r, base + r + 3, base + r + 6):
                 if not counts[t] and value - 1 < out[t]:
                     out[t] = value - 1
         top = max(out)
-    if 4 in counts:                     # a fifth copy is never drawn
+    if 4 in counts:
         for t in range(34):
             if counts[t] >= 4:
                 out[t] = NEVER
