@@ -10,150 +10,31 @@ Sichuan hand drops one suit (the declared one, else the best).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import partial
 from operator import itemgetter
+from typing import NamedTuple
 
 from . import tiles as T
 from .errors import HandError, MahjongError, show
 from .hand import Situation, parse_situation
 from .shapes import ORPHANS, ShapeInput
-from .shapes.suits import SUIT_RANGES
-from .waits import _meld_parts
+from .shapes.suits import hand_draws, hand_missing
+from .waits import _NO_MELDS, _meld_parts
 
 NEVER = 99      # above any real shanten: the hand can never take this shape
+_BARE = Situation(hand=())      # the situation of notation holding standing tiles only
 
 
 # ---------------------------------------------------------------- the standard shape
 
-def _pareto(options) -> tuple:
-    """Keep the (sets, sets + partials) pairs no other pair beats in both."""
-    best = sorted(set(options), reverse=True)
-    out = []
-    top = -1
-    for m, md in best:
-        if md > top:
-            out.append((m, md))
-            top = md
-    return tuple(out)
-
-
-@lru_cache(maxsize=None)
-def _suffix(c: tuple, chows: bool) -> tuple:
-    """The best (sets, sets + partials) of these counts, without and with a pair kept apart as
-    the head: ``(no_head, head)``. ``c`` starts at its first held tile."""
-    if not c:
-        return (((0, 0),), ())
-    n = len(c)
-    plain: list = []
-    headed: list = []
-
-    def go(rest: list, dm: int, dd: int, head: bool) -> None:
-        i = 0
-        while i < len(rest) and not rest[i]:
-            i += 1
-        no_head, with_head = _suffix(tuple(rest[i:]), chows)
-        if not head:
-            plain.extend((m + dm, md + dm + dd) for m, md in no_head)
-            headed.extend((m + dm, md + dm + dd) for m, md in with_head)
-        else:
-            headed.extend((m + dm, md + dm + dd) for m, md in no_head)
-
-    first = c[0]
-    if first >= 3:
-        go([first - 3, *c[1:]], 1, 0, False)
-    if first >= 2:
-        go([first - 2, *c[1:]], 0, 0, True)
-        go([first - 2, *c[1:]], 0, 1, False)
-    if chows:
-        if n > 2 and c[1] and c[2]:
-            go([first - 1, c[1] - 1, c[2] - 1, *c[3:]], 1, 0, False)
-        if n > 1 and c[1]:
-            go([first - 1, c[1] - 1, *c[2:]], 0, 1, False)
-        if n > 2 and c[2]:
-            go([first - 1, c[1], c[2] - 1, *c[3:]], 0, 1, False)
-    go([first - 1, *c[1:]], 0, 0, False)          # a lone tile, to replace
-    return _pareto(plain), _pareto(headed)
-
-
-@lru_cache(maxsize=None)
-def suit_front(key: tuple, chows: bool) -> tuple:
-    """One suit's best (sets, sets + partials) mixes, ``(no_head, head)``: the classic per-suit
-    decomposition, memoised per count vector."""
-    i = 0
-    while i < len(key) and not key[i]:
-        i += 1
-    return _suffix(key[i:], chows)
-
-
-@lru_cache(maxsize=1 << 16)
-def _combine(fronts: tuple, need: int, held: int) -> int:
-    """The tiles still missing from the suits' fronts, ``held`` natural tiles in all: a set
-    lacks nothing, a partial one tile, a set still to make three and the head two, one fewer
-    for each held tile left over to start it from (partials count only up to the sets still
-    missing; one more partial is two tiles left over). Cached: suits' mixes recur."""
-    states = {(0, 0, 0)}
-    for no_head, head in fronts:
-        states = {(m + a, md + b, h) for m, md, h in states for a, b in no_head} | \
-                 {(m + a, md + b, 1) for m, md, h in states if not h for a, b in head}
-    best = NEVER
-    for m, md, h in states:
-        m = min(m, need)
-        d = min(md - m, need - m)
-        empty = need - m - d + 1 - h                     # sets and head to start
-        spare = held - 3 * m - 2 * d - 2 * h            # tiles left over to start them from
-        missing = d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty)
-        best = min(best, missing)
-    return best
-
-
-@lru_cache(maxsize=1 << 16)
-def _states(fronts: tuple) -> tuple:
-    """The (sets, sets + partials, head) mixes of several suits together, dominated ones
-    dropped (more sets, or more sets and partials, never leave more tiles missing)."""
-    states = {(0, 0, 0)}
-    for no_head, head in fronts:
-        nxt = set()
-        for m, md, h in states:
-            for a, b in no_head:
-                nxt.add((m + a, md + b, h))
-            if not h:
-                for a, b in head:
-                    nxt.add((m + a, md + b, 1))
-        states = nxt
-    out = []
-    for h in (0, 1):
-        out += [(m, md, h) for m, md in _pareto((m, md) for m, md, hh in states if hh == h)]
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 18)
-def _missing_with(states, front, need: int, held: int) -> int:
-    """``_combine`` of ``states`` and one more suit's front, without building the states;
-    cached, as the few mixes of a suit recur across hands."""
-    no_head, head = front
-    best = NEVER
-    for m0, md0, h0 in states:
-        for options, h in ((no_head, h0), (() if h0 else head, 1)):
-            for a, b in options:
-                m = min(m0 + a, need)
-                d = min(md0 + b - m, need - m)
-                empty = need - m - d + 1 - h
-                spare = held - 3 * m - 2 * d - 2 * h
-                missing = d + 3 * (need - m - d) + 2 * (1 - h) - (spare if spare < empty else empty)
-                if missing < best:
-                    best = missing
-    return best
-
-
 def standard_shanten(inp: ShapeInput) -> int:
     """``WinShape.shanten`` of the standard shape: per-suit table look-ups, less the wilds."""
-    counts = inp.counts
-    fronts = []
-    for lo, hi, numbered in SUIT_RANGES:
-        key = counts[lo:hi]
-        if any(key):
-            fronts.append(suit_front(key, inp.chows and numbered))
-    return _combine(tuple(fronts), inp.sets_needed, sum(counts)) - 1 - inp.wilds
+    return hand_missing(inp.counts, inp.sets_needed, inp.chows) - 1 - inp.wilds
+
+
+def standard_draws(inp: ShapeInput) -> list[int]:
+    """``WinShape.shanten_draws`` of the standard shape: a few look-ups per suit."""
+    return hand_draws(inp.counts, inp.sets_needed, inp.chows, 1 + inp.wilds)
 
 
 # ---------------------------------------------------------------- the special shapes
@@ -198,24 +79,27 @@ def thirteen_orphans_shanten(inp: ShapeInput) -> int:
 
 # ---------------------------------------------------------------- each draw at once
 
-def _new_input():
-    """``ShapeInput(...)`` for the search's probes, one per kind: the same object, set through
-    its slots instead of a frozen dataclass's ``object.__setattr__`` per field."""
-    new = object.__new__
-    setters = [ShapeInput.__dict__[f].__set__ for f in (
-        "counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts", "win_tile")]
-    no_wild_tiles = ShapeInput.__dict__["wild_tiles"].__set__
-
-    def make(*values) -> ShapeInput:
-        inp = new(ShapeInput)
-        for put, value in zip(setters, values):
-            put(inp, value)
-        no_wild_tiles(inp, ())          # probes do not name their wild tiles
-        return inp
-    return make
+_slots = [ShapeInput.__dict__[f].__set__ for f in (
+    "counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts", "win_tile")]
+_no_wild_tiles = ShapeInput.__dict__["wild_tiles"].__set__
 
 
-_input = _new_input()
+def _input(counts, wilds, meld_groups, sets_needed, chows, kinds, meld_counts, win_tile) -> ShapeInput:
+    """``ShapeInput(...)`` for the analysis's inputs and the search's probes, one per kind:
+    the same object, set through its slots instead of a frozen dataclass's
+    ``object.__setattr__`` per field."""
+    inp = object.__new__(ShapeInput)
+    c, w, g, n, ch, k, mc, wt = _slots
+    c(inp, counts)
+    w(inp, wilds)
+    g(inp, meld_groups)
+    n(inp, sets_needed)
+    ch(inp, chows)
+    k(inp, kinds)
+    mc(inp, meld_counts)
+    wt(inp, win_tile)
+    _no_wild_tiles(inp, ())           # probes do not name their wild tiles
+    return inp
 
 
 def _plus(inp: ShapeInput, t: int) -> ShapeInput:
@@ -224,58 +108,19 @@ def _plus(inp: ShapeInput, t: int) -> ShapeInput:
     return replace(inp, counts=tuple(counts), win_tile=t)
 
 
-@lru_cache(maxsize=None)
-def _draw_fronts(key: tuple, chows: bool) -> tuple:
-    """A suit's fronts after each draw, as (front, the offsets drawn to reach it); draws that
-    leave the suit the same front are one entry (a fifth copy is none)."""
-    by_front: dict = {}
-    counts = list(key)
-    for o in range(len(key)):
-        if counts[o] < 4:
-            counts[o] += 1
-            by_front.setdefault(suit_front(tuple(counts), chows), []).append(o)
-            counts[o] -= 1
-    return tuple((front, tuple(offsets)) for front, offsets in by_front.items())
-
-
-def _standard_draws(inp: ShapeInput, lo_drop: int) -> list[int]:
-    """The standard shanten after drawing each kind: only the drawn tile's suit changes, so the
-    other suits are combined once per suit."""
-    counts = inp.counts
-    need = inp.sets_needed
-    held = sum(counts)
-    chows = inp.chows
-    keys = [counts[lo:hi] for lo, hi, _ in SUIT_RANGES]
-    fronts = [suit_front(k, chows and numbered) for k, (_, _, numbered) in zip(keys, SUIT_RANGES)]
-    out = [NEVER] * T.NUM_KINDS
-    less = 1 + inp.wilds
-    base = None
-    for i, (lo, hi, numbered) in enumerate(SUIT_RANGES):
-        if lo == lo_drop:                   # a void-suit tile drawn is one more to replace
-            if base is None:
-                base = _combine(tuple(fronts), need, held) - less
-            out[lo:hi] = [base] * (hi - lo)
-            continue
-        rest = _states(tuple(fronts[:i] + fronts[i + 1:]))
-        for front, offsets in _draw_fronts(keys[i], chows and numbered):
-            got = _missing_with(rest, front, need, held + 1) - less
-            for o in offsets:
-                out[lo + o] = got
-    return out
-
-
-def _pairs_draws(inp: ShapeInput, lo_drop: int, pairs: int = 7, allow_four: bool = True) -> list[int]:
-    """Seven pairs' shanten after drawing each kind: one count changes."""
-    base = seven_pairs_shanten(inp, pairs, allow_four)
-    if base >= NEVER:
+def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int]:
+    """``WinShape.shanten_draws`` of seven pairs: one count changes, so the answer depends only
+    on how many copies of the drawn kind are held."""
+    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return [NEVER] * T.NUM_KINDS
     counts = inp.counts
+    ones, threes, fours = counts.count(1), counts.count(3), counts.count(4)
     if allow_four:
-        held = sum(c // 2 for c in counts)
-        singles = sum(c & 1 for c in counts)
+        held = counts.count(2) + threes + 2 * fours
+        singles = ones + threes
     else:
-        held = sum(1 for c in counts if c >= 2)
-        singles = sum(1 for c in counts if c == 1)
+        held = counts.count(2) + threes + fours
+        singles = ones
     by_count = []                       # the shanten after drawing a kind held c times
     for c in range(5):
         h, sg = held, singles
@@ -285,14 +130,12 @@ def _pairs_draws(inp: ShapeInput, lo_drop: int, pairs: int = 7, allow_four: bool
             sg += 1
         lacking = pairs - min(h, pairs)
         by_count.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
-    out = [by_count[c] for c in counts]
-    if 0 <= lo_drop < T.NUM_KINDS:
-        out[lo_drop:lo_drop + 9] = [base] * 9
-    return out
+    by_count[4] = NEVER                 # a fifth copy
+    return list(map(by_count.__getitem__, counts))
 
 
-def _orphans_draws(inp: ShapeInput) -> list[int]:
-    """Thirteen orphans' shanten after drawing each kind: only a terminal or honour helps."""
+def thirteen_orphans_draws(inp: ShapeInput) -> list[int]:
+    """``WinShape.shanten_draws`` of thirteen orphans: only a terminal or honour helps."""
     base = thirteen_orphans_shanten(inp)
     out = [base] * T.NUM_KINDS
     if base >= NEVER:
@@ -302,20 +145,30 @@ def _orphans_draws(inp: ShapeInput) -> list[int]:
     for t in ORPHANS:
         if counts[t] == 0 or counts[t] == 1 and not pair:
             out[t] = base - 1
+    if 4 in counts:                     # a fifth copy is never drawn
+        for t, c in enumerate(counts):
+            if c >= 4:
+                out[t] = NEVER
     return out
 
 
 # ---------------------------------------------------------------- the analyser of one ruleset
 
-@dataclass(frozen=True, slots=True)
-class UsefulTile:
-    """A kind whose draw lowers the shanten, and its copies not yet seen."""
+class UsefulTile(NamedTuple):
+    """A kind whose draw lowers the shanten, and its copies not yet seen. A named tuple, not a
+    dataclass: a hand has a dozen or more, and each discard of a 14-tile hand as many again,
+    so their making is a visible share of ``analyze``."""
 
     tile: int
     left: int
 
     def to_dict(self) -> dict:
         return {"tile": T.name(self.tile), "left": self.left}
+
+
+def _useful(pair: tuple) -> UsefulTile:
+    """``UsefulTile(*pair)`` without the named tuple's Python-level constructor."""
+    return tuple.__new__(UsefulTile, pair)
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +241,43 @@ def _seen_counts(seen, table, held) -> list[int]:
     return seen_counts
 
 
+def _drops(table, s) -> tuple:
+    """The suits a hand may leave out: None (no void suit), or the declared void suit, or
+    (with none declared) each suit no meld is in. Melds that rule every choice out are an
+    error: such a hand can never win."""
+    if not table.void_suit:
+        return (None,)
+    melded = {t // 9 for m in s.melds for t in m.tiles if t < 27}
+    if s.void_suit is not None:
+        void = "mps".index(s.void_suit)
+        if void in melded:
+            raise HandError(f"field 'void_suit': the melds hold a tile of the void suit {s.void_suit}, "
+                            f"so the hand can never win")
+        return (void,)
+    if len(melded) == 3:
+        raise HandError("field 'melds': the melds hold all three suits, so the hand can never win "
+                        "(a hand must lack a suit)")
+    return tuple(i for i in range(3) if i not in melded)
+
+
+def _counted(s, standing):
+    """The wild-free counts and wild budget of standing tiles."""
+    counts = [0] * T.NUM_KINDS
+    wild = set(s.wilds)
+    n_wild = 0
+    for t in standing:
+        if t in wild:
+            n_wild += 1
+        else:
+            counts[t] += 1
+    return counts, n_wild
+
+
+def _bind(fn, args: dict):
+    """``fn`` with the shape's YAML args bound once, not spread into every call."""
+    return partial(fn, **args) if args else fn
+
+
 class Analyzer:
     """Shanten and useful tiles under one ruleset's enabled shapes and table."""
 
@@ -395,6 +285,8 @@ class Analyzer:
         self.rules = rules
         self.table = rules.table
         self.kinds = tuple(sorted(t for t in rules.table.kinds if t < T.NUM_KINDS))
+        self.kind_set = frozenset(self.kinds)
+        self._plan_of = self._plans = None
         self.own = []            # (shanten function, args, shape) of shapes that give their own
         self.searched = []       # (shape, args) of shapes searched through find
         for shape, args, _ in rules.shapes:
@@ -409,10 +301,7 @@ class Analyzer:
         Situation whose winning tile is the last tile written (plain tiles: all of them standing);
         only the standing tiles returned are read as the hand."""
         rules = self.rules
-        if isinstance(hand, str):
-            plain = self.plain(hand)
-            if plain is not None:
-                return plain
+        if isinstance(hand, str):           # (notation of standing tiles only is read by plain_counts)
             hand = {"hand": hand}
         if isinstance(hand, dict) and isinstance(hand.get("hand"), str) and "win_tile" not in hand:
             try:
@@ -429,71 +318,55 @@ class Analyzer:
         tiles = s.hand if s.win_tile is None else tuple(sorted(s.hand + (s.win_tile,)))
         return s, tiles
 
-    def plain(self, text: str):
-        """The common case, standing tiles only, read without the whole situation parse: None
-        for anything else (or anything wrong), which the full parse then reads or names."""
+    def plain_counts(self, text: str):
+        """``(tiles, 34 counts)`` of notation holding standing tiles only (the hand size or
+        one more, of this table's kinds, no fifth copy), else None."""
+        if self.table.wilds.fixed:          # the situation supplies the fixed wilds: parse it
+            return None
         try:
             standing = T.parse_tiles(text)
         except MahjongError:
             return None
         size = self.table.hand_size
-        kinds = self.table.kinds
-        if len(standing) not in (size, size + 1) or not all(t in kinds for t in standing) \
-                or max(map(standing.count, set(standing))) > 4:
+        if (len(standing) != size and len(standing) != size + 1) or not self.kind_set.issuperset(standing):
             return None
-        standing = tuple(sorted(standing))
-        return Situation(hand=standing), standing
+        counts = [0] * T.NUM_KINDS
+        for t in standing:
+            counts[t] += 1
+        return (standing, counts) if max(counts) <= 4 else None
 
     # -------------------------------------------------------------- shanten
-    def drops(self, s) -> tuple:
-        """The suits a hand may leave out: None (no void suit), or the declared void suit, or
-        (with none declared) each suit no meld is in. Melds that rule every choice out are an
-        error: such a hand can never win."""
-        if not self.table.void_suit:
-            return (None,)
-        melded = {t // 9 for m in s.melds for t in m.tiles if t < 27}
-        if s.void_suit is not None:
-            void = "mps".index(s.void_suit)
-            if void in melded:
-                raise HandError(f"field 'void_suit': the melds hold a tile of the void suit {s.void_suit}, "
-                                f"so the hand can never win")
-            return (void,)
-        if len(melded) == 3:
-            raise HandError("field 'melds': the melds hold all three suits, so the hand can never win "
-                            "(a hand must lack a suit)")
-        return tuple(i for i in range(3) if i not in melded)
-
-    def counted(self, s, standing):
-        """The wild-free counts and wild budget of standing tiles."""
-        counts = [0] * T.NUM_KINDS
-        wild = set(s.wilds)
-        n_wild = 0
-        for t in standing:
-            if t in wild:
-                n_wild += 1
-            else:
-                counts[t] += 1
-        return counts, n_wild
-
-    def of_counts(self, s, counts, n_wild: int, n_tiles: int, drops, searched: bool = True) -> int:
-        """The shanten of these counts (34) and wilds, ``n_tiles`` standing tiles in all
-        (``searched``: False leaves out the shapes without a shanten of their own)."""
-        floor = -1 if n_tiles % 3 == 2 else 0
-        groups, meld_counts = _meld_parts(s.melds)
-        melded = bool(groups)
+    def inputs(self, s, counts, n_wild: int, drops) -> list:
+        """``(ShapeInput, first kind of the suit left out or NEVER)`` for each suit the hand may
+        leave out (that suit's tiles taken out of the counts: tiles to replace)."""
+        groups, meld_counts = _meld_parts(s.melds) if s.melds else _NO_MELDS
         table = self.table
         need = table.hand_size // 3 - len(s.melds)
-        best = NEVER
+        if drops[0] is None:                # no suit to leave out: the common case
+            return [(_input(tuple(counts), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None),
+                     NEVER)]
+        out = []
         for drop in drops:
             c = counts
             if drop is not None and any(counts[9 * drop:9 * drop + 9]):
                 c = list(counts)
                 c[9 * drop:9 * drop + 9] = [0] * 9
-            inp = _input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None)
-            for fn, args, shape in self.own:
-                if melded and not shape.melds:
+            out.append((_input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None),
+                        NEVER if drop is None else 9 * drop))
+        return out
+
+    def of_counts(self, s, counts, n_wild: int, n_tiles: int, drops, searched: bool = True) -> int:
+        """The shanten of these counts (34) and wilds, ``n_tiles`` standing tiles in all
+        (``searched``: False leaves out the shapes without a shanten of their own)."""
+        floor = -1 if n_tiles % 3 == 2 else 0
+        melded = bool(s.melds)
+        best = NEVER
+        plan = self.plan(melded)
+        for inp, _ in self.inputs(s, counts, n_wild, drops):
+            for call, bound, (_, args, shape) in plan:
+                if bound is not None and bound(inp) >= best:
                     continue
-                got = fn(inp, **args)
+                got = call(inp)
                 if got is None:
                     got = self.search([(shape, args)], inp, n_tiles, s)
                 if got < best:
@@ -549,9 +422,14 @@ class Analyzer:
         return out
 
     def shanten(self, hand) -> int:
-        s, standing = self.parse(hand)
-        counts, n_wild = self.counted(s, standing)
-        drops = self.drops(s)
+        got = self.plain_counts(hand) if isinstance(hand, str) else None
+        if got is not None:                 # notation of standing tiles: no situation to build
+            s, n_wild = _BARE, 0
+            standing, counts = got
+        else:
+            s, standing = self.parse(hand)
+            counts, n_wild = _counted(s, standing)
+        drops = _drops(self.table, s)
         sh = self.of_counts(s, counts, n_wild, len(standing), drops)
         if sh > 0 and self.searched and len(standing) % 3 == 2:
             # ready after a discard in a searched shape
@@ -568,104 +446,126 @@ class Analyzer:
         return sh
 
     # -------------------------------------------------------------- useful tiles and advice
-    def option(self, s, standing, held, seen, discard=None, with_waits=True) -> Option:
-        """Shanten and useful tiles of a 3n+1 standing hand (and its waits when ready)."""
-        drops = self.drops(s)
-        counts, n_wild = self.counted(s, standing)
+    def option(self, s, standing, held, seen, discard=None, with_waits=True, counts=None) -> Option:
+        """Shanten and useful tiles of a 3n+1 standing hand (and its waits when ready);
+        ``counts``, when the caller has them, are the standing tiles' (no wilds)."""
+        drops = _drops(self.table, s)
+        if counts is None:
+            counts, n_wild = _counted(s, standing)
+        else:
+            n_wild = 0
         n = len(standing)
-        sh = self.of_counts(s, counts, n_wild, n, drops, searched=False)
-        after = self.draws(s, counts, n_wild, n, drops)
+        asked = self.asked(s, counts, n_wild, n, drops)
+        sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
+        after = self.draws(s, counts, n_wild, n, drops, asked, sh)
         if self.searched:                   # a searched shape counts once a draw completes it
             done = self.searched_completing(s, counts, n_wild, drops)
             if done:
                 sh = 0
             for t in done:
                 after[t] = -1
-        useful = tuple(UsefulTile(t, max(0, 4 - held[t] - seen[t])) for t in self.kinds
-                       if held[t] < 4 and after[t] < sh)
+        # copies left: held and seen never make more than four (``_seen_counts`` checks)
+        useful = tuple([_useful((t, 4 - held[t] - seen[t])) for t in self.kinds if after[t] < sh and held[t] < 4])
         waits = None
         if sh == 0 and with_waits:
             waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
         return Option(sh, useful, discard, waits)
 
+    def asked(self, s, counts, n_wild: int, n: int, drops) -> list:
+        """Each own-shanten shape's answer for each suit left out: ``(own answer or None,
+        shanten counted, (fn, args, shape), (ShapeInput, first kind left out))``; a shape whose
+        bound is above the best found is left out."""
+        melded = bool(s.melds)
+        out = []
+        best = NEVER
+        plan = self.plan(melded)
+        for inp, lo_drop in self.inputs(s, counts, n_wild, drops):
+            for call, bound, entry in plan:
+                if bound is not None and bound(inp) > best:
+                    continue                # cannot even equal the best: no useful tile of its own
+                here = call(inp)
+                _, args, shape = entry
+                counted = self.search([(shape, args)], inp, n, s) if here is None else here
+                if counted < best:
+                    best = counted
+                out.append((here, counted, entry, (inp, lo_drop)))
+        return out
+
+    def plan(self, melded: bool) -> list:
+        """The own-shanten shapes to ask of a hand without or with melds, as (shanten, bound,
+        ``own``'s entry), the YAML args bound into both calls, read off ``own`` once (again
+        when ``own`` is replaced)."""
+        if self._plan_of is not self.own:
+            entries = [(_bind(fn, args), shape.shanten_bound and _bind(shape.shanten_bound, args), (fn, args, shape))
+                       for fn, args, shape in self.own]
+            self._plans = (entries, [e for e in entries if e[2][2].melds])
+            self._plan_of = self.own
+        return self._plans[melded]
+
     def searched_completing(self, s, counts, n_wild: int, drops) -> set[int]:
         """The kinds that complete the 3n+1 hand in some searched shape."""
-        groups, meld_counts = _meld_parts(s.melds)
-        table = self.table
-        need = table.hand_size // 3 - len(s.melds)
         out: set[int] = set()
-        for drop in drops:
-            c = counts
-            if drop is not None and any(counts[9 * drop:9 * drop + 9]):
-                c = list(counts)
-                c[9 * drop:9 * drop + 9] = [0] * 9
-            inp = _input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None)
-            shapes = [(shape, args) for shape, args in self.searched if not (groups and not shape.melds)]
-            if shapes:
+        shapes = [(shape, args) for shape, args in self.searched if not (s.melds and not shape.melds)]
+        if shapes:
+            for inp, _ in self.inputs(s, counts, n_wild, drops):
                 out |= self.completing(shapes, inp, s)
         return out
 
-    def draws(self, s, counts, n_wild: int, n: int, drops) -> list[int]:
-        """The shanten after drawing each kind (34, NEVER for kinds not in play): the core
-        shapes change one suit (or one count) per draw, so each draw costs a few look-ups; other
-        shapes with a shanten are asked again with the drawn tile; searched shapes are left to
-        the caller (``searched_completing``)."""
+    def draws(self, s, counts, n_wild: int, n: int, drops, asked, sh: int) -> list[int]:
+        """The shanten after drawing each kind (34, NEVER for kinds not in play; below −1 where
+        a shape's own answer is, unclamped), where it is below ``sh``: a drawn tile lowers a
+        shape's shanten by one at most, so only the shapes answering ``sh`` or less are asked
+        (``asked``), each through its ``shanten_draws`` (or its ``shanten`` once per kind).
+        Searched shapes are left to the caller (``searched_completing``)."""
         out = [NEVER] * T.NUM_KINDS
-        wild = set(s.wilds)
+        wild = s.wilds
+        plain = self.kinds
+        untouched = not wild                # ``out`` still all NEVER: the first answer is taken whole
         if wild:
             got = self.of_counts(s, counts, n_wild + 1, n + 1, drops)
             for t in wild:
                 out[t] = got
-        groups, meld_counts = _meld_parts(s.melds)
-        melded = bool(groups)
-        table = self.table
-        need = table.hand_size // 3 - len(s.melds)
-        plain = [t for t in self.kinds if t not in wild]
-        for drop in drops:
-            c = counts
-            if drop is not None and any(counts[9 * drop:9 * drop + 9]):
-                c = list(counts)
-                c[9 * drop:9 * drop + 9] = [0] * 9
-            inp = _input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None)
-            lo_drop = NEVER if drop is None else 9 * drop      # no suit starts there
-            for fn, args, shape in self.own:
-                if melded and not shape.melds:
-                    continue
-                if fn is standard_shanten:
-                    got = _standard_draws(inp, lo_drop)
-                elif fn is seven_pairs_shanten:
-                    got = _pairs_draws(inp, lo_drop, **args)
-                elif fn is thirteen_orphans_shanten:
-                    got = _orphans_draws(inp)
-                else:
-                    # one drawn tile lowers a shape's shanten by one at most: a shape already
-                    # two or more above the best found for a draw cannot improve it
-                    here = fn(inp, **args)
-                    got = [NEVER] * T.NUM_KINDS
-                    for t in plain:
-                        if here is not None and here - 1 >= out[t]:
-                            continue
-                        probe = inp if lo_drop <= t < lo_drop + 9 else _plus(inp, t)
-                        v = fn(probe, **args)
-                        got[t] = self.search([(shape, args)], probe, n + 1, s) if v is None else v
+            plain = [t for t in self.kinds if t not in wild]
+        for here, _, (fn, args, shape), (inp, lo_drop) in asked:
+            if here is not None and here > sh:
+                continue
+            got = None if shape.shanten_draws is None or here is None else shape.shanten_draws(inp, **args)
+            if got is None:
+                got = [NEVER] * T.NUM_KINDS
+                for t in plain:
+                    if here is not None and here - 1 >= out[t]:
+                        continue
+                    probe = inp if lo_drop <= t < lo_drop + 9 else _plus(inp, t)
+                    v = fn(probe, **args)
+                    got[t] = self.search([(shape, args)], probe, n + 1, s) if v is None else v
+            elif lo_drop < NEVER:           # a tile of the suit left out is one more to replace
+                got[lo_drop:lo_drop + 9] = [here] * 9
+            if untouched:
+                out, untouched = got, False
+            elif wild:
                 for t in plain:
                     if got[t] < out[t]:
                         out[t] = got[t]
-        floor = -1 if (n + 1) % 3 == 2 else 0
-        return [v if v > floor else floor for v in out]
+            else:
+                out = list(map(min, out, got))
+        return out
 
     def analyze(self, hand, seen=None, with_waits: bool = True) -> Analysis:
-        s, standing = self.parse(hand)
-        held = [0] * T.NUM_KINDS
-        for t in standing:
-            held[t] += 1
-        for m in s.melds:
-            for t in m.tiles:
+        got = self.plain_counts(hand) if isinstance(hand, str) else None
+        if got is not None:                 # notation of standing tiles: no situation to build
+            s, standing, held = _BARE, tuple(sorted(got[0])), got[1]
+        else:
+            s, standing = self.parse(hand)
+            held = [0] * T.NUM_KINDS
+            for t in standing:
                 held[t] += 1
+            for m in s.melds:
+                for t in m.tiles:
+                    held[t] += 1
         seen_counts = _seen_counts(seen, self.table, held)
         name = self.rules.name
         if len(standing) % 3 == 1:
-            opt = self.option(s, standing, held, seen_counts, None, with_waits)
+            opt = self.option(s, standing, held, seen_counts, None, with_waits, held if s is _BARE else None)
             return Analysis(name, len(standing), opt.shanten, hand=opt)
         options = []
         for d in sorted(set(standing)):
@@ -673,8 +573,8 @@ class Analyzer:
             rest.remove(d)
             options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits))
         options.sort(key=lambda o: (o.shanten, -o.useful_left, o.discard))
-        counts, n_wild = self.counted(s, standing)
-        sh = self.of_counts(s, counts, n_wild, len(standing), self.drops(s))
+        counts, n_wild = _counted(s, standing)
+        sh = self.of_counts(s, counts, n_wild, len(standing), _drops(self.table, s))
         if sh > 0 and self.searched:        # ready after a discard in a searched shape
             sh = min(sh, options[0].shanten)
         return Analysis(name, len(standing), sh, discards=tuple(options))

@@ -125,7 +125,18 @@ class WinShape:
     those the table rules out (a void suit) being left out as tiles to replace, and the wild
     budget is ``shape_input.wilds``. It returns the shape's distance (the caller raises it to 0
     for a 3n+1 hand), ``mahjong_core.analysis.NEVER`` when the hand can never take the shape, or
-    None to let the engine search: a searched shape counts only once complete or ready."""
+    None to let the engine search: a searched shape counts only once complete or ready.
+
+    ``shanten_draws(shape_input, **args)``, optional beside ``shanten``, answers for a 3n+1 hand
+    "how far after drawing each kind?" all at once: a new list of 34 shanten values (as
+    ``shanten`` would give for the hand plus that tile; ``NEVER`` for a fifth copy), or None to let the
+    engine ask ``shanten`` once per kind. The engine asks it only of the shapes whose own
+    shanten is the hand's (a drawn tile lowers a shape's shanten by one at most, so no other
+    shape can make a tile useful).
+
+    ``shanten_bound(shape_input, **args)``, optional beside ``shanten``, gives a cheap lower
+    bound of ``shanten``: the engine does not ask ``shanten`` of a shape whose bound cannot
+    beat the best shape found so far."""
 
     id: str
     find: Callable[..., Iterable[Any]]
@@ -133,6 +144,8 @@ class WinShape:
     melds: bool = True          # False: a fully concealed shape, never tried on a hand with melds
     waits: Callable[..., Iterable[int] | None] | None = None    # the shape's own waits, or None
     shanten: Callable[..., int | None] | None = None            # the shape's own shanten, or None
+    shanten_draws: Callable[..., list[int] | None] | None = None  # its shanten after each draw
+    shanten_bound: Callable[..., int] | None = None             # a cheap lower bound of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +211,10 @@ class MahjongSpec:
         yields the readings of a winning hand; the optional ``waits`` gives the tiles completing a
         pre-win hand in that shape (or None: the engine then tries each kind through ``find``); the
         optional ``shanten`` gives how far a hand is from ready in that shape (or None: the engine
-        then searches through ``find``, and the shape counts only once the hand is ready).
+        then searches through ``find``, and the shape counts only once the hand is ready), and
+        beside it ``shanten_draws`` the shanten after each of the 34 draws at once and
+        ``shanten_bound`` a cheap lower bound (the engine skips a shape that cannot beat the
+        best found), both optional.
 
         Example::
 

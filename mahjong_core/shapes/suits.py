@@ -1,6 +1,7 @@
 """Per-suit tables, each keyed by one suit's count vector and built once (cached): the suit's
-splits into sets and at most one pair, with or without wilds, for the standard search; and
-whether the suit is complete, and which added tile completes it, for its waits."""
+splits into sets and at most one pair, with or without wilds, for the standard search; whether
+the suit is complete, and which added tile completes it, for its waits; and its best mixes of
+sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -180,3 +181,305 @@ def suit_waits(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
             out.append(o)
         c[o] -= 1
     return tuple(out)
+
+
+# ---------------------------------------------------------------- shanten fronts, for the analysis
+#
+# A suit's *front* is its best mixes of sets and partial sets, without and with a pair kept
+# apart as the head: ``(no_head, head)``, each a tuple of the (sets, sets + partials) pairs no
+# other pair beats in both. A hand's standard shanten joins its four suits' fronts and reads the
+# tiles still missing off the joined one. Over every suit vector there are only 179 distinct
+# numbered fronts and 47 honour ones, so each distinct front (joined ones too) is interned as a
+# small int, and the suit look-up, the join and the reading are dicts keyed by ints: hashing
+# and comparing nested tuples on every call cost more than the arithmetic they stand for.
+
+_FRONTS: list = [None]          # id -> front; ids start at 1, so a found id is never falsy
+_FRONT_IDS: dict = {}
+_SUIT_IDS: tuple = ({}, {})     # [chows]: one suit's counts -> its front's id
+_JOINS: dict = {}               # (id, id) -> the id of the two fronts joined
+_MISSING: dict = {}             # (id, sets needed, tiles held) -> tiles missing
+_DRAWS: tuple = ({}, {})        # [chows]: one suit's counts -> ((front id, offsets drawn), ...)
+
+
+def _pareto(options) -> tuple:
+    """Keep the (sets, sets + partials) pairs no other pair beats in both."""
+    out = []
+    top = -1
+    for m, md in sorted(set(options), reverse=True):
+        if md > top:
+            out.append((m, md))
+            top = md
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suffix(c: tuple, chows: bool) -> tuple:
+    """The front of these counts; ``c`` starts at its first held tile."""
+    if not c:
+        return (((0, 0),), ())
+    n = len(c)
+    plain: list = []
+    headed: list = []
+
+    def go(rest: list, dm: int, dd: int, head: bool) -> None:
+        i = 0
+        while i < len(rest) and not rest[i]:
+            i += 1
+        no_head, with_head = _suffix(tuple(rest[i:]), chows)
+        if not head:
+            plain.extend((m + dm, md + dm + dd) for m, md in no_head)
+            headed.extend((m + dm, md + dm + dd) for m, md in with_head)
+        else:
+            headed.extend((m + dm, md + dm + dd) for m, md in no_head)
+
+    first = c[0]
+    if first >= 3:
+        go([first - 3, *c[1:]], 1, 0, False)
+    if first >= 2:
+        go([first - 2, *c[1:]], 0, 0, True)
+        go([first - 2, *c[1:]], 0, 1, False)
+    if chows:
+        if n > 2 and c[1] and c[2]:
+            go([first - 1, c[1] - 1, c[2] - 1, *c[3:]], 1, 0, False)
+        if n > 1 and c[1]:
+            go([first - 1, c[1] - 1, *c[2:]], 0, 1, False)
+        if n > 2 and c[2]:
+            go([first - 1, c[1], c[2] - 1, *c[3:]], 0, 1, False)
+    go([first - 1, *c[1:]], 0, 0, False)          # a lone tile, to replace
+    return _pareto(plain), _pareto(headed)
+
+
+def _intern(front: tuple) -> int:
+    i = _FRONT_IDS.get(front)
+    if i is None:
+        i = _FRONT_IDS[front] = len(_FRONTS)
+        _FRONTS.append(front)
+    return i
+
+
+def suit_front(key: tuple, chows: bool) -> tuple:
+    """One suit's front (the classic per-suit decomposition of its count vector)."""
+    return _FRONTS[front_id(key, chows)]
+
+
+def front_id(key: tuple, chows: bool) -> int:
+    """The interned front of one suit's counts (memoised per count vector)."""
+    ids = _SUIT_IDS[chows]
+    i = ids.get(key)
+    if i is None:
+        start = 0
+        while start < len(key) and not key[start]:
+            start += 1
+        i = ids[key] = _intern(_suffix(key[start:], chows))
+    return i
+
+
+def join(a: int, b: int) -> int:
+    """The front of two suits together (``a`` and ``b`` interned fronts)."""
+    i = _JOINS.get((a, b))
+    if i is None:
+        (pa, ha), (pb, hb) = _FRONTS[a], _FRONTS[b]
+        plain = _pareto((m + x, md + y) for m, md in pa for x, y in pb)
+        headed = _pareto([(m + x, md + y) for m, md in pa for x, y in hb]
+                         + [(m + x, md + y) for m, md in ha for x, y in pb])
+        i = _JOINS[(a, b)] = _intern((plain, headed))
+    return i
+
+
+def missing(f: int, need: int, held: int) -> int:
+    """The tiles still missing from the front ``f`` of ``held`` natural tiles to ``need`` sets
+    and a head: a set lacks nothing, a partial one tile, a set still to make three and the head
+    two, one fewer for each held tile left over to start it from (partials count only up to
+    the sets still missing; one more partial is two tiles left over)."""
+    got = _MISSING.get((f, need, held))
+    if got is None:
+        best = 99
+        no_head, head = _FRONTS[f]
+        for options, h in ((no_head, 0), (head, 1)):
+            for m, md in options:
+                m = min(m, need)
+                d = min(md - m, need - m)
+                empty = need - m - d + 1 - h                # sets and head to start
+                spare = held - 3 * m - 2 * d - 2 * h       # tiles left over to start them from
+                best = min(best, d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty))
+        got = _MISSING[(f, need, held)] = best
+    return got
+
+
+def draw_fronts(key: tuple, chows: bool) -> tuple:
+    """A suit's fronts after each draw, as (front id, the offsets drawn to reach it); draws
+    that leave the suit the same front are one entry (a fifth copy is none). Memoised."""
+    table = _DRAWS[chows]
+    got = table.get(key)
+    if got is None:
+        by_front: dict = {}
+        counts = list(key)
+        for o in range(len(key)):
+            if counts[o] < 4:
+                counts[o] += 1
+                by_front.setdefault(front_id(tuple(counts), chows), []).append(o)
+                counts[o] -= 1
+        got = table[key] = tuple((f, tuple(offsets)) for f, offsets in by_front.items())
+    return got
+
+
+def hand_fronts(counts, chows: bool) -> tuple[int, int, int, int]:
+    """The interned fronts of a hand's four suits (34 counts): m, p, s and the honours."""
+    ids = _SUIT_IDS[chows]
+    honours = _SUIT_IDS[False]
+    m, p, s, z = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+    return (ids.get(m) or front_id(m, chows), ids.get(p) or front_id(p, chows),
+            ids.get(s) or front_id(s, chows), honours.get(z) or front_id(z, False))
+
+
+def hand_missing(counts, need: int, chows: bool) -> int:
+    """The tiles a hand's counts still miss to ``need`` sets and a head: four suit look-ups,
+    three joins and one reading, each a dict hit once seen."""
+    ids = _SUIT_IDS[chows]              # hand_fronts, inline: this runs for every hand
+    m, p, s, z = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+    m = ids.get(m) or front_id(m, chows)
+    p = ids.get(p) or front_id(p, chows)
+    s = ids.get(s) or front_id(s, chows)
+    z = _SUIT_IDS[False].get(z) or front_id(z, False)
+    joins = _JOINS
+    f = joins.get((m, p)) or join(m, p)
+    f = joins.get((f, s)) or join(f, s)
+    f = joins.get((f, z)) or join(f, z)
+    got = _MISSING.get((f, need, sum(counts)))
+    return missing(f, need, sum(counts)) if got is None else got
+
+
+def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
+    """The tiles missing after drawing each kind (34), less ``less`` (99 for a fifth copy):
+    only the drawn tile's suit changes, so each suit's row of draws is read beside the other
+    three suits' joined front: memoised per (that front, the suit's draws), as both recur."""
+    m, p, s, z = hand_fronts(counts, chows)
+    joins = _JOINS
+    mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
+    held = sum(counts) + 1
+    rows = _DRAW_ROWS
+    out: list = []
+    for key, suit_chows, rest in ((counts[0:9], chows, joins.get((p, sz)) or join(p, sz)),
+                                  (counts[9:18], chows, joins.get((m, sz)) or join(m, sz)),
+                                  (counts[18:27], chows, joins.get((mp, z)) or join(mp, z)),
+                                  (counts[27:34], False, joins.get((mp, s)) or join(mp, s))):
+        sig = _DRAW_IDS[suit_chows].get(key) or _draw_id(key, suit_chows)
+        row = rows.get((rest, sig, need, held, less))
+        if row is None:
+            row = _draw_row(rest, sig, need, held, less, len(key))
+        out += row
+    return out
+
+
+_DRAW_IDS: tuple = ({}, {})     # [chows]: one suit's counts -> the id of its draws' fronts
+_DRAW_SIGS: list = [None]       # id -> ((front id, offsets), ...); ids start at 1
+_DRAW_SIG_IDS: dict = {}
+_DRAW_ROWS: dict = {}           # (beside, draws id, need, held, less) -> the suit's row
+
+
+def _draw_id(key: tuple, chows: bool) -> int:
+    sig = draw_fronts(key, chows)
+    i = _DRAW_SIG_IDS.get(sig)
+    if i is None:
+        i = _DRAW_SIG_IDS[sig] = len(_DRAW_SIGS)
+        _DRAW_SIGS.append(sig)
+    _DRAW_IDS[chows][key] = i
+    return i
+
+
+def _draw_row(rest: int, sig: int, need: int, held: int, less: int, size: int) -> tuple:
+    row = [99] * size
+    for f, offsets in _DRAW_SIGS[sig]:
+        got = missing(join(rest, f), need, held) - less
+        for o in offsets:
+            row[o] = got
+    row = _DRAW_ROWS[(rest, sig, need, held, less)] = tuple(row)
+    return row
+
+
+# ---------------------------------------------------------------- one set and a pair at most
+#
+# Beside a special shape's body (Guobiao's knitted straight) the rest must make one set (none
+# with a meld) and a pair. With at most one set needed, a front matters only through its
+# (sets, sets + partials) capped at one and its head: six states, so a front is a 6-bit mask,
+# two suits join through a 64 × 64 table and the tiles missing are a 64-entry row per (sets
+# needed, tiles held) — list indexing where the general front needs dict look-ups.
+
+_SMALL_STATES = tuple((h, m, md) for h in (0, 1) for m, md in ((0, 0), (0, 1), (1, 1)))
+_SMALL_MASKS: tuple = ({}, {})          # [chows]: one suit's counts -> its mask
+_SMALL_DRAWS: tuple = ({}, {})          # [chows]: one suit's counts -> its mask after each draw
+_SMALL_ROWS: dict = {}                  # (sets needed, tiles held) -> tiles missing per mask
+_small_join: list = []                  # [mask][mask] -> mask, built on first use
+
+
+def _small_bit(h: int, m: int, md: int) -> int:
+    return 1 << _SMALL_STATES.index((h, min(m, 1), min(md, 1)))
+
+
+def small_join() -> list:
+    """The 64 × 64 join of two suits' masks (built once)."""
+    if not _small_join:
+        for a in range(64):
+            row = []
+            for b in range(64):
+                got = 0
+                for i, (h1, m1, d1) in enumerate(_SMALL_STATES):
+                    if a >> i & 1:
+                        for j, (h2, m2, d2) in enumerate(_SMALL_STATES):
+                            if b >> j & 1 and h1 + h2 <= 1:
+                                got |= _small_bit(h1 + h2, m1 + m2, d1 + d2)
+                row.append(got)
+            _small_join.append(row)
+    return _small_join
+
+
+def small_mask(key: tuple, chows: bool) -> int:
+    """One suit's front as a 6-bit mask of the capped states it reaches (memoised)."""
+    table = _SMALL_MASKS[chows]
+    got = table.get(key)
+    if got is None:
+        no_head, head = suit_front(key, chows)
+        got = 0
+        for options, h in ((no_head, 0), (head, 1)):
+            for m, md in options:
+                got |= _small_bit(h, m, md)
+        table[key] = got
+    return got
+
+
+def small_draws(key: tuple, chows: bool) -> tuple:
+    """One suit's mask after drawing each of its kinds (0, no state, for a fifth copy)."""
+    table = _SMALL_DRAWS[chows]
+    got = table.get(key)
+    if got is None:
+        out = []
+        counts = list(key)
+        for o in range(len(key)):
+            if counts[o] < 4:
+                counts[o] += 1
+                out.append(small_mask(tuple(counts), chows))
+                counts[o] -= 1
+            else:
+                out.append(0)
+        got = table[key] = tuple(out)
+    return got
+
+
+def small_missing(need: int, held: int) -> list:
+    """Tiles missing per mask to ``need`` (0 or 1) sets and a head, ``held`` tiles in all
+    (``missing``'s reading; 99 for the empty mask)."""
+    row = _SMALL_ROWS.get((need, held))
+    if row is None:
+        row = []
+        for mask in range(64):
+            best = 99
+            for i, (h, m, md) in enumerate(_SMALL_STATES):
+                if mask >> i & 1:
+                    m = min(m, need)
+                    d = min(md - m, need - m)
+                    empty = need - m - d + 1 - h
+                    spare = held - 3 * m - 2 * d - 2 * h
+                    best = min(best, d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty))
+            row.append(best)
+        row = _SMALL_ROWS[(need, held)] = row
+    return row

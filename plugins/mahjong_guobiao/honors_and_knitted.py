@@ -13,7 +13,7 @@ from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
 
 from .facts import KNITTED_SETS
-from .knitted_straight import CLASSES, suit_classes
+from .knitted_straight import knitted_missing, most_knitted
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -87,9 +87,43 @@ def shanten(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    m, p, s = suit_classes(counts[0:9]), suit_classes(counts[9:18]), suit_classes(counts[18:27])
-    knitted = max(m[a][0] + p[b][0] + s[c][0] for a, b, c in CLASSES)
-    return 13 - min(14, knitted + 7 - counts[27:].count(0))
+    return 13 - min(14, most_knitted(counts) + 7 - counts[27:].count(0))
+
+
+def shanten_draws(inp: ShapeInput) -> list[int] | None:
+    """``WinShape.shanten_draws``: only a kind not held can help — an honour adds one honour,
+    a numbered tile one knitted tile to the straights whose class it is in."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups or inp.sets_needed != 4:
+        return [NEVER] * 34
+    counts = inp.counts
+    joined = [[0] * 3 for _ in range(3)]     # [suit][class]: the most a straight through it holds
+    knitted = 0
+    for missing, classes in knitted_missing(counts):
+        k = 9 - missing
+        knitted = max(knitted, k)
+        for i, r in enumerate(classes):
+            if k > joined[i][r]:
+                joined[i][r] = k
+    honours = 7 - counts[27:].count(0)
+    base = 13 - min(14, knitted + honours)
+    out = [base] * 34
+    for i in range(3):                  # a tile of class r of suit i joins the best straight through it
+        for r in range(3):
+            after = 13 - min(14, max(knitted, joined[i][r] + 1) + honours)
+            for t in (9 * i + r, 9 * i + r + 3, 9 * i + r + 6):
+                if not counts[t]:
+                    out[t] = after
+    more = 13 - min(14, knitted + honours + 1)
+    for t in range(27, 34):
+        if not counts[t]:
+            out[t] = more
+    if 4 in counts:                     # a fifth copy is never drawn
+        for t in range(34):
+            if counts[t] >= 4:
+                out[t] = NEVER
+    return out
 
 
 def special(ctx):

@@ -10,11 +10,11 @@ family checks (standard.py) ask of it. 组合龙 inside 全不靠 is honors_and_
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations
 from typing import Iterable
 
-from mahjong_core.analysis import NEVER, standard_shanten
+from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, Group, ShapeInput, standard
+from mahjong_core.shapes.suits import small_draws, small_join, small_mask, small_missing
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
 
@@ -161,10 +161,6 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
     return out
 
 
-# the six knitted straights as the 147/258/369 class (0, 1, 2) taken in m, p and s
-CLASSES = tuple(permutations(range(3)))
-
-
 @lru_cache(maxsize=None)
 def suit_classes(suit: tuple) -> tuple:
     """For each 147/258/369 class of one suit's nine counts: (its kinds held, the suit with one
@@ -181,28 +177,166 @@ def suit_classes(suit: tuple) -> tuple:
     return tuple(out)
 
 
+# The shanten of each knitted straight reads the rest beside it as one set and a pair at most:
+# each suit's rest is a small mask per class (``suits.small_mask``), memoised per suit, so a
+# straight costs three table joins and one row look-up.
+_HELD: dict = {}                        # one suit's counts -> knitted kinds held per class
+_REST: tuple = ({}, {})                 # [chows]: one suit's counts -> per class, the rest's mask
+_REST_DRAWS: tuple = ({}, {})           # [chows]: one suit's counts -> per class, masks after a draw
+
+
+def class_held(suit: tuple) -> tuple:
+    """The kinds held of each 147/258/369 class of one suit (memoised)."""
+    got = _HELD.get(suit)
+    if got is None:
+        got = _HELD[suit] = tuple(held for held, _ in suit_classes(suit))
+    return got
+
+
+def _rest_masks(suit: tuple, chows: bool) -> tuple:
+    """Per class, the mask of one suit with that class's held tiles taken out (memoised)."""
+    table = _REST[chows]
+    got = table.get(suit)
+    if got is None:
+        got = table[suit] = tuple(small_mask(rest, chows) for _, rest in suit_classes(suit))
+    return got
+
+
+def _rest_draws(suit: tuple, chows: bool) -> tuple:
+    """Per class, the rest's masks after drawing each kind of the suit (memoised)."""
+    table = _REST_DRAWS[chows]
+    got = table.get(suit)
+    if got is None:
+        got = table[suit] = tuple(small_draws(rest, chows) for _, rest in suit_classes(suit))
+    return got
+
+
+_last: tuple = (None, 0)                # the counts last read by most_knitted, and its answer
+
+
+def most_knitted(counts) -> int:
+    """The most tiles held of one knitted straight. The engine asks honours-and-knitted and
+    this shape of the same counts one after the other, so the last answer is kept (as one
+    tuple, swapped whole, so threads never see half of another's)."""
+    global _last
+    last = _last
+    if counts is last[0]:
+        return last[1]
+    known = _HELD.get
+    m, p, s = counts[0:9], counts[9:18], counts[18:27]
+    a0, a1, a2 = known(m) or class_held(m)
+    b0, b1, b2 = known(p) or class_held(p)
+    c0, c1, c2 = known(s) or class_held(s)
+    got = max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
+    _last = (counts, got)
+    return got
+
+
+def knitted_missing(counts) -> list:
+    """(the tiles of a knitted straight not held, its classes taken in m, p and s) for each of
+    the six, fewest missing first."""
+    a0, a1, a2 = class_held(counts[0:9])
+    b0, b1, b2 = class_held(counts[9:18])
+    c0, c1, c2 = class_held(counts[18:27])
+    return sorted([(9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
+                   (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))])
+
+
+def shanten_bound(inp: ShapeInput) -> int:
+    """``WinShape.shanten_bound``: the fewest knitted tiles missing, less one (the rest can at
+    best be complete)."""
+    if inp.wilds or inp.sets_needed < 3 or len(inp.meld_groups) > 1:
+        return -1 if inp.wilds else NEVER
+    return 8 - most_knitted(inp.counts)
+
+
+def _bodies(inp: ShapeInput, every: bool = False):
+    """For each knitted straight, best first: (its tiles not held plus the standard shanten of
+    the rest as one set (none with a meld) and a pair, its tiles not held, its classes); None
+    when the hand can never take the shape. A straight missing ``k`` tiles is at best
+    ``k − 1`` (its rest complete), so unless ``every`` is asked for, those that cannot beat the
+    best found are not read."""
+    need = inp.sets_needed - 3
+    if need < 0 or len(inp.meld_groups) > 1:
+        return None
+    counts = inp.counts
+    chows = inp.chows
+    ra, rb, rc = _rest_masks(counts[0:9], chows), _rest_masks(counts[9:18], chows), \
+        _rest_masks(counts[18:27], chows)
+    z = small_mask(counts[27:], False)
+    joined = small_join()
+    held = sum(counts) - 9
+    out = []
+    best = NEVER
+    for missing, (a, b, c) in knitted_missing(counts):
+        if missing - 1 >= best and not every:
+            break
+        value = missing + small_missing(need, held + missing)[joined[joined[joined[ra[a]][rb[b]]][rc[c]]][z]] - 1
+        out.append((value, missing, (a, b, c)))
+        if value < best:
+            best = value
+    out.sort()
+    return out
+
+
 def shanten(inp: ShapeInput) -> int | None:
     """``WinShape.shanten``: for each knitted straight, its tiles not held plus the standard
     shanten of the rest (the held ones taken out) as one set (none with a meld) and a pair;
     the best of the six. With wilds: None (searched)."""
     if inp.wilds:
         return None
-    need = inp.sets_needed - 3
-    if need < 0 or len(inp.meld_groups) > 1:
-        return NEVER
+    bodies = _bodies(inp)
+    return NEVER if bodies is None else bodies[0][0]
+
+
+def shanten_draws(inp: ShapeInput) -> list[int] | None:
+    """``WinShape.shanten_draws``: a drawn tile a knitted straight lacks fills it (one fewer
+    missing, the rest as it was); any other joins the rest, read from its suit's masks after
+    a draw. Knitted straights whose shanten is already two above every draw's best are not
+    read. With wilds: None."""
+    if inp.wilds:
+        return None
+    bodies = _bodies(inp, every=True)
+    if bodies is None:
+        return [NEVER] * 34
     counts = inp.counts
-    m, p, s = suit_classes(counts[0:9]), suit_classes(counts[9:18]), suit_classes(counts[18:27])
-    honours = counts[27:]
-    best = NEVER
-    for missing, a, b, c in sorted((9 - m[a][0] - p[b][0] - s[c][0], a, b, c) for a, b, c in CLASSES):
-        if missing - 1 >= best:            # the rest gives back at most one (complete)
+    chows = inp.chows
+    need = inp.sets_needed - 3
+    suits = counts[0:9], counts[9:18], counts[18:27]
+    rests = [_rest_masks(suit, chows) for suit in suits]
+    draws = [_rest_draws(suit, chows) for suit in suits]
+    z = small_mask(counts[27:], False)
+    z_draws = small_draws(counts[27:], False)
+    joined = small_join()
+    held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
+    # a fifth copy is never drawn: held at −99 while the straights are read, so that ``top``
+    # (the worst answer so far, past which no straight can lower any draw) skips it
+    out = [-99 if c >= 4 else NEVER for c in counts]
+    top = NEVER
+    for value, missing, classes in bodies:
+        if value - 1 >= top:
             break
-        rest = ShapeInput(m[a][1] + p[b][1] + s[c][1] + honours, 0, inp.meld_groups, need, inp.chows,
-                          inp.kinds, inp.meld_counts)
-        got = missing + standard_shanten(rest)
-        if got < best:
-            best = got
-    return best
+        a, b, c = classes
+        ma, mb, mc = rests[0][a], rests[1][b], rests[2][c]
+        ab, cz = joined[ma][mb], joined[mc][z]
+        others = (joined[mb][cz], joined[ma][cz], joined[ab][z], joined[ab][mc])   # beside each suit
+        less = missing - 1
+        row = small_missing(need, held + missing)
+        for lo, beside, drawn_masks in zip((0, 9, 18, 27), others,
+                                           (draws[0][a], draws[1][b], draws[2][c], z_draws)):
+            line = joined[beside]
+            hi = lo + len(drawn_masks)
+            out[lo:hi] = map(min, out[lo:hi], [row[line[d]] + less if d else NEVER for d in drawn_masks])
+        for base, r in zip((0, 9, 18), classes):
+            for t in (base + r, base + r + 3, base + r + 6):
+                if not counts[t] and value - 1 < out[t]:
+                    out[t] = value - 1
+        top = max(out)
+    if 4 in counts:
+        for t in range(34):
+            if counts[t] >= 4:
+                out[t] = NEVER
+    return out
 
 
 # ---------------------------------------------------------------- its fans

@@ -108,14 +108,56 @@ def shanten(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    return min(_gates_shanten(counts[0:9]), _gates_shanten(counts[9:18]), _gates_shanten(counts[18:27]))
+    known = _GATES_SHANTEN.get
+    m, p, s = counts[0:9], counts[9:18], counts[18:27]
+    return min(known(m) or _gates_shanten(m), known(p) or _gates_shanten(p), known(s) or _gates_shanten(s))
+
+
+def shanten_draws(inp: ShapeInput) -> list[int] | None:
+    """``WinShape.shanten_draws``: a drawn tile changes one suit's answer (memoised per suit)."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups or inp.sets_needed != 4:
+        return [NEVER] * 34
+    counts = inp.counts
+    suits = [counts[0:9], counts[9:18], counts[18:27]]
+    here = [_gates_shanten(suit) for suit in suits]
+    out = [min(here)] * 34
+    for i, suit in enumerate(suits):
+        others = min(here[:i] + here[i + 1:])
+        for o, after in enumerate(_gates_draws(suit)):
+            out[9 * i + o] = min(others, after)
+    if 4 in counts:                     # a fifth copy is never drawn
+        for t in range(34):
+            if counts[t] >= 4:
+                out[t] = NEVER
+    return out
+
+
+_GATES_SHANTEN: dict = {}       # one suit's counts -> its nine-gates shanten (never 0: see below)
+
+
+def _gates_shanten(suit: tuple) -> int:
+    """One suit's nine-gates shanten, memoised in a dict read inline (suits recur across hands
+    and draws); an answer of 0 is not kept, so a found one is never falsy."""
+    got = _GATES_SHANTEN.get(suit)
+    if got is None:
+        held = sum(min(c, g) for c, g in zip(suit, _GATES))
+        got = 13 - held - (held == 13 and sum(suit) == 14)
+        if got:
+            _GATES_SHANTEN[suit] = got
+    return got
 
 
 @lru_cache(maxsize=None)
-def _gates_shanten(suit: tuple) -> int:
-    """One suit's nine-gates shanten (memoised: suits recur across hands and draws)."""
-    held = sum(min(c, g) for c, g in zip(suit, _GATES))
-    return 13 - held - (held == 13 and sum(suit) == 14)
+def _gates_draws(suit: tuple) -> tuple:
+    """One suit's nine-gates shanten after drawing each of its kinds."""
+    out = []
+    for o in range(9):
+        more = list(suit)
+        more[o] += 1
+        out.append(_gates_shanten(tuple(more)))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- its fans
