@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from mahjong_core.errors import RulesetError, did_you_mean
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SettlementRule, hookimpl
+from mahjong_core.hookspecs import hookimpl
 
 from . import settlement
 from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, SEVEN_ROBS_ONE_FLAG, fan_ids
-from .wilds import next_tile, wild_kinds
-
-__all__ = ["next_tile", "wild_kinds"]
 
 
 @hookimpl
@@ -26,12 +23,7 @@ def mahjong_fan_checks():
 
 @hookimpl
 def mahjong_settlements():
-    return [
-        SettlementRule("popular.competition", settlement.competition,
-                       (settlement.competition.__doc__ or "").strip(), settlement.EVENT_TYPES),
-        SettlementRule("popular.site", settlement.site, (settlement.site.__doc__ or "").strip(),
-                       settlement.EVENT_TYPES),
-    ]
+    return list(settlement.RULES)
 
 
 @hookimpl
