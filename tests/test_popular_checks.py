@@ -145,6 +145,15 @@ def test_wild_event_must_agree_with_situation(unit):
         unit.settle(_record(win, [{"type": "wild", "tile": "7z"}]))
 
 
+def test_a_win_that_does_not_score_names_its_event(unit):
+    # seat 3 wins on seat 1's discarded 5p, the wild kind: a discarded wild cannot be claimed.
+    win = {"type": "win", "seat": 3, "from": 1, "situation": {"hand": "123m234m456p789s5p", "win_tile": "5p"}}
+    with pytest.raises(MahjongError) as info:
+        unit.settle(_record(win, [{"type": "wild", "tile": "5p"}]))
+    assert info.value.code == "invalid_situation"
+    assert info.value.message.startswith("events[1] (win) seat 3: win_tile 5p is wild")
+
+
 def test_one_wild_event_only(unit):
     win = {"type": "win", "seat": 0, "situation": {"hand": "123m234m456p789s5p", "win_tile": "5p"}}
     with pytest.raises(SettlementError):

@@ -42,7 +42,7 @@ class _Hand(Replayer):
             elif set(T.parse_tiles(given)) != set(self.wilds):
                 raise self.error(event, f"situation wilds '{given}' disagree with the record's wild "
                                         f"{T.format_tiles(self.wilds)}")
-        self.pay_win(event, exact(self.ruleset.score(situation).value))
+        self.pay_win(event, exact(self.score(event, situation).value))
 
     on_wild = on_kong = on_end = Replayer.ignore
 
