@@ -3,7 +3,7 @@
 Both replay the record (``mahjong_core.settle.Replayer``) and score each ``win`` event with the
 ruleset (F = the hand's value, flowers included) after filling in what the record already says:
 winds, self-draw, the dealer flag and the wild kind named by the record's ``wild`` event under
-``table.wilds`` (``mahjong_core.wilds.record_wilds``). Kong and end events carry no money here.
+``table.wilds`` (``Replayer.score``). Kong and end events carry no money here.
 
 * ``popular.competition`` (国标比赛计分, seed 000): self-draw — each other player pays base + F;
   discard — the discarder pays base + F, every other player pays base. ``base`` defaults to 8.
@@ -13,16 +13,14 @@ winds, self-draw, the dealer flag and the wild kind named by the record's ``wild
 """
 from __future__ import annotations
 
-from mahjong_core import tiles as T
 from mahjong_core.records import exact, number, plain
 from mahjong_core.settle import Replayer
-from mahjong_core.wilds import record_wilds
 
 
 class _Hand(Replayer):
-    """One hand: Guobiao's 截和 (one win), each win's situation given the record's wild kinds; a
-    subclass pays the win (``pay_win``). ``stakes``: the settlement parameters given, each an
-    exact number."""
+    """One hand: Guobiao's 截和 (one win), each win scored with the record's wild kinds filled
+    in; a subclass pays the win (``pay_win``). ``stakes``: the settlement parameters given, as
+    exact numbers."""
 
     tracks_kongs = False
 
@@ -31,18 +29,9 @@ class _Hand(Replayer):
         self.stakes = {key: number(value, ruleset.where(f"settlement.params.{key}"), f"settlement parameter '{key}'")
                        for key, value in stakes.items()}
         record.one_win("popular")
-        self.wilds = record_wilds(record, ruleset.table)
 
     def on_win(self, event) -> None:
-        situation = self.record.situation_dict(event)
-        if self.wilds:
-            given = situation.get("wilds")
-            if given is None:
-                situation["wilds"] = T.format_tiles(self.wilds)
-            elif set(T.parse_tiles(given)) != set(self.wilds):
-                raise self.error(event, f"situation wilds '{given}' disagree with the record's wild "
-                                        f"{T.format_tiles(self.wilds)}")
-        self.pay_win(event, exact(self.score(event, situation).value))
+        self.pay_win(event, exact(self.score(event).value))
 
     on_wild = on_kong = on_end = Replayer.ignore
 
