@@ -162,6 +162,16 @@ def test_one_wild_event_only(unit):
         unit.settle(_record(win, [{"type": "wild", "tiles": "7z"}]))
 
 
+def test_a_popular_check_is_given_only_its_own_arguments(tmp_path):
+    # core checks a check's args against its signature: no popular check runs other checks
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"extends: {UNIT}\nfans:\n  four_wilds: {{args: {{checks: [popular.no_wilds]}}}}\n",
+                   encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        mahjong_core.load_ruleset(str(bad))
+    assert "takes no argument 'checks'" in info.value.message and "bad.yaml:3" in info.value.message
+
+
 def test_unknown_excluded_by_fan_is_a_ruleset_error(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(f"extends: {UNIT}\nfans:\n  terminal_pair: {{excluded_by: [all_terminalz]}}\n",
