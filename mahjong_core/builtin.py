@@ -7,7 +7,7 @@ from importlib.resources import files
 from . import analysis, shapes
 from .fans import FanCheck
 from .hookspecs import TileSet, ValueFormula, WinShape, hookimpl
-from .scoring.units import units_value
+from .scoring.units import of_amounts, units_value
 
 
 @hookimpl
@@ -72,8 +72,7 @@ def total_value(total, fans, situation):
 
 def doubling_value(total, fans, situation, base: float = 1, cap: int | None = None):
     """base × 2^fan, the fan count capped (Sichuan style)."""
-    n = total if cap is None else min(total, cap)
-    return base * 2 ** n
+    return of_amounts(0, total, 0, base, max_doublings=cap)
 
 
 @hookimpl

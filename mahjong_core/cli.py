@@ -237,6 +237,14 @@ def _ruleset_line(rules) -> str:
     return f"{rules.name}{title} [fingerprint {rules.fingerprint}]"
 
 
+UNIT_WORDS = {"points": "", "doublings": " doubling", "bonus": " bonus"}
+
+
+def _amount(n, unit: str) -> str:
+    """A fan's amount as the value formula uses it: 8 points, ×2^3 (3 doublings), +10 (a bonus)."""
+    return f"×2^{n}" if unit == "doublings" else f"+{n}" if unit == "bonus" else str(n)
+
+
 def _fan_table(rules, result, out: TextIO, explained: dict | None = None) -> None:
     s = result.situation
     melds = " ".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
@@ -248,8 +256,8 @@ def _fan_table(rules, result, out: TextIO, explained: dict | None = None) -> Non
         out.write(f"wilds as  {T.format_tiles(result.decomposition.wild_as)}\n")
     width = max([len(f.en) for f in result.fans] + [4])
     for f in result.fans:
-        count = f" ×{f.count}" if f.count != 1 else ""
-        out.write(f"  {f.zh}\t{f.en:<{width}}  {f.points * f.count:>4}{'  (' + str(f.points) + count + ')' if count else ''}\n")
+        each = f"  ({f.points}{UNIT_WORDS[f.unit]} ×{f.count})" if f.count != 1 else ""
+        out.write(f"  {f.zh}\t{f.en:<{width}}  {_amount(f.points * f.count, f.unit):>4}{each}\n")
     out.write(f"total     {result.total}\n")
     if result.value != result.total:
         out.write(f"value     {result.value}\n")

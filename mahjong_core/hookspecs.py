@@ -278,9 +278,10 @@ class MahjongSpec:
         order; money moves with ``pay`` (payer, payee, amount, reason) or ``change`` (one seat's
         score change; an event's changes must sum to zero); ``in_play`` says who is still in
         (blood battle), ``kongs`` is the ``KongBook`` (each seat's kongs and chains, robbed
-        kongs, ``feeder`` of a win on a kong's replacement tile); ``score`` scores a win. The
-        fields of the rule's own events go in ``event_fields`` and core checks them.
-        ``Replayer.rule(id, settle)`` is the ``SettlementRule`` to register.
+        kongs, ``feeder`` of a win on a kong's replacement tile); ``score`` scores a win, with
+        the wild kinds the record's ``wild`` event names. The fields of the rule's own events go
+        in ``event_fields`` and core checks them. ``Replayer.rule(id, settle)`` is the
+        ``SettlementRule`` to register.
 
         Example::
 

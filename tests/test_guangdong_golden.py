@@ -24,8 +24,8 @@ from mahjong_core.engine import Engine
 from mahjong_core.errors import MahjongError
 from mahjong_core.hookspecs import ValueFormula, hookimpl
 from mahjong_core.testing import load_cases
+from mahjong_core.wilds import next_kind
 from mahjong_guangdong import settle
-from mahjong_popular.wilds import next_tile
 from mahjong_guangdong.bills import Win
 from mahjong_guangdong.facts import ghost_tiles
 from mahjong_guangdong.kongs import Kong
@@ -200,7 +200,7 @@ def settle_record(record: dict, name: str, tmp_path_factory) -> list:
             wild = event.get("tile")
             if wild is None:     # 翻鬼: the kind after the turned tile (core's table.wilds.indicator later)
                 turned = T.tile(event["indicator"])
-                wild = T.name(next_tile(turned) if data["table"]["wilds"].get("indicator") == "next" else turned)
+                wild = T.name(next_kind(turned) if data["table"]["wilds"].get("indicator") == "next" else turned)
         elif kind == "follow_dealer":
             followed = True
         elif kind == "kong":

@@ -13,8 +13,7 @@ import yaml
 import mahjong_core
 from mahjong_core import tiles as T
 from mahjong_core.errors import MahjongError, RulesetError, SettlementError
-
-from mahjong_popular.wilds import next_tile, wild_kinds
+from mahjong_core.wilds import event_kinds, next_kind
 
 CASES = Path(__file__).parent / "cases"
 UNIT = CASES / "popular_unit.yaml"
@@ -46,48 +45,57 @@ def test_every_unit_fan_fires_somewhere():
     assert every - fired == set()
 
 
-# ------------------------------------------------------------------ next-tile rule
+# ------------------------------------------------------------------ next-tile rule (core's wilds)
 
 @pytest.mark.parametrize("indicator, wild", [
     ("1m", "2m"), ("4m", "5m"), ("8p", "9p"), ("9m", "1m"), ("9p", "1p"), ("9s", "1s"),
     ("1z", "2z"), ("3z", "4z"), ("4z", "1z"),           # E→S→W→N→E
     ("7z", "6z"), ("6z", "5z"), ("5z", "7z"),           # 中→发→白→中
 ])
-def test_next_tile(indicator, wild):
-    assert T.name(next_tile(T.tile(indicator))) == wild
+def test_next_tile(unit, indicator, wild):
+    assert T.name(next_kind(T.tile(indicator))) == wild
+    assert event_kinds(unit.table, indicator=T.tile(indicator)) == (T.tile(wild),)
 
 
-def test_next_tile_dragon_cycle_is_an_option():
-    assert T.name(next_tile(T.tile("5z"), "567z")) == "6z"
-    assert T.name(next_tile(T.tile("7z"), "567z")) == "5z"
+def test_next_tile_dragon_cycle_is_an_option(tmp_path):
+    def overlay(cycle):
+        path = tmp_path / "cycle.yaml"
+        path.write_text(f"extends: {UNIT}\ntable: {{wilds: {{dragon_cycle: '{cycle}'}}}}\n", encoding="utf-8")
+        return mahjong_core.load_ruleset(str(path))
+    table = overlay("567z").table
+    assert T.name(event_kinds(table, indicator=T.tile("5z"))[0]) == "6z"
+    assert T.name(event_kinds(table, indicator=T.tile("7z"))[0]) == "5z"
     with pytest.raises(RulesetError):
-        next_tile(T.tile("5z"), "556z")
+        overlay("556z")
 
 
-def test_next_tile_refuses_flowers():
+def test_next_tile_refuses_flowers(unit):
     with pytest.raises(MahjongError):
-        next_tile(T.tile("1f"))
+        event_kinds(unit.table, indicator=T.tile("1f"))
 
 
-def test_wild_kinds_per_selection():
-    flip = {"wild_selection": "flip_next"}
-    assert wild_kinds(flip, indicator=T.tile("9s")) == (T.tile("1s"),)
-    assert wild_kinds(flip, tile=T.tile("3p")) == (T.tile("3p"),)
-    assert wild_kinds(flip) == ()
-    fixed = {"wild_selection": "fixed", "fixed_wild": "5z"}
-    assert wild_kinds(fixed) == (T.tile("5z"),)
-    assert wild_kinds(fixed, tile=T.tile("5z")) == (T.tile("5z"),)
+def test_wild_kinds_per_table(unit, tmp_path):
+    assert event_kinds(unit.table, indicator=T.tile("9s")) == (T.tile("1s"),)
+    assert event_kinds(unit.table, tile=T.tile("3p")) == (T.tile("3p"),)
+    assert unit.table.wilds.fixed == ()
+
+    def overlay(wilds):
+        path = tmp_path / "w.yaml"
+        path.write_text(f"extends: {UNIT}\ntable: {{wilds: {wilds}}}\n", encoding="utf-8")
+        return mahjong_core.load_ruleset(str(path)).table
+    fixed = overlay("{fixed: '5z'}")
+    assert fixed.wilds.fixed == (T.tile("5z"),)
+    assert event_kinds(fixed, tile=T.tile("5z")) == (T.tile("5z"),)
     with pytest.raises(SettlementError):
-        wild_kinds(fixed, tile=T.tile("6z"))
+        event_kinds(fixed, tile=T.tile("6z"))
     with pytest.raises(SettlementError):
-        wild_kinds(fixed, indicator=T.tile("6z"))
+        event_kinds(fixed, indicator=T.tile("6z"))
+    none = overlay("{max_kinds: 0}")
+    assert none.wilds.fixed == ()
+    with pytest.raises(SettlementError):
+        event_kinds(none, indicator=T.tile("1m"))
     with pytest.raises(RulesetError):
-        wild_kinds({"wild_selection": "fixed"})
-    assert wild_kinds({"wild_selection": "none"}) == ()
-    with pytest.raises(SettlementError):
-        wild_kinds({"wild_selection": "none"}, indicator=T.tile("1m"))
-    with pytest.raises(RulesetError):
-        wild_kinds({"wild_selection": "flip_self"})
+        overlay("{indicator: flip_self}")
 
 
 # ------------------------------------------------------------------ settlement
@@ -137,12 +145,31 @@ def test_wild_event_must_agree_with_situation(unit):
         unit.settle(_record(win, [{"type": "wild", "tile": "7z"}]))
 
 
+def test_a_win_that_does_not_score_names_its_event(unit):
+    # seat 3 wins on seat 1's discarded 5p, the wild kind: a discarded wild cannot be claimed.
+    win = {"type": "win", "seat": 3, "from": 1, "situation": {"hand": "123m234m456p789s5p", "win_tile": "5p"}}
+    with pytest.raises(MahjongError) as info:
+        unit.settle(_record(win, [{"type": "wild", "tile": "5p"}]))
+    assert info.value.code == "invalid_situation"
+    assert info.value.message.startswith("events[1] (win) seat 3: win_tile 5p is wild")
+
+
 def test_one_wild_event_only(unit):
     win = {"type": "win", "seat": 0, "situation": {"hand": "123m234m456p789s5p", "win_tile": "5p"}}
     with pytest.raises(SettlementError):
         unit.settle(_record(win, [{"type": "wild", "tile": "7z"}, {"type": "wild", "tile": "6z"}]))
     with pytest.raises(SettlementError):
         unit.settle(_record(win, [{"type": "wild", "tiles": "7z"}]))
+
+
+def test_a_popular_check_is_given_only_its_own_arguments(tmp_path):
+    # core checks a check's args against its signature: no popular check runs other checks
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"extends: {UNIT}\nfans:\n  four_wilds: {{args: {{checks: [popular.no_wilds]}}}}\n",
+                   encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        mahjong_core.load_ruleset(str(bad))
+    assert "takes no argument 'checks'" in info.value.message and "bad.yaml:3" in info.value.message
 
 
 def test_unknown_excluded_by_fan_is_a_ruleset_error(tmp_path):

@@ -34,6 +34,8 @@ def _with_wilds(rng: random.Random, kinds: tuple[int, ...], k: int) -> dict:
     while True:
         sit = random_winning(rng, melds=rng.randint(0, 1), kinds=[t for t in range(34) if t not in kinds])
         standing = list(T.parse_tiles(sit["hand"])) + [T.tile(sit["win_tile"])]
+        if any(t in kinds for t in standing + [t for m in sit["melds"] for t in T.parse_tiles(m["tiles"])]):
+            continue                    # a chow starting on another kind runs through a wild kind
         for p in rng.sample(range(len(standing)), k):
             standing[p] = rng.choice(kinds)
         sit.update(hand=T.format_tiles(standing[:-1]), win_tile=T.name(standing[-1]))

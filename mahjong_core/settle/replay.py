@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .. import tiles as T
 from ..errors import MahjongError, PluginError, SettlementError
 from ..hookspecs import SettlementRule
 from ..records import Event, Field, Ledger, Payment, Record, exact, plain
+from ..wilds import record_wilds
 from .kongs import KongBook
 from .play import InPlay
 
@@ -158,10 +160,24 @@ class Replayer:
         return ()
 
     # ---------------------------------------------------------------- scoring a win
+    @cached_property
+    def wilds(self) -> tuple[int, ...]:
+        """The wild kinds the record's ``wild`` event names under ``table.wilds``
+        (``mahjong_core.wilds.record_wilds``); () without one (a situation is given the table's
+        fixed kinds when it is read)."""
+        return record_wilds(self.record, self.ruleset.table) if self.record.of_type("wild") else ()
+
     def score(self, event: Event, situation: Mapping | None = None):
         """The win event's hand scored with the ruleset (``situation`` or the event's own, with
-        what the record says filled in); an error names the event and the winner."""
+        what the record says filled in: the hand's wild kinds too, which a situation naming its
+        own must agree with); an error names the event and the winner."""
         sit = self.record.situation_dict(event) if situation is None else situation
+        if self.wilds:
+            shown, given = T.format_tiles(self.wilds), sit.get("wilds")
+            if given is None:
+                sit = {**sit, "wilds": shown}
+            elif set(T.parse_tiles(given)) != set(self.wilds):
+                raise self.error(event, f"situation wilds '{given}' disagree with the record's wild {shown}")
         try:
             return self.ruleset.score(sit)
         except MahjongError as err:

@@ -2,19 +2,16 @@
 
 The rulesets ``popular`` (the seed's 18-fan 大众 list) and ``popular-lianzhong`` (联众 values)
 extend ``guobiao`` in YAML; this plugin registers only the extra fan checks (``popular.*``), the
-two settlements and the option checks. The wild tiles' rules are core's (``table.wilds``, see wilds.py).
+two settlements and the check that 七抢一's extras key is declared. The wild tiles' rules are core's (``table.wilds``, see wilds.py).
 """
 from __future__ import annotations
 
-from mahjong_core.errors import RulesetError, did_you_mean
+from mahjong_core.errors import RulesetError
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SettlementRule, hookimpl
+from mahjong_core.hookspecs import hookimpl
 
 from . import settlement
-from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, SEVEN_ROBS_ONE_FLAG, fan_ids
-from .wilds import next_tile, wild_kinds
-
-__all__ = ["next_tile", "wild_kinds"]
+from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, SEVEN_ROBS_ONE_FLAG
 
 
 @hookimpl
@@ -26,27 +23,13 @@ def mahjong_fan_checks():
 
 @hookimpl
 def mahjong_settlements():
-    return [
-        SettlementRule("popular.competition", settlement.competition,
-                       (settlement.competition.__doc__ or "").strip(), settlement.EVENT_TYPES),
-        SettlementRule("popular.site", settlement.site, (settlement.site.__doc__ or "").strip(),
-                       settlement.EVENT_TYPES),
-    ]
+    return list(settlement.RULES)
 
 
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
-    """A ruleset using the popular checks must declare the extras key 七抢一 reads and name real
-    checks in ``checks``."""
-    uses = [r for r in ruleset.fan_rules if r.check.startswith("popular.")]
-    if not uses:
-        return
-    if any(r.check == "popular.seven_robs_one" for r in uses) and not any(
+    """A ruleset scoring 七抢一 must declare the extras key the check reads."""
+    if any(r.check == "popular.seven_robs_one" for r in ruleset.fan_rules) and not any(
             f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
         raise RulesetError(f"{ruleset.where('table.extras')}: the popular.seven_robs_one check reads "
                            f"extras.{SEVEN_ROBS_ONE_FLAG}: declare it under table.extras with type: bool")
-    for r in uses:
-        for cid in fan_ids(r.args.get("checks", ())):
-            if cid not in ruleset.engine.registry.checks:
-                raise RulesetError(f"{ruleset.where(f'fans.{r.id}.args.checks')}: fan '{r.id}' names unknown "
-                                   f"check '{cid}'{did_you_mean(cid, ruleset.engine.registry.checks)}")

@@ -69,13 +69,6 @@ def _the_pair(ctx):
     return out
 
 
-def fan_ids(value) -> tuple[str, ...]:
-    """A list of fan ids from YAML: a list, or one string of ids separated by spaces or commas."""
-    if isinstance(value, str):
-        return tuple(v for v in value.replace(",", " ").split() if v)
-    return tuple(value)
-
-
 def _suit_counts(value) -> frozenset:
     if isinstance(value, int):
         return _SUIT_COUNTS[value] if 0 <= value < 4 else frozenset((value,))
