@@ -147,8 +147,8 @@ def test_every_option_value_settles_a_golden_record():
 
 
 def test_every_table_switch_a_club_sets_is_in_a_golden_case():
-    """Ghosts none / 白板 / 红中 / 翻鬼 / 翻双鬼 / the turned kind; seven pairs and thirteen orphans
-    on and off; chows; discard and robbing wins allowed or not; 四鬼胡牌."""
+    """Ghosts none / 白板 / 红中 / 翻鬼 / 翻双鬼 / the turned kind; seven pairs (with and without 豪华七对)
+    and thirteen orphans on and off; chows; discard and robbing wins allowed or not; 四鬼胡牌."""
     used = {str(case.ruleset): rules_of(case.ruleset) for _, _, case in CASES}.values()
     ghosts = {("fixed", r.table.wilds.fixed) if r.table.wilds.fixed else ("indicator", r.table.wilds.indicator)
               if r.table.max_wild_kinds else ("none",) for r in used}
@@ -157,6 +157,8 @@ def test_every_table_switch_a_club_sets_is_in_a_golden_case():
     shapes = {(s, r.data["shapes"].get(s, {}).get("enabled", True)) for r in used
               for s in ("seven_pairs", "thirteen_orphans", "wild_count")}
     assert shapes == {(s, on) for s in ("seven_pairs", "thirteen_orphans", "wild_count") for on in (True, False)}
+    fours = {(r.data["shapes"].get("seven_pairs", {}).get("args") or {}).get("allow_four") for r in used}
+    assert {True, False} <= fours                                   # 豪华七对 played or not
     assert {r.table.chows for r in used} == {True, False}
     methods = {r.table.win_methods for r in used}
     assert any("discard" in m for m in methods) and any("discard" not in m for m in methods)
