@@ -53,7 +53,6 @@ class GuangdongHand(Replayer):
         super().__init__(record, ruleset)
         if rule in ONE_WINNER:
             record.one_win(ONE_WINNER[rule])
-        horses.table(self.options["horse_table"])
         self.wilds = record_wilds(record, ruleset.table)
         self.winners: list[Winner] = []
         self.chains: dict[int, list] = {}          # winner → the kong chain its win was drawn on
