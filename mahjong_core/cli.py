@@ -315,13 +315,14 @@ def _cell(score) -> str:
         return score.error
     if not score.allowed:
         return "not allowed"
-    return f"{score.total}{'*' if score.below_minimum else ''}"
+    value = f" → {score.value}" if score.value != score.total else ""
+    return f"{score.total}{value}{'*' if score.below_minimum else ''}"
 
 
 def write_waits_table(waits, minimum, out: TextIO) -> None:
-    """One row per winning tile: its total on a discard and on a self-draw (``*`` below the
-    minimum, or ``not allowed`` by table.win_methods) or why that win cannot stand; columns as
-    wide as their widest cell."""
+    """One row per winning tile: its total on a discard and on a self-draw (``total → value``
+    where the value differs, ``*`` below the minimum, or ``not allowed`` by table.win_methods)
+    or why that win cannot stand; columns as wide as their widest cell."""
     rows = [("tile", "discard", "self-draw")]
     rows += [(T.name(w.tile), _cell(w.discard), _cell(w.self_drawn)) for w in waits]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
@@ -334,6 +335,8 @@ def write_waits_table(waits, minimum, out: TextIO) -> None:
         out.write("* below the minimum: " + ", ".join(f"{n} on a {name}" for name, n in each.items()) + "\n")
     elif below:
         out.write(f"* below the minimum of {minimum}\n")
+    if any(sc.error is None and sc.allowed and sc.value != sc.total for w in waits for sc in (w.discard, w.self_drawn)):
+        out.write("(total → value)\n")
     per_method = any(not sc.allowed or sc.minimum is not None for w in waits for sc in (w.discard, w.self_drawn))
     only = [f"{T.name(w.tile)} by {'self-draw' if w.self_drawn.wins else 'discard'} only" for w in waits
             if per_method and w.discard.wins != w.self_drawn.wins]

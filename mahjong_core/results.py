@@ -46,7 +46,10 @@ class ScoreResult:
     def explain(self) -> dict:
         out = self.to_dict()
         out["points_toward_minimum"] = self.minimum_points
-        out["excluded"] = [{"id": fid, "by": list(by)} for fid, by in self.excluded]
+        # named by the fans that count (a tier's winner), or by all when none of them counts
+        counted = {f.id for f in self.fans}
+        out["excluded"] = [{"id": fid, "by": [b for b in by if b in counted] or list(by)}
+                           for fid, by in self.excluded]
         if self.dropped:
             out["dropped"] = [{"id": fid, "others": others, "limit": limit}
                               for fid, others, limit in self.dropped]

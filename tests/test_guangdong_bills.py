@@ -1,5 +1,5 @@
-"""Guangdong bills (plugins/mahjong_guangdong/bills.py, settle.py): one share per profile, who
-pays, the 包 rules, the dealer's double, 节节高, 封顶, 跟庄 and 马跟杠 through settle_hand."""
+"""Guangdong bills (plugins/mahjong_guangdong/bills.py): one share per profile, who pays, the 包
+rules, the dealer's double, 节节高, 封顶, 跟庄; the horse count (settle.horse_hits)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -7,9 +7,8 @@ from fractions import Fraction
 import pytest
 
 from mahjong_core import tiles as T
-from mahjong_core.errors import RulesetError, SettlementError
+from mahjong_core.errors import RulesetError
 from mahjong_guangdong import bills as B, settle as S
-from mahjong_guangdong.kongs import Kong
 from mahjong_guangdong.options import DEFAULTS, resolve
 
 DAHU, TDH, LIANHUA, BAO = (resolve(r, {}) for r in ("guangdong.dahu", "guangdong.tuidaohu",
@@ -128,42 +127,13 @@ def test_unknown_rule():
         resolve("guangdong.boa", {})
 
 
-def test_settle_hand_horse_follows_kong():
-    # 马跟杠: the winner's concealed kong (20 from each) once more per hit (2): 40 more from each.
-    # Each loser: 20 (kong) + 20 (hand) + 40 (horses) + 40 (马跟杠) = 120
-    opts = dict(DEFAULTS["guangdong.dahu"], horse_follows_kong=True)
-    winner = S.Winner(B.Win(0, 1), T.parse_tiles("1m5m2m2m"))
-    pays = S.settle_hand("guangdong.dahu", kong_list=[Kong(0, "concealed")], winners=[winner], options=opts)
-    assert deltas(pays) == [360, -120, -120, -120]
-
-
-def test_settle_hand_horse_streak_and_tuidaohu_ghost_rule():
+def test_horse_count_streak_and_tuidaohu_ghost_rule():
     # 买马节节高 +2 per hand kept, streak 1: the winning dealer turns 6 horses, 1m×6 all hit
     opts = dict(DEFAULTS["guangdong.dahu"], horse_streak_bonus=2)
     winner = S.Winner(B.Win(0, 1), T.parse_tiles("1m1m1m1m1m1m"))
-    assert S.horse_hits("guangdong.dahu", winner, opts, dealer=0, dealer_streak=1).hits == 6
-    assert S.horse_hits("guangdong.dahu", winner, opts, dealer=0, dealer_streak=0).hits == 4
+    assert S.horse_hits(winner, opts, dealer=0, dealer_streak=1).hits == 6
+    assert S.horse_hits(winner, opts, dealer=0, dealer_streak=0).hits == 4
     # 推倒胡: 4 horses with a ghost held, else 6
     tdh = dict(DEFAULTS["guangdong.tuidaohu"])
-    assert S.horse_hits("guangdong.tuidaohu", winner._replace(ghosts_held=1), tdh, dealer=0).hits == 4
-    assert S.horse_hits("guangdong.tuidaohu", winner, tdh, dealer=0).hits == 6
-
-
-def test_settle_hand_is_zero_sum_for_every_profile():
-    kongs = [Kong(0, "concealed"), Kong(1, "exposed", 2), Kong(1, "added", after_kong=True)]
-    winners = [S.Winner(B.Win(1, 6, after_kong=2), T.parse_tiles("2m6p2z6z"))]
-    for rule in DEFAULTS:
-        pays = S.settle_hand(rule, kong_list=kongs, winners=winners, followed=True)
-        assert sum(deltas(pays)) == 0 and pays, rule
-
-
-def test_settle_hand_refuses_a_kong_that_may_not_be_robbed():
-    rob = [S.Winner(B.Win(1, 1, "robbing_kong", 3))]
-    with pytest.raises(SettlementError, match="only an added kong may be robbed"):
-        S.settle_hand("guangdong.dahu", kong_list=[Kong(3, "exposed", 0, robbed=True)], winners=rob)
-    with pytest.raises(SettlementError, match="no kong of seat 3 was robbed"):
-        S.settle_hand("guangdong.dahu", kong_list=[Kong(3, "added")], winners=rob)
-    # 明杠可抢: an exposed kong may be robbed; it earns nothing
-    opts = {"rob_exposed_kong": True}
-    pays = S.settle_hand("guangdong.dahu", kong_list=[Kong(3, "exposed", 0, robbed=True)], winners=rob, options=opts)
-    assert deltas(pays) == [0, 20, 0, -20]
+    assert S.horse_hits(winner._replace(ghosts_held=1), tdh, dealer=0).hits == 4
+    assert S.horse_hits(winner, tdh, dealer=0).hits == 6

@@ -1,9 +1,11 @@
-"""Guangdong kong money (plugins/mahjong_guangdong/kongs.py): amounts, chains, 杠上杠, 抢杠."""
+"""Guangdong kong money (plugins/mahjong_guangdong/kongs.py) over the core kong book's kongs:
+amounts, the robbed player's chain, 杠上杠, 抢杠."""
 from __future__ import annotations
 
 from fractions import Fraction
 
-from mahjong_core.records import Payment
+from mahjong_core.records import Event, Payment
+from mahjong_core.settle import Kong
 from mahjong_guangdong import kongs as K
 from mahjong_guangdong.options import resolve
 
@@ -13,6 +15,12 @@ DAHU = resolve("guangdong.dahu", {})
 BAO = resolve("guangdong.bao", {})
 
 
+def kong(seat, kind, feeder=None, on_kong=False):
+    """A completed kong as the core kong book holds it."""
+    data = {"type": "kong", "seat": seat, "kind": kind, "tile": "1m", "from": feeder, "after_kong": on_kong}
+    return Kong(seat, kind, 0, Event("kong", 0, data), on_kong)
+
+
 def test_money_is_exact():
     assert K.money(1.5, 20) == 30 and isinstance(K.money(1.5, 20), int)
     assert K.money(0.5, 3) == Fraction(3, 2)
@@ -20,36 +28,35 @@ def test_money_is_exact():
 
 def test_dahu_amounts_are_ratios_of_u():
     # §1.7 at u = 20: added 10 from each other, exposed 30 from the feeder, concealed 20 each
-    ks = [K.Kong(0, "added"), K.Kong(1, "exposed", 3), K.Kong(2, "concealed")]
+    ks = [kong(0, "added"), kong(1, "exposed", 3), kong(2, "concealed")]
     pays = K.kong_money(ks, DAHU, won=True)
     # seat 0: +30 −20 = 10; seat 1: −10 +30 −20 = 0; seat 2: −10 +60 = 50; seat 3: −10 −30 −20 = −60
     assert deltas(pays) == [10, 0, 50, -60]
 
 
 def test_a_drawn_hand_voids_kong_money_unless_paid_on_draw():
-    ks = [K.Kong(0, "concealed")]
+    ks = [kong(0, "concealed")]
     assert K.kong_money(ks, DAHU, won=False) == []
     paid = dict(DAHU, kong_paid_on_draw=True)
     assert deltas(K.kong_money(ks, paid, won=False)) == [60, -20, -20, -20]
 
 
 def test_a_robbed_kong_earns_nothing():
-    assert K.kong_money([K.Kong(3, "added", robbed=True)], DAHU, won=True, robbed_seat=3, robbers=[1]) == []
+    # the kong book leaves the robbed kong out: nothing is left to pay
+    assert K.kong_money([], DAHU, won=True, robbed_seat=3, robbers=[1]) == []
 
 
-def test_chains_and_feeder():
-    ks = [K.Kong(1, "concealed"), K.Kong(2, "exposed", 0), K.Kong(1, "exposed", 3),
-          K.Kong(1, "concealed", after_kong=True)]
-    assert K.chain_of(ks, 1, 2) == (ks[2], ks[3])
-    assert K.chain_of(ks, 1, 0) == ()
-    assert K.feeder(K.chain_of(ks, 1, 2)) == 3
-    assert K.feeder(K.chain_of(ks, 1, 1)) is None          # a chain starting with a concealed kong
-    assert K.robbed_chain(ks, 1) == (ks[2], ks[3])
+def test_the_robbed_players_chain():
+    ks = [kong(1, "concealed"), kong(2, "exposed", 0), kong(1, "exposed", 3),
+          kong(1, "concealed", on_kong=True)]
+    robbed = Event("kong", 9, {"type": "kong", "seat": 1, "kind": "added", "tile": "5p", "after_kong": True})
+    assert K.chain_before(ks, robbed) == [ks[2], ks[3]]
+    assert K.chain_before(ks, Event("kong", 9, {"type": "kong", "seat": 1, "kind": "added", "tile": "5p"})) == []
 
 
 def test_kong_on_kong_full_pay_feeder_pays_the_chain_only():
     # §4.5 step 2 at b = 3: exposed 3b = 9, concealed 2b = 6 from the feeder; seat 3's own kong drops
-    ks = [K.Kong(3, "concealed"), K.Kong(1, "exposed", 2), K.Kong(1, "concealed", after_kong=True)]
+    ks = [kong(3, "concealed"), kong(1, "exposed", 2), kong(1, "concealed", on_kong=True)]
     pays = K.kong_money(ks, BAO, won=True, bloom=ks[1:])
     assert [(p.payer, p.payee, p.amount) for p in pays] == [(2, 1, 9), (2, 1, 6)]
     off = dict(BAO, kong_on_kong_full_pay=False)
@@ -59,20 +66,20 @@ def test_kong_on_kong_full_pay_feeder_pays_the_chain_only():
 
 
 def test_kong_on_kong_chain_rates_added_is_one_share():
-    ks = [K.Kong(1, "exposed", 2), K.Kong(1, "added", after_kong=True)]
+    ks = [kong(1, "exposed", 2), kong(1, "added", on_kong=True)]
     assert [p.amount for p in K.kong_money(ks, BAO, won=True, bloom=ks)] == [9, 3]
 
 
 def test_rob_pays_chain_exposed_and_drops_the_rest():
     # §4.5 step 1: the robbed seat 3 pays each robber 3b = 9 per exposed kong of his chain
-    ks = [K.Kong(0, "concealed"), K.Kong(3, "exposed", 0), K.Kong(3, "added", after_kong=True, robbed=True)]
-    pays = K.kong_money(ks, BAO, won=True, robbed_seat=3, robbers=[1, 2])
+    ks = [kong(0, "concealed"), kong(3, "exposed", 0)]           # seat 3's added kong was robbed
+    pays = K.kong_money(ks, BAO, won=True, robbed_seat=3, robbed_chain=ks[1:], robbers=[1, 2])
     assert deltas(pays) == [0, 9, 9, -18]
     keep = dict(BAO, rob_kong_drops_other_kong_points=False)
     # + seat 0's concealed (6 each) + seat 3's exposed (9 from seat 0)
-    assert deltas(K.kong_money(ks, keep, won=True, robbed_seat=3, robbers=[1, 2])) == [18 - 9, 9 - 6, 9 - 6, -18 - 6 + 9]
+    assert deltas(K.kong_money(ks, keep, won=True, robbed_seat=3, robbed_chain=ks[1:], robbers=[1, 2])) == [18 - 9, 9 - 6, 9 - 6, -18 - 6 + 9]
     neither = dict(keep, rob_kong_pays_chain_exposed=False)
-    assert deltas(K.kong_money(ks, neither, won=True, robbed_seat=3, robbers=[1])) == [9, -6, -6, 3]
+    assert deltas(K.kong_money(ks, neither, won=True, robbed_seat=3, robbed_chain=ks[1:], robbers=[1])) == [9, -6, -6, 3]
 
 
 def test_horse_follows_kong_repeats_the_winners_kong_money_per_hit():
@@ -80,8 +87,3 @@ def test_horse_follows_kong_repeats_the_winners_kong_money_per_hit():
     extra = K.horse_kong_bonus(pays, winner=0, hits=2)
     assert [(p.payer, p.payee, p.amount) for p in extra] == [(1, 0, 40)]
     assert K.horse_kong_bonus(pays, winner=0, hits=0) == []
-
-
-def test_robbable_kinds():
-    assert K.robbable("added", DAHU) and not K.robbable("exposed", DAHU) and not K.robbable("concealed", DAHU)
-    assert K.robbable("exposed", dict(DAHU, rob_exposed_kong=True))

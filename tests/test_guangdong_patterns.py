@@ -1,22 +1,14 @@
-"""Guangdong checks read on their own (the golden hands score them through the engine), and the
-draft rulesets held to the plugin: every check they name exists, every option has a declared
-type and the plugin's default, and every fan is covered by a golden hand."""
+"""Guangdong checks read on their own (the golden hands score them through the rulesets; the
+rulesets are held to the plugin in test_guangdong_rulesets.py)."""
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-import yaml
-
-from mahjong_core import default_engine, tiles as T
-from mahjong_core.errors import RulesetError
+from mahjong_core import tiles as T
 from mahjong_core.hand import Situation
 from mahjong_guangdong import patterns as P
 from mahjong_guangdong.facts import ghost_tiles, natural_counts, suits_of_counts
-from mahjong_guangdong.options import DEFAULTS
 
-import test_guangdong_golden as golden
 
 
 def ctx(**fields) -> SimpleNamespace:
@@ -64,57 +56,3 @@ def test_natural_tiles_leave_every_ghost_kind_tile_out():
     assert sum(counts) == 3 and suits_of_counts(counts).numbered == frozenset({2})
     assert ghost_tiles(s) == 4
     assert ghost_tiles(ctx(hand="111z123s", win_tile="1z").situation) == 0
-
-
-# ---------------------------------------------------------------- the drafts against the plugin
-
-def test_drafts_name_only_registered_checks():
-    checks = default_engine().registry.checks
-    for name in golden.RULESETS:
-        for fid, fan in golden.draft(name)["fans"].items():
-            assert fan["check"] in checks, (name, fid)
-
-
-def test_every_plugin_check_is_used_by_a_draft():
-    used = {f["check"] for n in golden.RULESETS for f in golden.draft(n)["fans"].values()}
-    assert set(P.CHECKS) <= used
-
-
-@pytest.mark.parametrize("name", golden.RULESETS)
-def test_draft_options_are_the_plugin_defaults_and_declared(name):
-    data = golden.draft(name)
-    options, types = data["options"], data["option_types"]
-    assert set(options) == set(types), name
-    defaults = DEFAULTS[golden.SETTLE_RULES[name]]
-    live_play = {"reserve"}          # read by live play, not by settlement
-    assert set(options) - live_play == set(defaults), name
-    base = name in ("guangdong", "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao")
-    if base:
-        assert {k: options[k] for k in defaults} == dict(defaults), name
-
-
-# fans no golden hand can show yet, and where they are tested instead
-NOT_IN_GOLDEN = {
-    ("guangdong-lianhua", "sihongzhong"): "test_four_red_dragons_... (needs the bonus-tile shape)",
-}
-
-
-@pytest.mark.parametrize("name", golden.RULESETS)
-def test_every_fan_is_in_a_golden_hand(name):
-    shown = {fid for n, case in golden.HANDS if n == name for fid in (case.expect.get("fans") or {})}
-    missing = {fid for fid in golden.draft(name)["fans"] if fid not in shown and (name, fid) not in NOT_IN_GOLDEN}
-    inherited = set()
-    if "extends" in yaml.safe_load((golden.DRAFTS / f"{name}.yaml").read_text(encoding="utf-8")):
-        # an overlay's inherited rows are the base's: the base's golden hands cover them
-        own = yaml.safe_load((golden.DRAFTS / f"{name}.yaml").read_text(encoding="utf-8")).get("fans") or {}
-        inherited = {fid for fid in missing if fid not in own}
-    assert missing - inherited == set(), name
-
-
-def test_a_bad_option_value_is_refused_at_load(tmp_path):
-    data = golden.interim(golden.draft("guangdong"))
-    data["options"]["horse_table"] = "lianhau"
-    path = Path(tmp_path) / "bad.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(RulesetError, match="horse_table"):
-        golden.ENGINE.load_ruleset(path)

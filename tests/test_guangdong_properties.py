@@ -1,58 +1,70 @@
-"""settle_hand over random hands of every profile: zero-sum, deterministic, and the same deltas
-whatever order the winners of one discard are listed in."""
+"""Random legal records of every Guangdong profile (tests/guangdong_recordgen.py, seeded) settle
+to zero-sum ledgers, deterministically, and whatever order the winners of one discard or of one
+robbed kong are listed in. The normal suite settles 500 records per profile; the slow run
+(``pytest -m slow``, a CI step) settles 10,000 per profile."""
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from collections import Counter
 
-from mahjong_guangdong import settle as S
-from mahjong_guangdong.bills import Win
-from mahjong_guangdong.kongs import Kong
-from mahjong_guangdong.options import DEFAULTS
+import pytest
 
-from test_guangdong_bills import deltas
+from mahjong_core import load_ruleset
 
-SEATS = 4
+import guangdong_recordgen as G
 
-
-@st.composite
-def hands(draw):
-    rule = draw(st.sampled_from(sorted(DEFAULTS)))
-    dealer = draw(st.integers(0, SEATS - 1))
-    kongs = []
-    for _ in range(draw(st.integers(0, 4))):
-        seat = draw(st.integers(0, SEATS - 1))
-        kind = draw(st.sampled_from(("exposed", "added", "concealed")))
-        source = draw(st.sampled_from([s for s in range(SEATS) if s != seat])) if kind == "exposed" else None
-        kongs.append(Kong(seat, kind, source, draw(st.booleans()) and bool(kongs) and kongs[-1].seat == seat))
-    method = draw(st.sampled_from(("none", "self_drawn", "discard", "robbing_kong")))
-    winners = []
-    horse = st.lists(st.integers(0, 33), max_size=8).map(tuple)
-    if method == "self_drawn":
-        seat = draw(st.integers(0, SEATS - 1))
-        own = sum(1 for k in kongs if k.seat == seat)
-        win = Win(seat, draw(st.integers(1, 64)), after_kong=draw(st.integers(0, own)),
-                  claim_liable=draw(st.one_of(st.none(), st.integers(0, SEATS - 1))), melds=draw(st.integers(0, 4)))
-        winners.append(S.Winner(win, draw(horse), draw(st.integers(0, 4))))
-    elif method != "none":
-        source = draw(st.integers(0, SEATS - 1))
-        if method == "robbing_kong":
-            kongs.append(Kong(source, "added", robbed=True))
-        seats = draw(st.lists(st.sampled_from([s for s in range(SEATS) if s != source]), min_size=1,
-                              max_size=3, unique=True))
-        winners = [S.Winner(Win(s, draw(st.integers(1, 64)), method, source), draw(horse)) for s in seats]
-    return rule, dealer, kongs, winners, draw(st.booleans()), draw(st.integers(0, 3))
+NAMES = tuple(G.PROFILES)
 
 
-@settings(max_examples=300, deadline=None)
-@given(hands())
-def test_settle_hand_is_zero_sum_deterministic_and_winner_order_free(hand):
-    rule, dealer, kongs, winners, followed, streak = hand
-    opts = dict(DEFAULTS[rule], dealer_streak_bonus=1, horse_follows_kong=True)
+def _kind(record: dict) -> str:
+    """What the record's hand came to: draw, self, bloom, discard or rob."""
+    wins = [e for e in record["events"] if e["type"] == "win"]
+    if not wins:
+        return "draw"
+    sit = wins[0]["situation"]
+    return "rob" if sit.get("robbing_kong") else "discard" if "from" in wins[0] else \
+        "bloom" if sit.get("after_kong") else "self"
 
-    def run(ws):
-        return S.settle_hand(rule, kong_list=kongs, winners=ws, options=opts, dealer=dealer,
-                             dealer_streak=streak, followed=followed)
-    first = run(winners)
-    assert sum(deltas(first)) == 0
-    assert run(winners) == first
-    assert deltas(run(list(reversed(winners)))) == deltas(first)
+
+def _winners_reversed(record: dict) -> dict:
+    """The record with its win events (and then its horses events) in the reverse order."""
+    events = record["events"]
+    wins = [i for i, e in enumerate(events) if e["type"] == "win"]
+    horses = [i for i, e in enumerate(events) if e["type"] == "horses"]
+    out = list(events)
+    for group in (wins, horses):
+        for i, j in zip(group, reversed(group)):
+            out[i] = events[j]
+    return dict(record, events=out)
+
+
+def check(name: str, seed: int, n: int) -> Counter:
+    rules = load_ruleset(name)
+    records = G.records(rules, name, seed, n)
+    assert G.records(rules, name, seed, 3) == records[:3]             # the seed reproduces them
+    kinds: Counter = Counter()
+    for record in records:
+        first = rules.settle(record)
+        deltas = first.to_dict()["deltas"]
+        assert sum(deltas) == 0, record
+        assert rules.settle(record).to_dict() == first.to_dict(), record
+        if sum(e["type"] == "win" for e in record["events"]) > 1:
+            assert rules.settle(_winners_reversed(record)).to_dict()["deltas"] == deltas, record
+            kinds["several winners"] += 1
+        kinds[_kind(record)] += 1
+    return kinds
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_records_settle_zero_sum_deterministically(name):
+    kinds = check(name, seed=16, n=500)
+    # every way a hand ends that the profile allows came up
+    allowed = {"draw", "self", "bloom"} | {"discard" for m in load_ruleset(name).table.win_methods if m == "discard"} \
+        | {"rob" for m in load_ruleset(name).table.win_methods if m == "robbing_kong"}
+    assert allowed <= set(kinds), kinds
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_ten_thousand_random_records_per_profile(name):
+    kinds = check(name, seed=1016, n=10_000)
+    assert sum(kinds[k] for k in ("draw", "self", "bloom", "discard", "rob")) == 10_000

@@ -85,6 +85,19 @@ def test_a_tier_keeps_its_highest_fan(tmp_path):
     assert rules.explain(result)["excluded"] == [{"id": "a", "by": ["b"]}]
 
 
+def test_explain_names_a_tiers_winner_as_what_excluded_the_others(tmp_path):
+    """Three fans of one tier: the lowest is excluded by both above it, but only the winner
+    counts, so the explanation names the winner alone."""
+    rules = tier_rules(tmp_path, """fans:
+  a: {zh: 甲, en: A, points: 2, tier: t, check: house.found}
+  b: {zh: 乙, en: B, points: 4, tier: t, check: house.found}
+  c: {zh: 丙, en: C, points: 6, tier: t, check: house.found}
+""")
+    result = rules.score(SIT)
+    assert fans(result) == {"c": 1}
+    assert sorted(rules.explain(result)["excluded"], key=str) == [{"id": "a", "by": ["c"]}, {"id": "b", "by": ["c"]}]
+
+
 def test_a_tier_with_equal_amounts_keeps_the_first_in_yaml_order(tmp_path):
     text = """fans:
   {0}: {{zh: 甲, en: A, points: 4, tier: t, check: house.found}}

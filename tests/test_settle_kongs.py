@@ -116,6 +116,16 @@ def test_only_an_added_kong_of_the_robbed_tile_can_be_robbed():
                                   "concealed kong of 4p, the robbing win takes 4p")
 
 
+def test_a_rule_may_let_exposed_kongs_be_robbed_too():
+    """明杠可抢: ``KongBook(record, robbable)`` takes an exposed kong before a robbing win."""
+    events = [kong(1, "exposed", "4p", **{"from": 2}), {"type": "win", "seat": 0, "from": 1, "situation": ROB_SIT}]
+    record = parse_record({"events": events})
+    book = KongBook(record, ("added", "exposed"))
+    assert book.robbed == {0} and book.add(record.events[0]) is None
+    with pytest.raises(SettlementError, match="only an added kong"):
+        KongBook(record)
+
+
 def test_a_robbing_win_without_the_kong_in_the_record_cancels_nothing():
     record, book = book_of(kong(1, "added", "7s"), {"type": "win", "seat": 3, "from": 2, "situation": ROB_SIT})
     assert book.robbed == set() and len(book.of(1)) == 1

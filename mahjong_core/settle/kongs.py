@@ -51,8 +51,9 @@ def _one_tile(text) -> int | None:
     return tiles[0] if len(tiles) == 1 else None
 
 
-def robbed_kongs(record: Record) -> set[int]:
-    """Indices of the added kongs a following robbing-kong win took (module doc). A robbing win
+def robbed_kongs(record: Record, robbable: tuple[str, ...] = ("added",)) -> set[int]:
+    """Indices of the kongs a following robbing-kong win took (module doc): added kongs, or the
+    ``robbable`` kinds of a rule that lets exposed kongs be robbed too (明杠可抢). A robbing win
     with no kong event before it is fine (the record left the attempt out); one after another
     kind of kong, or a kong of another tile, is an error."""
     robbed = set()
@@ -70,8 +71,9 @@ def robbed_kongs(record: Record) -> set[int]:
         if j < 0 or events[j].type != "kong" or events[j].seat != victim:
             continue
         k = events[j]
-        if k.get("kind") != "added" or _one_tile(k.get("tile")) != _one_tile(sit.get("win_tile")):
-            raise SettlementError(f"{e.where()}: only an added kong (面下杠) can be robbed; "
+        if k.get("kind") not in robbable or _one_tile(k.get("tile")) != _one_tile(sit.get("win_tile")):
+            what = "an added kong (面下杠)" if robbable == ("added",) else f"a {' or '.join(robbable)} kong"
+            raise SettlementError(f"{e.where()}: only {what} can be robbed; "
                                   f"{k.where()} is a {k.get('kind')} kong of {k.get('tile')}, the "
                                   f"robbing win takes {sit.get('win_tile')}")
         robbed.add(j)
@@ -81,8 +83,8 @@ def robbed_kongs(record: Record) -> set[int]:
 class KongBook:
     """Every completed kong of one record, in order (module doc)."""
 
-    def __init__(self, record: Record):
-        self.robbed = robbed_kongs(record)
+    def __init__(self, record: Record, robbable: tuple[str, ...] = ("added",)):
+        self.robbed = robbed_kongs(record, robbable)
         self.kongs: list[Kong] = []
 
     def add(self, event: Event) -> Kong | None:

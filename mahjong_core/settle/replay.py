@@ -40,11 +40,14 @@ class Replayer:
       (``SettlementRule.event_fields``), checked before the replay starts
     - ``winners_leave``: blood battle, a winner leaves play (``self.in_play``)
     - ``tracks_kongs``: build ``self.kongs`` (a ``KongBook``; checks robbed kongs up front)
+    - ``robbable``: the kong kinds a robbing win may take (``("added", "exposed")``: 明杠可抢);
+      a rule whose options decide it sets it on the instance before ``super().__init__``
     """
 
     event_fields: ClassVar[Mapping[str, Mapping[str, Field]]] = {}
     winners_leave: bool = False
     tracks_kongs: ClassVar[bool] = True
+    robbable: tuple[str, ...] = ("added",)
 
     def __init__(self, record: Record, ruleset, **params):
         self.record = record
@@ -53,7 +56,7 @@ class Replayer:
         self.seats = record.seats
         self.ledger = Ledger(record.seats)
         self.in_play = InPlay(record.seats, self.winners_leave)
-        self.kongs = KongBook(record) if self.tracks_kongs else None
+        self.kongs = KongBook(record, self.robbable) if self.tracks_kongs else None
         self.closed: str | None = None          # why no further event may follow
         self._changes: list[Change] = []
 

@@ -4,15 +4,16 @@
 
 Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without ghosts),
 ``horses`` (seat tables, horse count, hits), ``bills`` (who pays a win, and how much),
-``kongs`` (kong money, chains, 杠上杠, 抢杠), ``settle`` (one hand's payments from its facts),
-``options`` (each profile's settlement defaults), ``tilesets`` (108 and 100 tiles). The rulesets are drafts (``drafts/``) until
-the core keys they use exist; this folder's README.md documents every rule and option.
+``kongs`` (kong money, chains, 杠上杠, 抢杠), ``options`` (each profile's settlement defaults), ``tilesets`` (108, 100 and 莲花's 136 with
+红中 bonus tiles); ``settle`` (the four settlement rules, core replayers). The rulesets are in
+``rulesets/guangdong*.yaml``; this folder's README.md documents every rule and option.
 """
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import hookimpl
 
+from . import settle
 from .patterns import CHECKS
 from .tilesets import TILE_SETS
 
@@ -26,3 +27,8 @@ def mahjong_fan_checks():
 @hookimpl
 def mahjong_tile_sets():
     return list(TILE_SETS)
+
+
+@hookimpl
+def mahjong_settlements():
+    return settle.rules()

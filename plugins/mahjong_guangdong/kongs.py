@@ -6,14 +6,14 @@ concealed kong by each other player. Whether it stands in a drawn hand is ``kong
 a win is a kong bloom on a chain of kongs (杠上杠) or robs a kong (抢杠). A robbed added kong never
 completes: it earns nothing.
 
-The kong chain helpers below stand in for the core kong book (design: chains linked by the
-event's ``after_kong``); they read the same facts.
+The kongs are the core kong book's (``mahjong_core.settle.KongBook``: ``seat``, ``kind``,
+``feeder``, ``on_kong``); it has already left the robbed kong out, and gives the chain a kong
+bloom was drawn on (``KongBook.chain``).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
 
 from mahjong_core.records import Payment
 
@@ -23,51 +23,25 @@ RATE_KEYS = {"exposed": "exposed_from_feeder", "added": "added_each", "concealed
 NAMES = {"exposed": "exposed kong (点杠)", "added": "added kong (明杠)", "concealed": "concealed kong (暗杠)"}
 
 
-class Kong(NamedTuple):
-    """One kong event: its owner, kind, the discarder who fed an exposed kong, whether it was made
-    on the replacement of the owner's previous kong, and whether a win robbed it."""
-
-    seat: int
-    kind: str
-    source: int | None = None
-    after_kong: bool = False
-    robbed: bool = False
-
-
-def robbable(kind: str, options: Mapping) -> bool:
-    """May a win rob this kind of kong? Added kongs always; exposed ones with ``rob_exposed_kong``
-    (明杠可抢, regional.md §2.6); concealed never."""
-    return kind == "added" or (kind == "exposed" and bool(options["rob_exposed_kong"]))
-
-
 def money(rate, unit):
     """rate × unit, exact: an int when whole, else a Fraction (1.5 × 20 = 30; 0.5 × 3 = 3/2)."""
     out = Fraction(str(rate)) * Fraction(str(unit))
     return int(out) if out.denominator == 1 else out
 
 
-def chain_of(kongs: Sequence[Kong], seat: int, n: int) -> tuple[Kong, ...]:
-    """The seat's last ``n`` kongs: the chain a win with ``after_kong`` = n was drawn on."""
-    own = [k for k in kongs if k.seat == seat]
-    return tuple(own[-n:]) if n > 0 else ()
-
-
-def robbed_chain(kongs: Sequence[Kong], seat: int) -> tuple[Kong, ...]:
-    """The robbed player's current chain: his kongs back from the robbed one while each was made
-    on the previous one's replacement."""
-    own = [k for k in kongs if k.seat == seat]
+def chain_before(kongs: Sequence, robbed) -> list:
+    """The robbed player's current chain: his completed kongs the robbed kong event was made on
+    (linked by ``after_kong``), oldest first; [] when it was not made on a replacement tile."""
+    if not robbed.get("after_kong"):
+        return []
+    own = [k for k in kongs if k.seat == robbed.seat]
     start = len(own) - 1
-    while start > 0 and own[start].after_kong:
+    while start > 0 and own[start].on_kong:
         start -= 1
-    return tuple(own[start:])
+    return own[start:]
 
 
-def feeder(chain: Sequence[Kong]) -> int | None:
-    """Who fed a kong bloom: the discarder of the chain's first kong when it is exposed."""
-    return chain[0].source if chain and chain[0].kind == "exposed" else None
-
-
-def kong_payments(kong: Kong, rates: Mapping[str, float], unit, seats: int = 4,
+def kong_payments(kong, rates: Mapping[str, float], unit, seats: int = 4,
                   reason: str = "") -> list[Payment]:
     """What one completed kong earns its owner at ``rates`` (the ``kong_money`` map) × unit."""
     amount = money(rates[RATE_KEYS[kong.kind]], unit)
@@ -75,19 +49,20 @@ def kong_payments(kong: Kong, rates: Mapping[str, float], unit, seats: int = 4,
     if not amount:
         return []
     if kong.kind == "exposed":
-        return [Payment(kong.source, kong.seat, amount, f"{why}: the feeder pays")]
+        return [Payment(kong.feeder, kong.seat, amount, f"{why}: the feeder pays")]
     return [Payment(p, kong.seat, amount, f"{why}: each other player pays")
             for p in range(seats) if p != kong.seat]
 
 
-def kong_money(kongs: Sequence[Kong], options: Mapping, *, seats: int = 4, won: bool,
-               bloom: Sequence[Kong] = (), robbed_seat: int | None = None,
+def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
+               bloom: Sequence = (), robbed_seat: int | None = None, robbed_chain: Sequence = (),
                robbers: Sequence[int] = ()) -> list[Payment]:
     """Every kong payment of a hand under a profile's resolved ``options``.
 
     * A drawn hand (``won`` false) pays nothing unless ``kong_paid_on_draw``.
     * A hand won by robbing ``robbed_seat``'s kong: with ``rob_kong_pays_chain_exposed`` he pays
-      each robber the chain rate of every exposed kong of his current chain; with
+      each robber the chain rate of every exposed kong of his current chain (``robbed_chain``,
+      ``chain_before``); with
       ``rob_kong_drops_other_kong_points`` no other kong money is paid.
     * A bloom on a chain of two or more kongs whose first was fed (``bloom``) with
       ``kong_on_kong_full_pay``: the feeder pays the winner each chain kong at
@@ -101,8 +76,8 @@ def kong_money(kongs: Sequence[Kong], options: Mapping, *, seats: int = 4, won: 
     if robbed_seat is not None:
         out = []
         if options["rob_kong_pays_chain_exposed"]:
-            for k in robbed_chain(kongs, robbed_seat):
-                if k.kind == "exposed" and not k.robbed:
+            for k in robbed_chain:
+                if k.kind == "exposed":
                     amount = money(chain_rates["exposed"], unit)
                     out += [Payment(robbed_seat, w, amount, "robbed kong: the robbed player pays his "
                                     "chain's exposed kong") for w in robbers]
@@ -110,15 +85,14 @@ def kong_money(kongs: Sequence[Kong], options: Mapping, *, seats: int = 4, won: 
             return out
     else:
         out = []
-        fed = feeder(bloom)
+        fed = bloom[0].feeder if bloom else None
         if len(bloom) >= 2 and fed is not None and options["kong_on_kong_full_pay"]:
             winner = bloom[0].seat
             return [Payment(fed, winner, money(chain_rates[k.kind], unit),
                             f"kong on kong (杠上杠): the feeder pays the chain's {NAMES[k.kind]}")
                     for k in bloom]
     for k in kongs:
-        if not k.robbed:
-            out += kong_payments(k, rates, unit, seats)
+        out += kong_payments(k, rates, unit, seats)
     return out
 
 

@@ -1,5 +1,5 @@
 """The settlement options of each Guangdong profile and their defaults (profiles.md §1.9, §2.9,
-§3.8, §4.6, §7). The draft rulesets (drafts/*.yaml) declare the same names under ``options`` with
+§3.8, §4.6, §7). The rulesets (rulesets/guangdong*.yaml) declare the same names under ``options`` with
 their ``option_types``; a test keeps the two equal. Amounts are in units of ``unit`` (u, b)."""
 from __future__ import annotations
 

@@ -1,17 +1,27 @@
-"""One Guangdong hand's payments from its gathered facts: the kongs, the wins with their horse
-tiles, 跟庄. Pure: the core event replayer's ``on_<event>`` handlers gather these facts and call
-``settle_hand`` once the hand is over (kong money that is paid at once, 莲花's, stands in the same
-list, so the order of payments, not their sum, is all that timing changes)."""
+"""The four Guangdong settlement rules (``guangdong.dahu``, ``guangdong.tuidaohu``,
+``guangdong.lianhua``, ``guangdong.bao``) as core replayers: the handlers check each event and
+gather the hand's facts — the kong book, each win scored by the ruleset, the horse tiles, 跟庄 —
+and ``finish`` prices them with ``bills`` and ``kongs``: 跟庄 first, then kong money, then each
+win with its horses (and 马跟杠). Paying at the end keeps one list for every profile: 莲花's kong
+money, paid at once, stands in a drawn hand all the same (``kong_paid_on_draw``); the 包 rules
+need the wins before they know which kong money is paid at all.
+"""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import NamedTuple
 
-from mahjong_core.errors import SettlementError
-from mahjong_core.records import Payment
+from mahjong_core import tiles as T
+from mahjong_core.hand import win_method
+from mahjong_core.settle import Replayer
+from mahjong_core.wilds import record_wilds
 
 from . import bills, horses, kongs
+from .facts import ghost_tiles
 from .options import resolve
+
+# the profiles whose source plays one winner per hand (profiles.md §2.8, §3.5)
+ONE_WINNER = {"guangdong.tuidaohu": "推倒胡", "guangdong.lianhua": "莲花"}
 
 
 class Winner(NamedTuple):
@@ -23,7 +33,7 @@ class Winner(NamedTuple):
     ghosts_held: int = 0
 
 
-def horse_hits(rule: str, winner: Winner, options: Mapping, *, dealer: int, dealer_streak: int = 0,
+def horse_hits(winner: Winner, options: Mapping, *, dealer: int, dealer_streak: int = 0,
                seats: int = 4) -> horses.Hits:
     """The winner's horse hits under the profile's resolved ``options``."""
     n = horses.horse_count(options["horses"], ghosts_held=winner.ghosts_held,
@@ -33,39 +43,85 @@ def horse_hits(rule: str, winner: Winner, options: Mapping, *, dealer: int, deal
     return horses.hits(winner.horses, n, winner.win.seat, dealer, options["horse_table"], seats)
 
 
-def settle_hand(rule: str, *, kong_list: Sequence[kongs.Kong] = (), winners: Sequence[Winner] = (),
-                options: Mapping | None = None, seats: int = 4, dealer: int = 0, dealer_streak: int = 0,
-                followed: bool = False) -> list[Payment]:
-    """Every payment of one hand under settlement ``rule`` (guangdong.dahu | tuidaohu | lianhua
-    | bao): 跟庄 first, then kong money, then each win with its horses (and 马跟杠)."""
-    opts = resolve(rule, options)
-    out: list[Payment] = []
-    if followed:
-        out += bills.follow_dealer(dealer, opts, seats)
-    robbers = [w.win.seat for w in winners if w.win.method == "robbing_kong"]
-    robbed = next((w.win.source for w in winners if w.win.method == "robbing_kong"), None)
-    if robbed is not None:
-        _check_robbed(kong_list, robbed, robbers[0], opts)
-    chains = {w.win.seat: kongs.chain_of(kong_list, w.win.seat, w.win.after_kong) for w in winners}
-    bloom = next((c for c in chains.values() if c), ())
-    kong_pays = kongs.kong_money(kong_list, opts, seats=seats, won=bool(winners), bloom=bloom,
-                                 robbed_seat=robbed, robbers=robbers)
-    out += kong_pays
-    for w in winners:
-        win = w.win._replace(bloom_feeder=kongs.feeder(chains[w.win.seat]))
-        hit = horse_hits(rule, w, opts, dealer=dealer, dealer_streak=dealer_streak, seats=seats).hits
-        out += bills.win_payments(rule, win, hit, opts, seats=seats, dealer=dealer, dealer_streak=dealer_streak)
-        if opts["horse_follows_kong"]:
-            out += kongs.horse_kong_bonus(kong_pays, win.seat, hit)
+class GuangdongHand(Replayer):
+    """One hand under settlement ``rule`` (module doc)."""
+
+    def __init__(self, record, ruleset, rule: str):
+        self.rule = rule
+        self.options = resolve(rule, ruleset.options)
+        self.robbable = ("added", "exposed") if self.options["rob_exposed_kong"] else ("added",)
+        super().__init__(record, ruleset)
+        if rule in ONE_WINNER:
+            record.one_win(ONE_WINNER[rule])
+        self.wilds = record_wilds(record, ruleset.table)
+        self.winners: list[Winner] = []
+        self.chains: dict[int, list] = {}          # winner → the kong chain its win was drawn on
+        self.robbed = None                         # the robbed kong event
+        self.followed = False
+        self.tiles = ruleset.table.kinds | set(ruleset.table.bonus)
+
+    on_end = on_wild = Replayer.ignore             # the wild event is read up front (record_wilds)
+
+    def _in_tile_set(self, event, key: str) -> None:
+        """A tile field naming a tile outside the ruleset's tile set is an error naming it."""
+        for t in T.parse_tiles(event.get(key)):
+            if t not in self.tiles:
+                raise self.error(event, f"field '{key}': {T.name(t)} is not in this ruleset's tile set "
+                                        f"({self.ruleset.table.tile_set})")
+
+    def on_kong(self, e) -> None:
+        self._in_tile_set(e, "tile")
+        if self.kongs.add(e) is None:
+            self.robbed = e
+
+    def on_horses(self, e) -> None:
+        self._in_tile_set(e, "tiles")
+
+    def on_follow_dealer(self, e) -> None:
+        self.followed = True
+
+    def on_win(self, e) -> None:
+        sit = self.record.situation_dict(e)
+        if self.wilds and "wilds" not in sit:
+            sit["wilds"] = T.format_tiles(self.wilds)
+        result = self.score(e, sit)
+        s = result.situation
+        method = win_method(s)
+        chain = self.kongs.chain(e, sit) or []
+        self.chains[e.seat] = chain
+        win = bills.Win(e.seat, result.value, method, e.get("from"),
+                        bloom_feeder=chain[0].feeder if chain else None, after_kong=int(s.after_kong or 0),
+                        claim_liable=s.extras.get("claim_liable"), melds=len(s.melds))
+        self.winners.append(Winner(win, self.horses(e.seat), ghost_tiles(s)))
+
+    def finish(self) -> None:
+        opts, rec = self.options, self.record
+        out = bills.follow_dealer(rec.dealer, opts, self.seats) if self.followed else []
+        robbers = [w.win.seat for w in self.winners if w.win.method == "robbing_kong"]
+        robbed = next((w.win.source for w in self.winners if w.win.method == "robbing_kong"), None)
+        robbed_chain = kongs.chain_before(self.kongs.kongs, self.robbed) if self.robbed is not None else []
+        bloom = next((c for c in self.chains.values() if c), [])
+        kong_pays = kongs.kong_money(self.kongs.kongs, opts, seats=self.seats, won=bool(self.winners),
+                                     bloom=bloom, robbed_seat=robbed, robbed_chain=robbed_chain, robbers=robbers)
+        out += kong_pays
+        for w in self.winners:
+            hit = horse_hits(w, opts, dealer=rec.dealer, dealer_streak=rec.dealer_streak, seats=self.seats).hits
+            out += bills.win_payments(self.rule, w.win, hit, opts, seats=self.seats, dealer=rec.dealer,
+                                      dealer_streak=rec.dealer_streak)
+            if opts["horse_follows_kong"]:
+                out += kongs.horse_kong_bonus(kong_pays, w.win.seat, hit)
+        for p in out:
+            self.pay(p.payer, p.payee, p.amount, p.reason)
+
+
+def rules():
+    """The four settlement rules, registered by the plugin."""
+    out = []
+    for rule, doc in (("guangdong.dahu", "大胡 money table: X = F × u × (1 + H) per payer (profiles.md §1.6)"),
+                      ("guangdong.tuidaohu", "推倒胡: S = 2^total × (1 + H) from each other player (§2.6)"),
+                      ("guangdong.lianhua", "莲花: P = b × m + b × H, the dealer pays double (§3.5)"),
+                      ("guangdong.bao", "包: the bill T = V × b in thirds, or all of it from the liable player (§4.5)")):
+        def settle(record, ruleset, _rule=rule):
+            return GuangdongHand(record, ruleset, _rule).run()
+        out.append(GuangdongHand.rule(rule, settle, doc))
     return out
-
-
-def _check_robbed(kong_list: Sequence[kongs.Kong], robbed: int, robber: int, options: Mapping) -> None:
-    """A robbing win needs a robbed kong of seat ``robbed`` of a kind that may be robbed."""
-    kong = next((k for k in reversed(kong_list) if k.seat == robbed and k.robbed), None)
-    if kong is None:
-        raise SettlementError(f"the win of seat {robber} robs a kong of seat {robbed}, but no kong of "
-                              f"seat {robbed} was robbed: the robbed kong comes right before the win")
-    if not kongs.robbable(kong.kind, options):
-        raise SettlementError(f"the win of seat {robber} robs seat {robbed}'s {kong.kind} kong: only an "
-                              f"added kong may be robbed (option rob_exposed_kong allows exposed ones)")

@@ -1,4 +1,4 @@
-"""The Guangdong tile sets beyond core's ``standard_136`` (profiles.md §4.1; regional.md §2.1)."""
+"""The Guangdong tile sets beyond core's ``standard_136`` (profiles.md §3.1, §4.1; regional.md §2.1)."""
 from __future__ import annotations
 
 from mahjong_core.hookspecs import TileSet
@@ -12,4 +12,7 @@ TILE_SETS = [
     # 100张: 万 and 条 1–9 and the seven honours, no 筒: 25 kinds × 4 = 100
     TileSet("guangdong_100", frozenset(range(0, 9)) | frozenset(range(18, 27)) | _HONOURS, False,
             "100 tiles: characters, bamboo, honours, no dots (广东100张)"),
+    # 莲花: the 136 tiles, the four 红中 bonus tiles set aside and replaced (situation ``flowers``)
+    TileSet("lianhua_136", frozenset(range(34)) - {33}, doc="136 tiles, the four 红中 are bonus tiles (莲花广麻)",
+            bonus={33: 4}),
 ]
