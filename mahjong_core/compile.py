@@ -403,10 +403,11 @@ class _Compiler(_FanLinks):
             flags[key] = table.get(key, default)
             if not isinstance(flags[key], bool):
                 raise RulesetError(f"{self.where('table.' + key)}: 'table.{key}' must be true or false")
+        extras = self._extras(table.get("extras"))
         max_wilds, wild_rules = compile_wilds(table, ts.kinds, self.where, self.option_types,
-                                              self.data.get("options") or {})
+                                              self.data.get("options") or {}, extras)
         return TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"],
-                          flags["dealer_east"], max_wilds, flags["void_suit"], self._extras(table.get("extras")),
+                          flags["dealer_east"], max_wilds, flags["void_suit"], extras,
                           ts.bonus, _win_methods(table.get("win_methods"), self.where), wilds=wild_rules)
 
     def _extras(self, extras) -> tuple[ExtraField, ...]:

@@ -202,9 +202,11 @@ def read_naturally(inp: ShapeInput, tile: int) -> ShapeInput:
 
 # ---------------------------------------------------------------- compiling table.wilds
 
-def compile_wilds(table: Mapping, kinds, where, option_types: Mapping, options: Mapping) -> tuple[int, WildRules]:
+def compile_wilds(table: Mapping, kinds, where, option_types: Mapping, options: Mapping,
+                  extras=()) -> tuple[int, WildRules]:
     """YAML ``table.wilds`` (docs/formats.md: Wild tiles) as (max_kinds, WildRules), each key
-    checked at its ``file:line`` (``where``); ``kinds``: the tile set's playable kinds."""
+    checked at its ``file:line`` (``where``); ``kinds``: the tile set's playable kinds; ``extras``:
+    the compiled ``table.extras`` (``ExtraField``s, inline or a plugin's declared fields)."""
     wilds = table.get("wilds", {})
     if not isinstance(wilds, Mapping):
         raise RulesetError(f"{where('table.wilds')}: 'table.wilds' must be a map like {{max_kinds: 1}}")
@@ -248,9 +250,7 @@ def compile_wilds(table: Mapping, kinds, where, option_types: Mapping, options: 
                            f"(table.wilds.discard: false)")
     face_up = wilds.get("face_up")
     if face_up is not None:
-        declared = table.get("extras") or {}
-        bools = [k for k, v in declared.items() if isinstance(v, Mapping) and v.get("type") == "bool"] \
-            if isinstance(declared, Mapping) else []
+        bools = [x.name for x in extras if x.type == "bool"]
         if face_up not in bools:
             raise RulesetError(f"{at('face_up')} must name a bool key declared under table.extras, got "
                                f"{show(face_up)}{did_you_mean(face_up, bools)}")
