@@ -12,7 +12,7 @@ from __future__ import annotations
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import SituationField, TileSet, Validator, hookimpl
 
-from . import points, settlement, specials, validate
+from . import explain, points, settlement, specials, validate
 
 CHECKS = {**points.CHECKS, **specials.CHECKS}
 
@@ -50,3 +50,12 @@ def mahjong_fan_checks():
 @hookimpl
 def mahjong_settlements():
     return [settlement.GoldRules.rule("fuzhou.gold_rules", settlement.settle, (settlement.__doc__ or "").strip())]
+
+
+@hookimpl
+def mahjong_explain(result, ruleset):
+    """B, which special won, and how S is made (rulesets settled by ``fuzhou.gold_rules``)."""
+    rule = ruleset.settlement_rule
+    if rule is None or rule.item.id != "fuzhou.gold_rules":
+        return None
+    return explain.explain(result, ruleset)
