@@ -307,11 +307,13 @@ def _cell(score) -> str:
         return score.error
     if not score.allowed:
         return "not allowed"
-    return f"{score.total}{'*' if score.below_minimum else ''}"
+    value = f" (value {score.value})" if score.value != score.total else ""
+    return f"{score.total}{'*' if score.below_minimum else ''}{value}"
 
 
 def write_waits_table(waits, minimum, out: TextIO) -> None:
-    """One row per winning tile: its total on a discard and on a self-draw (``*`` below the
+    """One row per winning tile: its total (and value, where the ruleset's value formula makes
+    it differ) on a discard and on a self-draw (``*`` below the
     minimum, or ``not allowed`` by table.win_methods) or why that win cannot stand; columns as
     wide as their widest cell."""
     rows = [("tile", "discard", "self-draw")]
