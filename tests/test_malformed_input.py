@@ -34,7 +34,7 @@ ENGINE = Engine()
 SHIPPED = sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml"))
 RULES = {name: ENGINE.load_ruleset(name) for name in SHIPPED}
 _FAMILY_RECORDS = {"guobiao": "guobiao_settlement.yaml", "popular": "guobiao_settlement.yaml",
-                   "sichuan": "sichuan_records.yaml"}
+                   "sichuan": "sichuan_records.yaml", "fuzhou": "../data/fuzhou/fuzhou_cases.yaml"}
 
 
 def _strict(data) -> str:
@@ -194,7 +194,7 @@ def test_jsonl_answers_every_line_once_in_order_with_strict_json(name):
 def _records(family: str) -> list[dict]:
     cases = yaml.safe_load((CASES / _FAMILY_RECORDS[family]).read_text(encoding="utf-8"))
     if isinstance(cases, dict):
-        cases = cases["records"]
+        cases = cases["records"] if "records" in cases else cases["cases"]
     return [c["record"] for c in cases if isinstance(c, dict) and "record" in c]
 
 
@@ -203,7 +203,7 @@ _EVENT_FIELDS = ("type", "seat", "from", "situation", "kind", "tile", "suit", "h
 
 
 def _family(name: str) -> str:
-    return next(f for f in ("guobiao", "popular", "sichuan") if name.startswith(f))
+    return next(f for f in ("guobiao", "popular", "sichuan", "fuzhou") if name.startswith(f))
 
 
 def _malformed_record(rng: random.Random, records: list[dict], draw_junk) -> object:

@@ -16,6 +16,7 @@ from mahjong_core.engine import Engine
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
 CASES = ROOT / "tests" / "cases"
+FAMILY_CASES = ROOT / "tests" / "data"        # a family's golden-runner files: tests/data/<family>/*_cases.yaml
 SHIPPED = sorted(p.stem for p in RULESETS.glob("*.yaml"))
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
@@ -117,7 +118,7 @@ def _collect(node, hint: str | None, overlay, out: list) -> None:
 @lru_cache(maxsize=1)
 def golden_situations() -> tuple:
     out: list = []
-    for path in sorted(CASES.glob("*.yaml")) + sorted(CASES.glob("*.json")):
+    for path in sorted(CASES.glob("*.yaml")) + sorted(CASES.glob("*.json")) + sorted(FAMILY_CASES.glob("*/*_cases.yaml")):
         data = _load_case_file(path)
         _collect(data, _file_hint(path), None, out)
     return tuple(out)
