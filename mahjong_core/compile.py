@@ -127,6 +127,20 @@ def _minimums(value, where) -> Mapping[str, int]:
     return MappingProxyType({m: out[m] for m in WIN_METHODS})
 
 
+def _total_units(value, where) -> frozenset:
+    """``scoring.total_units``: the units the result's ``total`` adds up (default all three)."""
+    if value is None:
+        return frozenset(UNITS)
+    if not isinstance(value, list) or not value:
+        raise RulesetError(f"{where('scoring.total_units')}: 'scoring.total_units' must be a non-empty list of "
+                           f"units ({', '.join(UNITS)}), got {describe(value)}")
+    for i, unit in enumerate(value):
+        if unit not in UNITS:
+            raise RulesetError(f"{where(f'scoring.total_units.{i}')}: unknown unit {show(unit)} in "
+                               f"'scoring.total_units'{did_you_mean(unit, UNITS)}; the units are {', '.join(UNITS)}")
+    return frozenset(value)
+
+
 def _win_methods(value, where) -> tuple[str, ...]:
     """``table.win_methods``: the ways a hand may be won (default all three)."""
     if value is None:
@@ -211,6 +225,7 @@ class CompiledRules:
     shapes: tuple[ShapeRule, ...]
     value_formula: Callable[..., Any]
     value_params: dict
+    total_units: frozenset          # the units ``total`` adds up (YAML scoring.total_units)
     settlement_rule: Any            # the engine's registry entry (``.item``, ``.plugin``), or None
     settlement_params: dict
 
@@ -350,11 +365,15 @@ class _Compiler(_FanLinks):
         prefer = self._fan_list(scoring, "prefer")
         shapes = self._shapes(data.get("shapes") or {})
         value_formula, value_params = self._value(scoring.get("value") or {"formula": "total"})
+        total_units = _total_units(scoring.get("total_units"), self.where)
+        if "total_units" in scoring and value_formula is not units_value:
+            raise RulesetError(f"{self.where('scoring.total_units')}: 'scoring.total_units' needs the value formula "
+                               f"units (scoring.value.formula); the other formulas read every fan as points")
         settlement_rule, settlement_params = self._settlement(data.get("settlement"))
         return CompiledRules(str(data.get("title", self.name)), options, table, minimum, minimums,
                              isinstance(scoring.get("minimum"), Mapping), validators,
                              fan_rules, self._fan_by_id, fallback, fallback_besides, prefer, shapes,
-                             value_formula, value_params, settlement_rule, settlement_params)
+                             value_formula, value_params, total_units, settlement_rule, settlement_params)
 
     def _int(self, value, key: str) -> int:
         return _whole(self.where, value, key)

@@ -34,7 +34,7 @@ SCHEMA: dict = {
               "void_suit": ANY, "wilds": ANY, "extras": ANY, "win_methods": ANY},
     "shapes": (ID_MAP, SHAPE_FIELDS),
     "scoring": {"minimum": ANY, "value": {"formula": ANY, "params": ANY}, "fallback": ANY,
-                "fallback_besides": ANY, "prefer": ANY, "tiers": ANY},
+                "fallback_besides": ANY, "prefer": ANY, "tiers": ANY, "total_units": ANY},
     "options": (ID_MAP, None),
     "new_options": ANY,
     "option_types": ANY,          # checked by option_types() below

@@ -59,7 +59,7 @@ class Ruleset:
         values = engine.registry.values
         value_needed = rules.value_formula is not values["total"].item.value if "total" in values else True
         self.finisher = Finisher(self.name, self.fan_rules, self.fallback, self.fallback_besides,
-                                 self.value_formula, self.value_params, value_needed)
+                                 self.value_formula, self.value_params, value_needed, rules.total_units)
         self.plan = CheckPlan(self.fan_rules, engine.registry.checks, self.finisher, self.finisher.bounded)
         self.readings = Readings(self, self.plan, self.finisher, self.prefer, engine)
         for v in rules.validators:

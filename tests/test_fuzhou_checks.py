@@ -1,8 +1,9 @@
 """The Fuzhou fan checks (plugins/mahjong_fuzhou: points.py, specials.py, golds.py), asked directly.
 
-Core cannot parse a Fuzhou situation yet (honours as bonus tiles, 16-tile hands with the gold),
-so ``situation_of`` builds the frozen ``Situation`` from a contract-style dict without the table's
-validation, and ``ctx_of`` wraps it in the context a check reads. Arithmetic in the comments.
+``situation_of`` builds the frozen ``Situation`` from a contract-style dict without the table's
+validation (so a check is asked about exactly what the test gives it), and ``ctx_of`` wraps it in
+the context a check reads; the rulesets themselves are tested through tests/test_fuzhou_golden.py.
+Arithmetic in the comments.
 """
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ ENGINE = Engine()
 SHIPPED = sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml"))
 RULES = {name: ENGINE.load_ruleset(name) for name in SHIPPED}
 _FAMILY_RECORDS = {"guobiao": "guobiao_settlement.yaml", "popular": "guobiao_settlement.yaml",
-                   "sichuan": "sichuan_records.yaml",
+                   "sichuan": "sichuan_records.yaml", "fuzhou": "../data/fuzhou/fuzhou_cases.yaml",
                    **{n: f"../data/guangdong/{n}_records.yaml" for n in SHIPPED if n.startswith("guangdong")}}
 
 
@@ -206,7 +206,7 @@ _EVENT_FIELDS = ("type", "seat", "from", "situation", "kind", "tile", "suit", "h
 def _family(name: str) -> str:
     if name.startswith("guangdong"):
         return name                         # each profile has its own golden records
-    return next(f for f in ("guobiao", "popular", "sichuan") if name.startswith(f))
+    return next(f for f in ("guobiao", "popular", "sichuan", "fuzhou") if name.startswith(f))
 
 
 def _malformed_record(rng: random.Random, records: list[dict], draw_junk) -> object:

@@ -30,16 +30,18 @@ class FanInfo(NamedTuple):
     fan: Fan                    # the fan with count 1
     points: int
     counts: bool                # counts toward the minimum
+    totals: int                 # what one occurrence adds to ``total``: 0 for a unit not in total_units
 
 
 class Finisher:
     """A ruleset's finishing rules, exact and as bounds (see the module's docstring)."""
 
     def __init__(self, name: str, fan_rules, fallback: str | None, fallback_besides: frozenset,
-                 value_formula, value_params: dict, value_needed: bool):
+                 value_formula, value_params: dict, value_needed: bool, total_units: frozenset = frozenset(U.UNITS)):
         self.name = name
         self._info = {r.id: FanInfo((-r.points, i), Fan(r.id, r.zh, r.en, r.points, 1, r.unit), r.points,
-                                    r.counts_to_minimum) for i, r in enumerate(fan_rules)}
+                                    r.counts_to_minimum, r.points if r.unit in total_units else 0)
+                      for i, r in enumerate(fan_rules)}
         self._points = {r.id: r.points for r in fan_rules}
         # under ``units`` the bound adds per unit: each fan's amount as Units
         self.units = value_formula is U.units_value
@@ -259,15 +261,15 @@ class Finisher:
         keyed = []
         for fid, n in found.items():
             if n > 0:
-                order, template, points, counts = info[fid]
+                order, template, points, counts, totals = info[fid]
                 if n == 1:
                     keyed.append((order, template))
-                    total += points
+                    total += totals
                     if counts:
                         minimum_points += points
                 else:
                     keyed.append((order, Fan(template.id, template.zh, template.en, points, n, template.unit)))
-                    total += points * n
+                    total += totals * n
                     if counts:
                         minimum_points += points * n
         keyed.sort()

@@ -2,22 +2,60 @@
 one gold kind wild except its face-up copy, specials 天胡 / 金雀 / 抢金 / 三金倒 (and the classic
 line's 金龙 / 无花无杠 / 一张花), points × 2 on a self-draw plus the special.
 
-Two lines: ``fuzhou`` (the newly revised rules) and ``fuzhou-classic`` (the online-platform
-line); their draft YAML is in ``drafts/`` until the core keys it uses exist. This plugin
-registers the fan checks (``fuzhou.*``); the streak, payer and gold-discard rules are plain
-functions (streak.py, payers.py, gold_discard.py) for the settlement. See README.md.
+Two lines: ``rulesets/fuzhou.yaml`` (the newly revised rules) and ``rulesets/fuzhou-classic.yaml``
+(the online-platform line). This plugin registers the tile set ``fuzhou_144``, the situation
+field ``fuzhou.robbing_gold`` (抢金), the validators, the fan checks (``fuzhou.*``) and the
+settlement ``fuzhou.gold_rules``. See README.md.
 """
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.hookspecs import SituationField, TileSet, Validator, hookimpl
 
-from . import points, specials
+from . import explain, points, settlement, specials, validate
 
 CHECKS = {**points.CHECKS, **specials.CHECKS}
+
+SUITS = frozenset(range(27))
+HONOURS = range(27, 34)
+
+
+@hookimpl
+def mahjong_tile_sets():
+    return [TileSet("fuzhou_144", SUITS, True, "144 tiles: the suits play; honours ×4 and flowers ×1 are bonus tiles",
+                    bonus={t: 4 for t in HONOURS})]
+
+
+@hookimpl
+def mahjong_situation_fields():
+    return [SituationField("fuzhou.robbing_gold", "robbing_gold", "bool", False,
+                           "抢金: the hand wins by taking the turned-up gold at the opening (win_tile = the gold, "
+                           "self_drawn)")]
+
+
+@hookimpl
+def mahjong_validators():
+    return [Validator("fuzhou.robbing_gold", validate.check_situation, (validate.check_situation.__doc__ or "").strip()),
+            Validator("fuzhou.three_golds", validate.three_golds_self_drawn,
+                      (validate.three_golds_self_drawn.__doc__ or "").strip().splitlines()[0],
+                      ruleset=validate.gold_discard_agrees)]
 
 
 @hookimpl
 def mahjong_fan_checks():
     """Every check reads the situation only: asked once per hand."""
     return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=True) for cid, func in CHECKS.items()]
+
+
+@hookimpl
+def mahjong_settlements():
+    return [settlement.GoldRules.rule("fuzhou.gold_rules", settlement.settle, (settlement.__doc__ or "").strip())]
+
+
+@hookimpl
+def mahjong_explain(result, ruleset):
+    """B, which special won, and how S is made (rulesets settled by ``fuzhou.gold_rules``)."""
+    rule = ruleset.settlement_rule
+    if rule is None or rule.item.id != "fuzhou.gold_rules":
+        return None
+    return explain.explain(result, ruleset)
