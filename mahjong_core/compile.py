@@ -3,6 +3,7 @@ frozen typed rules: the table, the fans (``FanRule``), the win shapes, the value
 settlement, each YAML value checked as it is read (numbers, ids, the plugin functions' arguments)."""
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import math
 import typing
@@ -11,8 +12,9 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 from collections.abc import Callable, Mapping
 
+from . import tiles as T
 from .config import Resolved, check_option, describe, shown
-from .errors import RulesetError, did_you_mean, show
+from .errors import RulesetError, TileError, did_you_mean, show
 from .hand import EXTRA_TYPES, WIN_METHODS, ExtraField, TableRules
 from .scoring.units import UNITS, units_value
 from .wilds import compile_wilds
@@ -157,6 +159,33 @@ def _win_methods(value, where) -> tuple[str, ...]:
                                f"{did_you_mean(m, WIN_METHODS)}; 'table.win_methods' lists "
                                f"{', '.join(WIN_METHODS)}")
     return tuple(m for m in WIN_METHODS if m in value)
+
+
+def _bonus_win(spec, table: TableRules, where) -> TableRules:
+    """``table.bonus_win: {kind: K}``: drawing the last copy of bonus kind K, the others in
+    ``flowers``, wins whatever the standing tiles are (self-drawn; hand.validate checks it)."""
+    if spec is None:
+        return table
+    key = "table.bonus_win.kind"
+    kind = spec.get("kind")
+    try:
+        tiles = T.parse_tiles(kind) if isinstance(kind, str) else ()
+    except TileError:
+        tiles = ()
+    if len(tiles) != 1:
+        raise RulesetError(f"{where(key)}: '{key}' must be one tile like \"7z\", got {describe(kind)}")
+    t = tiles[0]
+    if t not in table.bonus:
+        have = f"its bonus tiles: {T.format_tiles(table.bonus)}" if table.bonus else "it has no bonus tiles"
+        raise RulesetError(f"{where(key)}: '{key}': {T.name(t)} is not a bonus tile of tile set '{table.tile_set}' "
+                           f"({have})")
+    if table.bonus[t] < 2:
+        raise RulesetError(f"{where(key)}: '{key}': tile set '{table.tile_set}' holds one {T.name(t)}: a bonus "
+                           f"win is the last of several copies, the others collected in 'flowers' first")
+    if "self_drawn" not in table.win_methods:
+        raise RulesetError(f"{where('table.bonus_win')}: 'table.bonus_win' is a self-drawn win, but "
+                           f"'table.win_methods' ({', '.join(table.win_methods)}) leaves out self_drawn")
+    return dataclasses.replace(table, bonus_win=t)
 
 
 def _validators(value, where, engine) -> tuple:
@@ -406,9 +435,10 @@ class _Compiler(_FanLinks):
         extras = self._extras(table.get("extras"))
         max_wilds, wild_rules = compile_wilds(table, ts.kinds, self.where, self.option_types,
                                               self.data.get("options") or {}, extras)
-        return TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"],
-                          flags["dealer_east"], max_wilds, flags["void_suit"], extras,
-                          ts.bonus, _win_methods(table.get("win_methods"), self.where), wilds=wild_rules)
+        rules = TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"],
+                           flags["dealer_east"], max_wilds, flags["void_suit"], extras,
+                           ts.bonus, _win_methods(table.get("win_methods"), self.where), wilds=wild_rules)
+        return _bonus_win(table.get("bonus_win"), rules, self.where)
 
     def _extras(self, extras) -> tuple[ExtraField, ...]:
         """``table.extras``: ``{key: {type: bool|int|string, doc: "..."}}`` declared inline, or

@@ -31,7 +31,7 @@ SCHEMA: dict = {
     "description": ANY,
     "extends": ANY,
     "table": {"tile_set": ANY, "hand_size": ANY, "chows": ANY, "sequences": ANY, "dealer_east": ANY,
-              "void_suit": ANY, "wilds": ANY, "extras": ANY, "win_methods": ANY},
+              "void_suit": ANY, "wilds": ANY, "extras": ANY, "win_methods": ANY, "bonus_win": {"kind": ANY}},
     "shapes": (ID_MAP, SHAPE_FIELDS),
     "scoring": {"minimum": ANY, "value": {"formula": ANY, "params": ANY}, "fallback": ANY,
                 "fallback_besides": ANY, "prefer": ANY, "tiers": ANY, "total_units": ANY},

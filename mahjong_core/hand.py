@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from . import tiles as T
 from . import wilds as _wilds
-from .errors import HandError, TileError, did_you_mean, show
+from .errors import HandError, NotWinningError, TileError, did_you_mean, show
 
 MELD_KINDS = ("chow", "pung", "kong")
 SOURCES = ("left", "across", "right")
@@ -62,6 +62,7 @@ class TableRules:
     win_methods: tuple[str, ...] = WIN_METHODS  # YAML table.win_methods
     extra_defaults: Mapping[str, Any] | None = None     # set from ``extras``: the declared keys' defaults
     wilds: _wilds.WildRules = _wilds.WildRules()    # the rest of table.wilds: how wilds are chosen and played
+    bonus_win: int | None = None    # YAML table.bonus_win.kind: drawing its last copy wins whatever the rest
 
     def __post_init__(self):
         if self.bonus is None:
@@ -424,6 +425,10 @@ def _check_bonus(s: Situation, rules: TableRules) -> None:
             raise TileError(f"field 'flowers': {T.name(t)} is not a bonus tile of this ruleset's tile set "
                             f"'{rules.tile_set}' (its bonus tiles: {T.format_tiles(bonus)})")
         n = s.flowers.count(t)
+        if n == copies and t == rules.bonus_win:
+            raise _field_error(f"field 'flowers' holds all {copies} {T.name(t)}, but collecting the last one "
+                               f"wins at once (table.bonus_win): it is the 'win_tile', with the other "
+                               f"{copies - 1} in 'flowers'")
         if n > copies:
             if copies == 1:
                 raise _field_error(f"flower {T.name(t)} appears twice; each flower exists once"
@@ -432,6 +437,28 @@ def _check_bonus(s: Situation, rules: TableRules) -> None:
                                    "too_many_copies")
             raise _field_error(f"bonus tile {T.name(t)} appears {n} times; the tile set has {copies}",
                                "too_many_copies")
+
+
+def _bonus_win(s: Situation, rules: TableRules) -> bool:
+    """``table.bonus_win``: is the bonus kind's one copy here the winning tile, with every other
+    copy in ``flowers``? Then it wins whatever the rest, and only self-drawn (not_winning)."""
+    kind = rules.bonus_win
+    if s.win_tile != kind or s.all_tiles.count(kind) != 1 or s.flowers.count(kind) != rules.bonus[kind] - 1:
+        return False
+    if not s.self_drawn:
+        raise NotWinningError(f"win_tile {T.name(kind)}: collecting the last {T.name(kind)} wins "
+                              f"(table.bonus_win) only when it is drawn: the win needs 'self_drawn': true "
+                              f"(a bonus tile is never discarded, claimed or robbed)")
+    return True
+
+
+def _bonus_win_note(t: int, rules: TableRules) -> str:
+    """What ``table.bonus_win`` lets this bonus tile do, for the message refusing it elsewhere."""
+    if t != rules.bonus_win:
+        return ""
+    others = rules.bonus[t] - 1
+    return (f"; it wins (table.bonus_win) only as the 'win_tile' with the other {others} "
+            f"{T.name(t)} in 'flowers'")
 
 
 _EXTRA_WORDS = {"bool": "true or false", "int": "a whole number", "string": "a string"}
@@ -443,12 +470,14 @@ def validate(s: Situation, rules: TableRules) -> None:
     kinds = rules.kinds
     for t in every:
         if t not in kinds:
+            if t == rules.bonus_win and _bonus_win(s, rules):
+                continue
             if T.is_flower(t):
                 raise TileError(f"flower {T.name(t)} belongs in 'flowers', not in the hand")
             if t in rules.bonus:
                 raise _field_error(f"tile {T.name(t)} is a bonus tile of this ruleset's tile set "
                                    f"'{rules.tile_set}': it belongs in 'flowers', not in the hand, melds "
-                                   f"or winning tile")
+                                   f"or winning tile{_bonus_win_note(t, rules)}")
             raise TileError(f"tile {T.name(t)} is not in this ruleset's tile set '{rules.tile_set}'")
     if s.flower_count:
         _check_bonus(s, rules)

@@ -274,7 +274,7 @@ class _Page:
             value = getattr(effective, f.name)
             shown = f"{len(value)} tile kinds" if isinstance(value, (frozenset, set)) else \
                 _code(", ".join(f"{T.name(t)} ×{n}" for t, n in value.items()) or "none") if f.name == "bonus" \
-                else _code(value)
+                else _code(T.name(value)) if f.name == "bonus_win" and value is not None else _code(value)
             facts.append(f"`{f.name}` {shown}")
         self.add("In effect: " + ", ".join(facts) + ".", "")
         self.table("| key | value | set at | notes |", rows)

@@ -21,7 +21,7 @@ from .results import ScoreResult, Wait, WaitScore, Waits
 from .scoring.finish import Finisher
 from .scoring.plan import CheckPlan
 from .scoring.readings import Readings
-from .shapes import Decomposition, ShapeInput
+from .shapes import Decomposition, Group, ShapeInput
 
 __all__ = ["Ruleset", "FanRule", "ShapeRule", "ScoreResult", "Wait", "WaitScore", "Waits"]
 
@@ -62,6 +62,8 @@ class Ruleset:
                                  self.value_formula, self.value_params, value_needed, rules.total_units)
         self.plan = CheckPlan(self.fan_rules, engine.registry.checks, self.finisher, self.finisher.bounded)
         self.readings = Readings(self, self.plan, self.finisher, self.prefer, engine)
+        if self.table.bonus_win is not None:       # bound here: other rulesets pay nothing per hand
+            self.decompositions = self._bonus_win_decompositions
         for v in rules.validators:
             if v.item.ruleset is not None:
                 try:
@@ -139,6 +141,19 @@ class Ruleset:
                 raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
                                   f"{type(e).__name__}: {e}") from e
         return out
+
+    def _bonus_win_decompositions(self, s: Situation) -> list[Decomposition]:
+        """``table.bonus_win``: the last copy of the bonus kind as the winning tile (hand.validate
+        saw the others in ``flowers`` and the self-draw) wins whatever the standing tiles are, in one
+        reading: the melds, each standing tile, then the bonus tiles (not in its ``tiles``, as they
+        are no playable tiles); any other winning tile, the shapes' readings."""
+        kind = self.table.bonus_win
+        if s.win_tile != kind:
+            return Ruleset.decompositions(self, s)
+        inp = self.shape_input(s, None)
+        groups = inp.meld_groups + tuple(Group("single", t) for t in s.hand) \
+            + (Group("bonus", kind),) * self.table.bonus[kind]
+        return [Decomposition("bonus_win", groups, s.hand, inp.wild_tiles)]
 
     def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
         """Score a winning hand (a situation dict, docs/formats.md, or a Situation); raises MahjongError.

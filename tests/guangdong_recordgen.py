@@ -214,7 +214,11 @@ def _try(rules, rng, profile: Profile) -> dict | None:
         if rng.random() < 0.3 and any(f.name == "claim_liable" for f in rules.table.extras):
             sit["extras"] = {"claim_liable": rng.choice([s for s in range(SEATS) if s != winner])}
         if profile.bonus and rng.random() < 0.5:
-            sit["flowers"] = profile.bonus * rng.randint(1, 4)
+            # the fourth bonus tile is a win of its own (table.bonus_win): drawn, whatever the rest
+            bonus_win = discarder is None and rng.random() < 0.2
+            sit["flowers"] = profile.bonus * (3 if bonus_win else rng.randint(1, 3))
+            if bonus_win:
+                sit["win_tile"] = profile.bonus
         if profile.fixed_wild and rng.random() < 0.4:
             hand = list(T.parse_tiles(sit["hand"]))
             hand[rng.randrange(len(hand))] = T.tile(profile.fixed_wild)

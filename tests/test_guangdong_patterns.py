@@ -18,11 +18,15 @@ def ctx(**fields) -> SimpleNamespace:
     return SimpleNamespace(situation=Situation(**data), options={})
 
 
-def test_four_red_dragons_the_fourth_as_winning_tile_or_all_set_aside():
-    # 四红中 (profiles.md §3.1): three in flowers and the fourth as win_tile, whatever the hand
-    assert P.four_bonus(ctx(hand="1357m2468p135s9s", flowers="7z7z7z", win_tile="7z")) == 1
-    assert P.four_bonus(ctx(hand="1357m2468p135s9s", flowers="7z7z7z7z", win_tile="2s")) == 1
-    assert P.four_bonus(ctx(hand="1357m2468p135s9s", flowers="7z7z", win_tile="7z")) == 0
+def test_four_red_dragons_is_the_bonus_win_reading():
+    # 四红中 (profiles.md §3.1): core's table.bonus_win reading (the fourth drawn, three in
+    # flowers, whatever the hand); a reading of any other shape is none, whatever `flowers` say
+    def read(shape, **fields):
+        c = ctx(**fields)
+        c.decomposition = SimpleNamespace(shape=shape)
+        return c
+    assert P.four_bonus(read("bonus_win", hand="1357m2468p135s9s", flowers="7z7z7z", win_tile="7z")) == 1
+    assert P.four_bonus(read("standard", hand="234m567p123s111z9s", flowers="7z7z7z", win_tile="9s")) == 0
 
 
 def test_four_ghosts_and_no_ghost_bonus():

@@ -108,13 +108,10 @@ def no_wilds(ctx) -> int:
     return int(s.win_tile not in s.wilds and not any(t in s.wilds for t in s.hand))
 
 
-def four_bonus(ctx, tile: str = "7z", count: int = 4) -> int:
-    """四红中: ``count`` bonus tiles of kind ``tile`` collected, the last one the winning tile
-    (``win_tile`` with the others in ``flowers``) or all of them in ``flowers``."""
-    s = ctx.situation
-    kind = T.tile(tile)
-    have = s.flowers.count(kind) + (s.win_tile == kind)
-    return int(have >= count)
+def four_bonus(ctx) -> int:
+    """四红中: the bonus win reading (core ``table.bonus_win``: the last 红中 drawn, the others in
+    ``flowers``, whatever the other tiles). Asked per hand: such a hand has that one reading."""
+    return int(ctx.decomposition.shape == "bonus_win")
 
 
 def four_wilds(ctx, count: int = 4) -> int:
