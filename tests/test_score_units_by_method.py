@@ -7,14 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core import RulesetError
-from mahjong_core.fans import FanCheck
 from mahjong_core.scoring.units import of_amounts
 
 from test_bounded_search import exhaustive, outcome, bounded, random_hand
-from test_finishing import engine_with, fans
-from test_plugins import overlay
+from test_finishing import fans
 from test_score_units import SIT, units_rules
+from test_score_units import test_errors_name_the_file_and_line as refused_at   # called, not collected
 
 
 ROBBING = {"hand": "123m456m789m12p5p5p", "win_tile": "3p", "robbing_kong": True}
@@ -59,12 +57,7 @@ def test_a_bound_that_does_not_know_the_method_takes_the_largest_multiplier():
      "multiplier_by_method.discard must be a number > 0, got true"),
 ])
 def test_errors_name_the_file_and_line(tmp_path, text, line, message):
-    engine = engine_with(FanCheck("house.found", lambda ctx: {}))
-    path = overlay(tmp_path, text)
-    with pytest.raises(RulesetError) as info:
-        engine.load_ruleset(path)
-    assert info.value.message.startswith(f"{path}:{line}: "), info.value.message
-    assert message in info.value.message
+    refused_at(tmp_path, text, line, message)
 
 
 @pytest.fixture(scope="module")
