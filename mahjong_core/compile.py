@@ -612,6 +612,23 @@ class _Compiler(_FanLinks):
             if value is None or value < least or (name == "max_doublings" and not isinstance(value, int)):
                 raise RulesetError(f"{self.where('scoring.value.params.' + name)}: {name} must be {what}, "
                                    f"got {describe(value)}")
+        if params.get("multiplier_by_method") is not None:
+            self._method_multipliers(params["multiplier_by_method"])
+
+    def _method_multipliers(self, value) -> None:
+        """``multiplier_by_method``: win method → a number > 0 multiplying the whole value."""
+        key = "scoring.value.params.multiplier_by_method"
+        if not isinstance(value, Mapping):
+            raise RulesetError(f"{self.where(key)}: multiplier_by_method must be a map of win methods "
+                               f"({', '.join(WIN_METHODS)}) to multipliers, got {describe(value)}")
+        for method, n in value.items():
+            if method not in WIN_METHODS:
+                raise RulesetError(f"{self.where(f'{key}.{method}')}: unknown win method '{shown(method)}' in "
+                                   f"multiplier_by_method{did_you_mean(method, WIN_METHODS)}; the methods are "
+                                   f"{', '.join(WIN_METHODS)}")
+            if isinstance(n, bool) or not isinstance(n, (int, float)) or not n > 0:
+                raise RulesetError(f"{self.where(f'{key}.{method}')}: multiplier_by_method.{method} must be a "
+                                   f"number > 0, got {describe(n)}")
 
     def _map(self, value, key: str) -> dict:
         if value is None:

@@ -2,10 +2,12 @@
 pays it (payers.py), the gold-discard rule over a record's events (gold_discard.py)."""
 from __future__ import annotations
 
+from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 
+import mahjong_core
 from mahjong_core.errors import NotWinningError, SettlementError
 from mahjong_core.records import Event, Payment
 from mahjong_fuzhou.gold_discard import check_gold_discards
@@ -49,11 +51,27 @@ def test_next_streak_per_line():
 
 # ---------------------------------------------------------------- share and payers
 
+WORKED = {"hand": "123456789m23p5p9s",
+          "melds": [{"type": "kong", "tiles": "7777s", "concealed": False, "from": "left"}],
+          "win_tile": "9s", "flowers": "1f3z6z", "wilds": "5p", "dealer": True}
+JINQUE = dict(WORKED, hand="123456789m234p5p", win_tile="5p", self_drawn=True)
+VERSION_A = Path(__file__).parent / "data" / "fuzhou" / "fuzhou-classic-version-a.yaml"
+
+
 def test_share_adds_the_streak_doubled_on_a_self_draw():
     # regional.md §3.9: B = 3 flowers + 1 gold + 1 exposed kong + 1 streak = 6
-    assert share(5, 1, self_drawn=False) == 6                # value 5 (B without streak) + 1
-    assert share(10, 1, self_drawn=True) == 12               # value 2 × 5 + 2 × 1
-    assert share(2 * 6 + 30, 1, self_drawn=True) == 44       # 金雀: 2 × 7 + 30
+    rules = mahjong_core.load_ruleset("fuzhou-classic")
+    assert share(rules.score(WORKED), 1, rules) == 6                                 # value 5 + 1
+    assert share(rules.score(dict(WORKED, self_drawn=True)), 1, rules) == 12         # 2 × 5 + 2 × 1
+    assert share(rules.score(JINQUE), 1, rules) == 2 * 7 + 60                        # 金雀: value 72 + 2 × 1
+    assert share(rules.score(WORKED), 0, rules) == 5
+
+
+def test_version_a_share_has_the_streak_inside_b_plus_five():
+    rules = mahjong_core.load_ruleset(str(VERSION_A))
+    assert share(rules.score(WORKED), 1, rules) == (5 + 1 + 5) * 2                   # 22
+    assert share(rules.score(dict(WORKED, self_drawn=True)), 1, rules) == (5 + 1 + 5) * 2 * 3      # 66
+    assert share(rules.score(JINQUE), 2, rules) == ((6 + 2 + 5) * 2 + 60) * 3        # 金雀: 258
 
 
 def _amounts(payments):

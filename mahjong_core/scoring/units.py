@@ -1,10 +1,15 @@
 """Score units: a fan adds ``points`` (P), ``doublings`` (D) or a ``bonus`` (X), and the
-built-in value formula ``units`` makes ``min((base + P) × min(2^min(D, max_doublings),
-cap_multiplier), cap) + X`` of them (a null limit is no limit). The value is monotone in each
-unit, so the bounded search bounds each unit on its own (``Units``, added and maxed per unit)."""
+built-in value formula ``units`` makes ``(min((base + P) × min(2^min(D, max_doublings),
+cap_multiplier), cap) + X) × M`` of them (a null limit is no limit; M is the win method's
+``multiplier_by_method``, 1 unless given). The value is monotone in each unit, so the bounded
+search bounds each unit on its own (``Units``, added and maxed per unit); M is fixed for a hand,
+and a bound that does not know the hand takes the largest."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
+
+from ..hand import win_method
 
 UNITS = ("points", "doublings", "bonus")
 
@@ -38,8 +43,11 @@ def of(unit: str, amount) -> Units:
 
 
 def units_value(total, fans, situation, base: float = 0, max_doublings: int | None = None,
-                cap_multiplier: float | None = None, cap: float | None = None):
+                cap_multiplier: float | None = None, cap: float | None = None,
+                multiplier_by_method: Mapping[str, float] | None = None):
     """min((base + Σpoints) × min(2^min(Σdoublings, max_doublings), cap_multiplier), cap) + Σbonus."""
+    # (the docstring is the formula's line on every units ruleset's page; the optional
+    # multiplier_by_method, which multiplies all of it by the win method's entry, is in the module doc)
     p = d = x = 0
     for f in fans:
         if f.unit == "points":
@@ -48,11 +56,15 @@ def units_value(total, fans, situation, base: float = 0, max_doublings: int | No
             d += f.points * f.count
         else:
             x += f.points * f.count
-    return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
+    value = of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
+    if multiplier_by_method:
+        return value * multiplier_by_method.get(win_method(situation), 1)
+    return value
 
 
-def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=None):
-    """The ``units`` value of the amounts (see ``units_value``)."""
+def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=None, multiplier_by_method=None):
+    """The ``units`` value of the amounts (see ``units_value``); not knowing the win method, it
+    takes the largest of ``multiplier_by_method`` (a bound: the search's ceiling)."""
     if max_doublings is not None and d > max_doublings:
         d = max_doublings
     multiplier = 2 ** d
@@ -61,4 +73,6 @@ def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=Non
     value = (base + p) * multiplier
     if cap is not None and value > cap:
         value = cap
+    if multiplier_by_method:
+        return (value + x) * max(1, *multiplier_by_method.values())
     return value + x

@@ -1,6 +1,9 @@
 """``--explain`` for a Fuzhou hand: B from its points fans, which special won (only the highest
-of the specials the hand makes counts) and how the value S is made of them."""
+of the specials the hand makes counts) and how the value S is made of them (the ``units``
+formula's base, doublings and the win method's multiplier: version B or A)."""
 from __future__ import annotations
+
+from mahjong_core.hand import win_method
 
 TIER = "special"
 
@@ -10,7 +13,7 @@ def _named(fan, amount) -> str:
 
 
 def explain(result, ruleset) -> dict:
-    """Three sentences: the points B, the special, the value S = B (× 2 self-drawn) + special."""
+    """Three sentences: the points B, the special, the value S made of them."""
     points = [f for f in result.fans if f.unit == "points"]
     doublings = sum(f.points * f.count for f in result.fans if f.unit == "doublings")
     won = [f for f in result.fans if f.unit == "bonus"]
@@ -29,7 +32,15 @@ def explain(result, ruleset) -> dict:
     else:
         notes.append("special: none")
     x = sum(f.points * f.count for f in won)
-    times = f"{2 ** doublings} × " if doublings else ""
-    notes.append(f"value S = {times}B + special = {times}{b} + {x} = {result.value} per payer"
-                 f"{' (self-drawn)' if doublings else ''}; a record adds the dealer streak to B")
+    s = result.situation
+    params = ruleset.value_params
+    base = params.get("base", 0)
+    times = (params.get("multiplier_by_method") or {}).get(win_method(s), 1)
+
+    def formula(b_, x_) -> str:
+        inner = f"({base} + {b_})" if base else f"{b_}"
+        inner = f"{2 ** doublings} × {inner}" if doublings else inner
+        return f"({inner} + {x_}) × {times}" if times != 1 else f"{inner} + {x_}"
+    notes.append(f"value S = {formula('B', 'special')} = {formula(b, x)} = {result.value} per payer"
+                 f"{' (self-drawn)' if s.self_drawn else ''}; a record adds the dealer streak to B")
     return {"notes": notes}

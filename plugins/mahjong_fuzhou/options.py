@@ -21,6 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "streak_first_continuation_counts": False,     # 站顶: points = dealer_streak − 1
     "draws_extend_streak": True,
     "streak_for_non_dealer_winner": False,
+    "formula": "version_b",             # S = B + special, 2 × B + special self-drawn (validate.FORMULAS)
 }
 
 

@@ -1,8 +1,9 @@
 """Who pays a Fuzhou win, and how much each payer's share S is.
 
-S = B + special on a discard win, 2 × B + special on a self-draw (profiles.md §5.5, §6.4); the
-hand's ``value`` is S without the streak, so the streak is added here, doubled on a self-draw.
-The rules (``options.payers``):
+S = B + special on a discard win, 2 × B + special on a self-draw (profiles.md §5.5, §6.4; version
+A: (B + 5) × 2 + special, × 3 self-drawn); the hand's ``value`` is S without the streak, so the
+streak points are added to B here, through the ruleset's value formula. The rules
+(``options.payers``):
 
 * ``all_three`` — each of the three others pays S (the revised line, discard or self-draw);
 * ``discarder`` — the discarder alone pays S;
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mahjong_core.errors import RulesetError
+from mahjong_core.fans import Fan
 from mahjong_core.records import Payment
 
 from .options import PAYERS, payer_rule
@@ -34,10 +36,14 @@ REASONS = {
 _TIMES = {"discarder": 1, "discarder_double": 2, "discarder_all": 3}
 
 
-def share(value, streak: int, self_drawn: bool, multiplier: int = 2):
-    """S: the hand's value (S without the streak) plus the streak points, which a self-draw
-    multiplies like the rest of B."""
-    return value + (multiplier if self_drawn else 1) * streak
+def share(result, streak: int, ruleset):
+    """S: the ruleset's value formula of the hand's fans with the streak points as one more
+    points fan, so the streak is part of B whatever the formula does to B (× 2 self-drawn in
+    version B; + 5, × 2, × 3 self-drawn in version A)."""
+    if not streak:
+        return result.value
+    fans = result.fans + (Fan("streak", "连庄", "Dealer streak", streak),)
+    return ruleset.value_formula(result.total + streak, fans, result.situation, **ruleset.value_params)
 
 
 def win_payments(seats: int, winner: int, s, options: Mapping | None = None, *, discarder: int | None = None,

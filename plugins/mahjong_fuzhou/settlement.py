@@ -9,7 +9,8 @@ on the core replayer. Events, in play order:
 * ``end``                                      accepted and ignored
 
 The record's ``dealer_streak`` gives the streak points of a dealer win (streak.py). Each payer's
-share S is the hand's value plus the streak, doubled with B on a self-draw (payers.py); who pays
+share S is the hand's value with the streak points in B (payers.py: doubled with B on a self-draw
+in version B; in version A inside (B + 5) × 2, × 3 self-drawn); who pays
 is ``options.payers``, a robbed added kong counting as a discard by its declarer. The gold-discard
 rule is ``options.gold_discard`` (gold_discard.py). A drawn hand pays nothing.
 """
@@ -69,9 +70,8 @@ class GoldRules(Replayer):
             raise self.error(e, f"a robbing-kong win follows the added kong of seat {frm} it robs (a kong event "
                                 f"of {sit.get('win_tile')} just before)")
         result = self.score(e, sit)
-        doublings = sum(f.points * f.count for f in result.fans if f.unit == "doublings")
         streak = streak_points(self.record.dealer_streak, e.seat == self.record.dealer, self.ruleset.options)
-        s = share(result.value, streak, frm is None, 2 ** doublings)
+        s = share(result, streak, self.ruleset)
         for p in win_payments(self.seats, e.seat, s, self.ruleset.options, discarder=frm, robbed_kong=robbed):
             self.pay(p.payer, p.payee, p.amount, p.reason)
         self.close(f"one winner per hand: seat {e.seat} won at {e.where()}")

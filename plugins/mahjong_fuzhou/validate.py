@@ -4,12 +4,17 @@
   self-drawn and its winning tile is the gold kind;
 * ``fuzhou.three_golds``: 三金倒 (the core ``wild_count`` shape) wins whatever the shape only
   on a self-draw: a discard win holding three golds needs a shape of its own; and a ruleset's
-  ``options.gold_discard`` agrees with its ``table.wilds.discard``.
+  ``options.gold_discard`` agrees with its ``table.wilds.discard``;
+* ``fuzhou.formula`` (ruleset only): ``options.formula`` names the value formula the YAML
+  gives (``FORMULAS``).
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from mahjong_core import tiles as T
 from mahjong_core.errors import HandError, NotWinningError, RulesetError
+from mahjong_core.scoring.units import units_value
 
 from .golds import golds, robbing_gold
 from .options import option
@@ -51,3 +56,59 @@ def gold_discard_agrees(ruleset) -> None:
                            f"{option(ruleset.options, 'gold_discard')} but table.wilds.discard is "
                            f"{str(ruleset.table.wilds.discard).lower()}: golds may be discarded exactly when "
                            f"the option is not 'forbidden'")
+
+
+class Formula(NamedTuple):
+    """What one ``options.formula`` value needs of the ``units`` value formula and the fans."""
+
+    base: int                       # scoring.value.params.base
+    multipliers: dict               # scoring.value.params.multiplier_by_method, the entries ≠ 1
+    doublings: frozenset            # (check id, doublings) of the enabled doublings fans
+    says: str                       # S, as a sentence
+
+
+FORMULAS = {
+    "version_b": Formula(0, {}, frozenset({("fuzhou.self_draw", 1)}),
+                         "S = B + special, 2 × B + special self-drawn (the self_draw fan doubles)"),
+    "version_a": Formula(5, {"self_drawn": 3}, frozenset({("core.always", 1)}),
+                         "S = (B + 5) × 2 + special, × 3 self-drawn (params base: 5, multiplier_by_method: "
+                         "{self_drawn: 3}, the every_win fan on, the self_draw fan off)"),
+}
+
+
+def formula_agrees(ruleset) -> None:
+    """``options.formula`` is the formula ``scoring.value`` and the doublings fans make: an
+    overlay switching one without the other is refused, naming both places."""
+    name = option(ruleset.options, "formula")
+    want = FORMULAS[name]
+    params = ruleset.value_params
+    doublings = frozenset((r.check, r.points) for r in ruleset.fan_rules if r.unit == "doublings")
+    multipliers = {m: n for m, n in (params.get("multiplier_by_method") or {}).items() if n != 1}
+    if ruleset.value_formula is not units_value:
+        key, got = "scoring.value.formula", "not units"
+    elif params.get("base", 0) != want.base:
+        key, got = "scoring.value.params.base", f"base {params.get('base', 0)}"
+    elif multipliers != want.multipliers:
+        shown = "{" + ", ".join(f"{m}: {n}" for m, n in multipliers.items()) + "}" if multipliers else "none"
+        key, got = "scoring.value.params.multiplier_by_method", f"multiplier_by_method {shown}"
+    elif doublings != want.doublings:
+        key, got = _doublings_fan(ruleset, doublings, want)
+    else:
+        return
+    here, there = ruleset.where("options.formula"), ruleset.where(key)
+    own = str(ruleset.path)
+    first = there if there.startswith(own) and not here.startswith(own) else here
+    raise RulesetError(f"{first}: options.formula is {name} (set at {here}) but {key} (set at {there}) "
+                       f"gives {got}: {name} is {want.says}; set the option and the formula together, or "
+                       f"options.formula to {' or '.join(v for v in FORMULAS if v != name)}")
+
+
+def _doublings_fan(ruleset, doublings: frozenset, want: Formula) -> tuple[str, str]:
+    """(the key of the fan that disagrees, what it gives): one on that the formula has no use
+    for, else one the formula needs that is off (found by its check)."""
+    for r in ruleset.fan_rules:
+        if r.unit == "doublings" and (r.check, r.points) not in want.doublings:
+            return f"fans.{r.id}", f"fan {r.id} ({r.check}, doublings {r.points}) switched on"
+    check, n = sorted(want.doublings - doublings)[0]
+    fid = next((f for f, spec in (ruleset.data.get("fans") or {}).items() if spec.get("check") == check), None)
+    return (f"fans.{fid}" if fid else "fans"), f"no fan of {check} with doublings {n} switched on"
