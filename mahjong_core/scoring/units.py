@@ -45,9 +45,8 @@ def of(unit: str, amount) -> Units:
 def units_value(total, fans, situation, base: float = 0, max_doublings: int | None = None,
                 cap_multiplier: float | None = None, cap: float | None = None,
                 multiplier_by_method: Mapping[str, float] | None = None):
-    """min((base + Σpoints) × min(2^min(Σdoublings, max_doublings), cap_multiplier), cap) + Σbonus."""
-    # (the docstring is the formula's line on every units ruleset's page; the optional
-    # multiplier_by_method, which multiplies all of it by the win method's entry, is in the module doc)
+    """(min((base + Σpoints) × min(2^min(Σdoublings, max_doublings), cap_multiplier), cap) + Σbonus)
+    × multiplier_by_method[win method] (default 1)."""
     p = d = x = 0
     for f in fans:
         if f.unit == "points":
