@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
-from operator import itemgetter
 from typing import NamedTuple
 
 from . import tiles as T
 from .errors import HandError, MahjongError, show
 from .hand import Situation, parse_situation
 from .shapes import ORPHANS, ShapeInput
-from .shapes.suits import hand_draws, hand_missing
+from .shapes.suits import count_masks, hand_draws, hand_missing, hand_suits, hand_useful
 from .waits import _NO_MELDS, _meld_parts
 
 NEVER = 99      # above any real shanten: the hand can never take this shape
@@ -37,20 +36,31 @@ def standard_draws(inp: ShapeInput) -> list[int]:
     return hand_draws(inp.counts, inp.sets_needed, inp.chows, 1 + inp.wilds)
 
 
+def standard_useful(inp: ShapeInput) -> int:
+    """``WinShape.shanten_useful`` of the standard shape: a few look-ups per suit."""
+    return hand_useful(inp.counts, inp.sets_needed, inp.chows)
+
+
 # ---------------------------------------------------------------- the special shapes
+
+def _by_copies(counts) -> tuple[int, int, int, int]:
+    """How many kinds are held once, twice, three and four times (read off the suit records)."""
+    m, p, s, z = hand_suits(counts)
+    a, b, c, d = m.held, p.held, s.held, z.held
+    return a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2], a[3] + b[3] + c[3] + d[3], a[4] + b[4] + c[4] + d[4]
+
 
 def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> int:
     """``WinShape.shanten`` of seven pairs: the tiles missing (two per pair lacking, one when a
     single held starts it) less one."""
-    counts = inp.counts
     if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return NEVER
-    ones, threes = counts.count(1), counts.count(3)
+    ones, twos, threes, fours = _by_copies(inp.counts)
     if allow_four:
-        held = counts.count(2) + threes + 2 * counts.count(4)
+        held = twos + threes + 2 * fours
         singles = ones + threes
     else:                               # a third copy cannot start another pair of its kind
-        held = counts.count(2) + threes + counts.count(4)
+        held = twos + threes + fours
         singles = ones
     lacking = pairs - min(held, pairs)
     return 2 * lacking - min(singles, lacking) - 1 - inp.wilds
@@ -65,16 +75,13 @@ def wild_count_shanten(inp: ShapeInput, count: int = 3) -> int:
     return max(count - inp.wilds - 1, -1)
 
 
-_orphan_counts = itemgetter(*ORPHANS)
-
-
 def thirteen_orphans_shanten(inp: ShapeInput) -> int:
     """``WinShape.shanten`` of thirteen orphans: 13 − orphan kinds held − (a pair among them)."""
-    counts = inp.counts
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
-    held = _orphan_counts(counts)
-    return 13 - (13 - held.count(0)) - (max(held) >= 2) - inp.wilds
+    m, p, s, z = hand_suits(inp.counts)
+    pair = m.orphan_pair or p.orphan_pair or s.orphan_pair or z.orphan_pair
+    return 13 - (m.orphans + p.orphans + s.orphans + z.orphans) - pair - inp.wilds
 
 
 # ---------------------------------------------------------------- each draw at once
@@ -108,21 +115,19 @@ def _plus(inp: ShapeInput, t: int) -> ShapeInput:
     return replace(inp, counts=tuple(counts), win_tile=t)
 
 
-def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int]:
-    """``WinShape.shanten_draws`` of seven pairs: one count changes, so the answer depends only
-    on how many copies of the drawn kind are held."""
-    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
-        return [NEVER] * T.NUM_KINDS
-    counts = inp.counts
-    ones, threes, fours = counts.count(1), counts.count(3), counts.count(4)
+def _seven_pairs_by_count(inp: ShapeInput, pairs: int, allow_four: bool) -> list[int]:
+    """Seven pairs' shanten after drawing a kind held 0–4 times (4: a fifth copy, NEVER), and
+    last its shanten before the draw: one count changes, so the answer depends only on how
+    many copies of the drawn kind are held."""
+    ones, twos, threes, fours = _by_copies(inp.counts)
     if allow_four:
-        held = counts.count(2) + threes + 2 * fours
+        held = twos + threes + 2 * fours
         singles = ones + threes
     else:
-        held = counts.count(2) + threes + fours
+        held = twos + threes + fours
         singles = ones
-    by_count = []                       # the shanten after drawing a kind held c times
-    for c in range(5):
+    by_count = []
+    for c in range(4):
         h, sg = held, singles
         if allow_four and c & 1 or not allow_four and c == 1:
             h, sg = h + 1, sg - 1
@@ -130,8 +135,30 @@ def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) 
             sg += 1
         lacking = pairs - min(h, pairs)
         by_count.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
-    by_count[4] = NEVER                 # a fifth copy
-    return list(map(by_count.__getitem__, counts))
+    lacking = pairs - min(held, pairs)
+    by_count += (NEVER, 2 * lacking - min(singles, lacking) - 1 - inp.wilds)
+    return by_count
+
+
+def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int]:
+    """``WinShape.shanten_draws`` of seven pairs, read off the answer per copies held."""
+    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
+        return [NEVER] * T.NUM_KINDS
+    return list(map(_seven_pairs_by_count(inp, pairs, allow_four).__getitem__, inp.counts))
+
+
+def seven_pairs_useful(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> int:
+    """``WinShape.shanten_useful`` of seven pairs: the kinds held as often as a helping draw's."""
+    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
+        return 0
+    by_count = _seven_pairs_by_count(inp, pairs, allow_four)
+    here = by_count[5]
+    masks = count_masks(inp.counts)
+    out = 0
+    for c in range(4):
+        if by_count[c] < here:
+            out |= masks[c]
+    return out
 
 
 def thirteen_orphans_draws(inp: ShapeInput) -> list[int]:
@@ -152,6 +179,20 @@ def thirteen_orphans_draws(inp: ShapeInput) -> list[int]:
     return out
 
 
+def thirteen_orphans_useful(inp: ShapeInput) -> int:
+    """``WinShape.shanten_useful`` of thirteen orphans: an orphan not held, or (no pair yet)
+    one held once."""
+    if inp.meld_groups or inp.sets_needed != 4:
+        return 0
+    counts = inp.counts
+    pair = any(counts[t] >= 2 for t in ORPHANS)
+    out = 0
+    for t in ORPHANS:
+        if counts[t] == 0 or counts[t] == 1 and not pair:
+            out |= 1 << t
+    return out
+
+
 # ---------------------------------------------------------------- the analyser of one ruleset
 
 class UsefulTile(NamedTuple):
@@ -166,9 +207,18 @@ class UsefulTile(NamedTuple):
         return {"tile": T.name(self.tile), "left": self.left}
 
 
+_new_tuple = tuple.__new__
+
+
 def _useful(pair: tuple) -> UsefulTile:
     """``UsefulTile(*pair)`` without the named tuple's Python-level constructor."""
-    return tuple.__new__(UsefulTile, pair)
+    return _new_tuple(UsefulTile, pair)
+
+
+# the kinds of each suit's 9 bits of a mask (bit t for kind t), lowest first: a mask's kinds
+# are four look-ups, not a loop over its bits
+_M, _P, _S, _Z = (tuple(tuple(lo + o for o in range(9) if bits >> o & 1) for bits in range(512))
+                  for lo in (0, 9, 18, 27))
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +336,7 @@ class Analyzer:
         self.table = rules.table
         self.kinds = tuple(sorted(t for t in rules.table.kinds if t < T.NUM_KINDS))
         self.kind_set = frozenset(self.kinds)
+        self.kind_mask = sum(1 << t for t in self.kinds)
         self._plan_of = self._plans = None
         self.own = []            # (shanten function, args, shape) of shapes that give their own
         self.searched = []       # (shape, args) of shapes searched through find
@@ -457,15 +508,22 @@ class Analyzer:
         n = len(standing)
         asked = self.asked(s, counts, n_wild, n, drops)
         sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
-        after = self.draws(s, counts, n_wild, n, drops, asked, sh)
-        if self.searched:                   # a searched shape counts once a draw completes it
-            done = self.searched_completing(s, counts, n_wild, drops)
-            if done:
-                sh = 0
-            for t in done:
-                after[t] = -1
         # copies left: held and seen never make more than four (``_seen_counts`` checks)
-        useful = tuple([_useful((t, 4 - held[t] - seen[t])) for t in self.kinds if after[t] < sh and held[t] < 4])
+        mask = None if s.wilds or self.searched else self.useful_mask(asked, sh)
+        if mask is not None:
+            mask &= self.kind_mask
+            kinds = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
+            useful = tuple([_new_tuple(UsefulTile, (t, 4 - held[t] - seen[t])) for t in kinds if held[t] < 4])
+        else:
+            after = self.draws(s, counts, n_wild, n, drops, asked, sh)
+            if self.searched:               # a searched shape counts once a draw completes it
+                done = self.searched_completing(s, counts, n_wild, drops)
+                if done:
+                    sh = 0
+                for t in done:
+                    after[t] = -1
+            useful = tuple([_useful((t, 4 - held[t] - seen[t])) for t in self.kinds
+                            if after[t] < sh and held[t] < 4])
         waits = None
         if sh == 0 and with_waits:
             waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
@@ -501,6 +559,35 @@ class Analyzer:
             self._plans = (entries, [e for e in entries if e[2][2].melds])
             self._plan_of = self.own
         return self._plans[melded]
+
+    @staticmethod
+    def useful_mask(asked, sh: int) -> int | None:
+        """The kinds whose draw lowers a wild-free 3n+1 hand's shanten ``sh``, as a mask (bit t
+        for kind t; held-four kinds may be in it): the union of the tied shapes' answers
+        (``shanten_useful``, else their ``shanten_draws`` read against ``sh``), a suit left
+        out giving none. None where a tied shape answers neither, or a shape's answer is
+        searched or below ``sh``: then ``draws`` reads every draw."""
+        mask = 0
+        for here, _, (_, args, shape), (inp, lo_drop) in asked:
+            if here is None or here < sh:
+                return None
+            if here > sh:
+                continue                    # a draw lowers a shape by one at most
+            got = None if shape.shanten_useful is None else shape.shanten_useful(inp, **args)
+            if got is None:
+                if shape.shanten_draws is None:
+                    return None
+                draws = shape.shanten_draws(inp, **args)
+                if draws is None:
+                    return None
+                got = 0
+                for t, v in enumerate(draws):
+                    if v < sh:
+                        got |= 1 << t
+            if lo_drop < NEVER:             # a tile of the suit left out is one more to replace
+                got &= ~(0x1FF << lo_drop)
+            mask |= got
+        return mask
 
     def searched_completing(self, s, counts, n_wild: int, drops) -> set[int]:
         """The kinds that complete the 3n+1 hand in some searched shape."""

@@ -11,9 +11,10 @@ from typing import Iterable
 
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
+from mahjong_core.shapes.suits import count_masks, hand_suits
 
 from .facts import KNITTED_SETS
-from .knitted_straight import knitted_missing, most_knitted
+from .knitted_straight import STRAIGHT_MASKS, class_held, knitted_missing, most_knitted
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -87,7 +88,7 @@ def shanten(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    return 13 - min(14, most_knitted(counts) + 7 - counts[27:].count(0))
+    return 13 - min(14, most_knitted(counts) + 7 - hand_suits(counts)[3].held[0])
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
@@ -124,6 +125,29 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
             if counts[t] >= 4:
                 out[t] = NEVER
     return out
+
+
+_HONOUR_MASK = 0x7F << 27
+
+
+def shanten_useful(inp: ShapeInput) -> int | None:
+    """``WinShape.shanten_useful``: an honour not held, and a knitted tile not held of a
+    straight holding the most (fourteen distinct tiles of the sixteen: nothing more helps)."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups or inp.sets_needed != 4:
+        return 0
+    counts = inp.counts
+    knitted = most_knitted(counts)
+    m, p, s, z = hand_suits(counts)
+    if knitted + 7 - z.held[0] >= 14:
+        return 0
+    a, b, c = class_held(m), class_held(p), class_held(s)
+    out = _HONOUR_MASK
+    for (i, j, k), tiles in STRAIGHT_MASKS:
+        if a[i] + b[j] + c[k] == knitted:
+            out |= tiles
+    return out & count_masks(counts)[0]
 
 
 def special(ctx):

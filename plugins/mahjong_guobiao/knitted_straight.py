@@ -14,7 +14,7 @@ from typing import Iterable
 
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, Group, ShapeInput, standard
-from mahjong_core.shapes.suits import small_draws, small_join, small_mask, small_missing
+from mahjong_core.shapes.suits import count_masks, hand_suits, small_draws, small_join, small_mask, small_missing
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
 
@@ -178,36 +178,36 @@ def suit_classes(suit: tuple) -> tuple:
 
 
 # The shanten of each knitted straight reads the rest beside it as one set and a pair at most:
-# each suit's rest is a small mask per class (``suits.small_mask``), memoised per suit, so a
-# straight costs three table joins and one row look-up.
-_HELD: dict = {}                        # one suit's counts -> knitted kinds held per class
-_REST: tuple = ({}, {})                 # [chows]: one suit's counts -> per class, the rest's mask
-_REST_DRAWS: tuple = ({}, {})           # [chows]: one suit's counts -> per class, masks after a draw
+# each suit's rest is a small mask per class (``suits.small_mask``), memoised per suit record
+# (``suits.hand_suits``), so a straight costs three table joins and one row look-up.
+_HELD: dict = {}                        # one suit's record -> knitted kinds held per class
+_REST: tuple = ({}, {})                 # [chows]: one suit's record -> per class, the rest's mask
+_REST_DRAWS: tuple = ({}, {})           # [chows]: one suit's record -> per class, masks after a draw
 
 
-def class_held(suit: tuple) -> tuple:
-    """The kinds held of each 147/258/369 class of one suit (memoised)."""
+def class_held(suit) -> tuple:
+    """The kinds held of each 147/258/369 class of one suit (its ``suits.Suit``; memoised)."""
     got = _HELD.get(suit)
     if got is None:
-        got = _HELD[suit] = tuple(held for held, _ in suit_classes(suit))
+        got = _HELD[suit] = tuple(held for held, _ in suit_classes(suit.key))
     return got
 
 
-def _rest_masks(suit: tuple, chows: bool) -> tuple:
+def _rest_masks(suit, chows: bool) -> tuple:
     """Per class, the mask of one suit with that class's held tiles taken out (memoised)."""
     table = _REST[chows]
     got = table.get(suit)
     if got is None:
-        got = table[suit] = tuple(small_mask(rest, chows) for _, rest in suit_classes(suit))
+        got = table[suit] = tuple(small_mask(rest, chows) for _, rest in suit_classes(suit.key))
     return got
 
 
-def _rest_draws(suit: tuple, chows: bool) -> tuple:
+def _rest_draws(suit, chows: bool) -> tuple:
     """Per class, the rest's masks after drawing each kind of the suit (memoised)."""
     table = _REST_DRAWS[chows]
     got = table.get(suit)
     if got is None:
-        got = table[suit] = tuple(small_draws(rest, chows) for _, rest in suit_classes(suit))
+        got = table[suit] = tuple(small_draws(rest, chows) for _, rest in suit_classes(suit.key))
     return got
 
 
@@ -223,21 +223,23 @@ def most_knitted(counts) -> int:
     if counts is last[0]:
         return last[1]
     known = _HELD.get
-    m, p, s = counts[0:9], counts[9:18], counts[18:27]
+    m, p, s, _ = hand_suits(counts)
     a0, a1, a2 = known(m) or class_held(m)
     b0, b1, b2 = known(p) or class_held(p)
     c0, c1, c2 = known(s) or class_held(s)
     got = max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
-    _last = (counts, got)
+    if type(counts) is tuple:           # a list may change in place: not kept
+        _last = (counts, got)
     return got
 
 
 def knitted_missing(counts) -> list:
     """(the tiles of a knitted straight not held, its classes taken in m, p and s) for each of
     the six, fewest missing first."""
-    a0, a1, a2 = class_held(counts[0:9])
-    b0, b1, b2 = class_held(counts[9:18])
-    c0, c1, c2 = class_held(counts[18:27])
+    m, p, s, _ = hand_suits(counts)
+    a0, a1, a2 = class_held(m)
+    b0, b1, b2 = class_held(p)
+    c0, c1, c2 = class_held(s)
     return sorted([(9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
                    (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))])
 
@@ -261,8 +263,8 @@ def _bodies(inp: ShapeInput, every: bool = False):
         return None
     counts = inp.counts
     chows = inp.chows
-    ra, rb, rc = _rest_masks(counts[0:9], chows), _rest_masks(counts[9:18], chows), \
-        _rest_masks(counts[18:27], chows)
+    m, p, s, _ = hand_suits(counts)
+    ra, rb, rc = _rest_masks(m, chows), _rest_masks(p, chows), _rest_masks(s, chows)
     z = small_mask(counts[27:], False)
     joined = small_join()
     held = sum(counts) - 9
@@ -302,7 +304,7 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     counts = inp.counts
     chows = inp.chows
     need = inp.sets_needed - 3
-    suits = counts[0:9], counts[9:18], counts[18:27]
+    suits = hand_suits(counts)[:3]
     rests = [_rest_masks(suit, chows) for suit in suits]
     draws = [_rest_draws(suit, chows) for suit in suits]
     z = small_mask(counts[27:], False)
@@ -336,6 +338,63 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
         for t in range(34):
             if counts[t] >= 4:
                 out[t] = NEVER
+    return out
+
+
+# each knitted straight's classes in m, p and s, and its nine tiles as a mask (bit t for kind t)
+STRAIGHT_MASKS = tuple(((a, b, c), sum(1 << (9 * i + r + 3 * k) for i, r in enumerate((a, b, c)) for k in range(3)))
+                       for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+_STRAIGHT_MASK = dict(STRAIGHT_MASKS)
+_REST_USEFUL: dict = {}     # (beside, a suit's masks after each draw, need, held, below) -> offsets helping
+
+
+def _rest_useful(beside: int, drawn_masks: tuple, need: int, held: int, below: int) -> int:
+    """The offsets of one suit whose draw leaves the rest beside a body missing fewer than
+    ``below`` tiles (memoised)."""
+    key = (beside, drawn_masks, need, held, below)
+    got = _REST_USEFUL.get(key)
+    if got is None:
+        line = small_join()[beside]
+        row = small_missing(need, held)
+        got = 0
+        for o, d in enumerate(drawn_masks):
+            if d and row[line[d]] < below:
+                got |= 1 << o
+        _REST_USEFUL[key] = got
+    return got
+
+
+def shanten_useful(inp: ShapeInput) -> int | None:
+    """``WinShape.shanten_useful``: of each knitted straight at the shape's shanten, the
+    tiles it lacks and the draws that bring the rest beside it nearer. With wilds: None."""
+    if inp.wilds:
+        return None
+    bodies = _bodies(inp, every=True)
+    if bodies is None:
+        return 0
+    here = bodies[0][0]
+    counts = inp.counts
+    chows = inp.chows
+    need = inp.sets_needed - 3
+    suits = hand_suits(counts)[:3]
+    z = small_mask(counts[27:], False)
+    joined = small_join()
+    held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
+    empty = count_masks(counts)[0]
+    out = 0
+    for value, missing, classes in bodies:
+        if value > here:
+            break
+        out |= _STRAIGHT_MASK[classes] & empty
+        a, b, c = classes
+        ra, rb, rc = (_rest_masks(suit, chows)[r] for suit, r in zip(suits, classes))
+        ab, cz = joined[ra][rb], joined[rc][z]
+        below = here - missing + 1
+        for lo, beside, drawn_masks in ((0, joined[rb][cz], _rest_draws(suits[0], chows)[a]),
+                                        (9, joined[ra][cz], _rest_draws(suits[1], chows)[b]),
+                                        (18, joined[ab][z], _rest_draws(suits[2], chows)[c]),
+                                        (27, joined[ab][rc], small_draws(counts[27:], False))):
+            out |= _rest_useful(beside, drawn_masks, need, held + missing, below) << lo
     return out
 
 
