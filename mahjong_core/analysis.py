@@ -17,7 +17,7 @@ from . import tiles as T
 from .errors import HandError, MahjongError, show
 from .hand import Situation, parse_situation
 from .shapes import ORPHANS, ShapeInput
-from .shapes.suits import count_masks, hand_draws, hand_missing, hand_suits, hand_useful
+from .shapes.suits import hand_draws, hand_missing, hand_suits, hand_useful
 from .waits import _NO_MELDS, _meld_parts
 
 NEVER = 99      # above any real shanten: the hand can never take this shape
@@ -153,11 +153,11 @@ def seven_pairs_useful(inp: ShapeInput, pairs: int = 7, allow_four: bool = True)
         return 0
     by_count = _seven_pairs_by_count(inp, pairs, allow_four)
     here = by_count[5]
-    masks = count_masks(inp.counts)
+    m, p, s, z = hand_suits(inp.counts)
     out = 0
     for c in range(4):
         if by_count[c] < here:
-            out |= masks[c]
+            out |= m.masks[c] | p.masks[c] << 9 | s.masks[c] << 18 | z.masks[c] << 27
     return out
 
 
@@ -414,7 +414,7 @@ class Analyzer:
         best = NEVER
         plan = self.plan(melded)
         for inp, _ in self.inputs(s, counts, n_wild, drops):
-            for call, bound, (_, args, shape) in plan:
+            for call, bound, _, (_, args, shape) in plan:
                 if bound is not None and bound(inp) >= best:
                     continue
                 got = call(inp)
@@ -506,15 +506,16 @@ class Analyzer:
         else:
             n_wild = 0
         n = len(standing)
-        asked = self.asked(s, counts, n_wild, n, drops)
-        sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
         # copies left: held and seen never make more than four (``_seen_counts`` checks)
-        mask = None if s.wilds or self.searched else self.useful_mask(asked, sh)
-        if mask is not None:
+        fast = None if s.wilds or self.searched else self.useful_by_masks(s, counts, drops)
+        if fast is not None:
+            sh, mask = fast
             mask &= self.kind_mask
             kinds = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
             useful = tuple([_new_tuple(UsefulTile, (t, 4 - held[t] - seen[t])) for t in kinds if held[t] < 4])
         else:
+            asked = self.asked(s, counts, n_wild, n, drops)
+            sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
             after = self.draws(s, counts, n_wild, n, drops, asked, sh)
             if self.searched:               # a searched shape counts once a draw completes it
                 done = self.searched_completing(s, counts, n_wild, drops)
@@ -538,7 +539,7 @@ class Analyzer:
         best = NEVER
         plan = self.plan(melded)
         for inp, lo_drop in self.inputs(s, counts, n_wild, drops):
-            for call, bound, entry in plan:
+            for call, bound, _, entry in plan:
                 if bound is not None and bound(inp) > best:
                     continue                # cannot even equal the best: no useful tile of its own
                 here = call(inp)
@@ -551,43 +552,54 @@ class Analyzer:
 
     def plan(self, melded: bool) -> list:
         """The own-shanten shapes to ask of a hand without or with melds, as (shanten, bound,
-        ``own``'s entry), the YAML args bound into both calls, read off ``own`` once (again
-        when ``own`` is replaced)."""
+        useful mask, ``own``'s entry), the YAML args bound into the calls, read off ``own``
+        once (again when ``own`` is replaced)."""
         if self._plan_of is not self.own:
-            entries = [(_bind(fn, args), shape.shanten_bound and _bind(shape.shanten_bound, args), (fn, args, shape))
+            entries = [(_bind(fn, args), shape.shanten_bound and _bind(shape.shanten_bound, args),
+                        shape.shanten_useful and _bind(shape.shanten_useful, args), (fn, args, shape))
                        for fn, args, shape in self.own]
-            self._plans = (entries, [e for e in entries if e[2][2].melds])
+            self._plans = (entries, [e for e in entries if e[3][2].melds])
             self._plan_of = self.own
         return self._plans[melded]
 
-    @staticmethod
-    def useful_mask(asked, sh: int) -> int | None:
-        """The kinds whose draw lowers a wild-free 3n+1 hand's shanten ``sh``, as a mask (bit t
-        for kind t; held-four kinds may be in it): the union of the tied shapes' answers
-        (``shanten_useful``, else their ``shanten_draws`` read against ``sh``), a suit left
-        out giving none. None where a tied shape answers neither, or a shape's answer is
-        searched or below ``sh``: then ``draws`` reads every draw."""
-        mask = 0
-        for here, _, (_, args, shape), (inp, lo_drop) in asked:
-            if here is None or here < sh:
-                return None
-            if here > sh:
-                continue                    # a draw lowers a shape by one at most
-            got = None if shape.shanten_useful is None else shape.shanten_useful(inp, **args)
-            if got is None:
-                if shape.shanten_draws is None:
+    def useful_by_masks(self, s, counts, drops) -> tuple[int, int] | None:
+        """``(shanten, the kinds whose draw lowers it as a mask)`` of a wild-free 3n+1 hand
+        when no shape is searched: each shape's shanten (a shape whose bound is above the best
+        found is left out), then the union of the tied shapes' ``shanten_useful`` (else their
+        ``shanten_draws`` read against the shanten), a suit left out giving none; held-four
+        kinds may be in the mask. None where a shape's answer is searched or below 0: then
+        ``asked`` and ``draws`` read every draw."""
+        best = NEVER
+        tied: list = []
+        plan = self.plan(bool(s.melds))
+        for inp, lo_drop in self.inputs(s, counts, 0, drops):
+            for call, bound, useful, entry in plan:
+                if bound is not None and bound(inp) > best:
+                    continue                # cannot even equal the best: no useful tile of its own
+                here = call(inp)
+                if here is None:
                     return None
-                draws = shape.shanten_draws(inp, **args)
+                if here <= best:
+                    if here < best:
+                        best, tied = here, []
+                    tied.append((useful, entry, inp, lo_drop))
+        if best < 0:
+            return None
+        mask = 0
+        for useful, (_, args, shape), inp, lo_drop in tied:     # a draw lowers a shape by one at most
+            got = None if useful is None else useful(inp)
+            if got is None:
+                draws = None if shape.shanten_draws is None else shape.shanten_draws(inp, **args)
                 if draws is None:
                     return None
                 got = 0
                 for t, v in enumerate(draws):
-                    if v < sh:
+                    if v < best:
                         got |= 1 << t
             if lo_drop < NEVER:             # a tile of the suit left out is one more to replace
                 got &= ~(0x1FF << lo_drop)
             mask |= got
-        return mask
+        return best, mask
 
     def searched_completing(self, s, counts, n_wild: int, drops) -> set[int]:
         """The kinds that complete the 3n+1 hand in some searched shape."""

@@ -42,10 +42,10 @@ def test_useful_tiles_through_the_masks_equal_those_read_draw_by_draw(gb):
     rng = random.Random(1803)
     fast = Analyzer(gb)
     slow = Analyzer(gb)
-    slow.useful_mask = lambda asked, sh: None       # every draw read, as without the masks
+    slow.useful_by_masks = lambda s, counts, drops: None     # every draw read, as without the masks
     sichuan = load_ruleset("sichuan")
     fast_s, slow_s = Analyzer(sichuan), Analyzer(sichuan)
-    slow_s.useful_mask = lambda asked, sh: None
+    slow_s.useful_by_masks = lambda s, counts, drops: None
     for hand, n_melds in hands(rng):
         if n_melds:
             continue

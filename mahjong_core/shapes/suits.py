@@ -328,11 +328,11 @@ def hand_missing(counts, need: int, chows: bool) -> int:
     fronts joined and read, each a dict hit once seen."""
     m, p, s, z = hand_suits(counts)
     joins = _JOINS
-    a, b = m.front[chows], p.front[chows]
+    a, b = m.front[chows] or _front_of(m, chows), p.front[chows] or _front_of(p, chows)
     f = joins.get((a, b)) or join(a, b)
-    b = s.front[chows]
+    b = s.front[chows] or _front_of(s, chows)
     f = joins.get((f, b)) or join(f, b)
-    b = z.front[0]
+    b = z.front[0] or _front_of(z, False)
     f = joins.get((f, b)) or join(f, b)
     held = m.size + p.size + s.size + z.size
     got = _MISSING.get((f, need, held))
@@ -344,15 +344,18 @@ def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
     only the drawn tile's suit changes, so each suit's row of draws is read beside the other
     three suits' joined front: memoised per (that front, the suit's draws), as both recur."""
     sm, sp, ss, sz_ = hand_suits(counts)
-    m, p, s, z = sm.front[chows], sp.front[chows], ss.front[chows], sz_.front[0]
+    m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
+    s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
     joins = _JOINS
     mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
     held = sm.size + sp.size + ss.size + sz_.size + 1
     rows = _DRAW_ROWS
     out: list = []
-    for suit, rest in ((sm, joins.get((p, sz)) or join(p, sz)), (sp, joins.get((m, sz)) or join(m, sz)),
-                       (ss, joins.get((mp, z)) or join(mp, z)), (sz_, joins.get((mp, s)) or join(mp, s))):
-        sig = suit.draws[chows]
+    for suit, suit_chows, rest in ((sm, chows, joins.get((p, sz)) or join(p, sz)),
+                                   (sp, chows, joins.get((m, sz)) or join(m, sz)),
+                                   (ss, chows, joins.get((mp, z)) or join(mp, z)),
+                                   (sz_, False, joins.get((mp, s)) or join(mp, s))):
+        sig = suit.draws[suit_chows] or _draws_of(suit, suit_chows)
         row = rows.get((rest, sig, need, held, less))
         if row is None:
             row = _draw_row(rest, sig, need, held, less, len(suit.key))
@@ -400,31 +403,46 @@ _last_suits: tuple = ((), ())   # the counts tuple last looked up, and its four 
 
 class Suit:
     """One suit's count vector (``key``) and what the analysis reads of it: its tiles
-    (``size``), its standard fronts and the ids of its draws, without and with chows
-    (``front[chows]``, ``draws[chows]``, ``use[chows]``; an honour suit's ignore chows), how
-    many of its kinds are held 0–4 times and their masks (``held[c]``, ``masks[c]``, bit o for
-    offset o), and of its terminals (or honours) how many kinds are held and whether one is
-    paired (``orphans``, ``orphan_pair``)."""
+    (``size``), its standard front and the ids of its draws, without and with chows
+    (``front[chows]``, ``draws[chows]``, ``use[chows]``, 0 until first read through
+    ``_front_of`` / ``_draws_of`` / ``_use_of``, so a suit seen once costs no more than
+    asked; an honour suit's are read without chows), how many of its kinds are held 0–4 times
+    and their masks (``held[c]``, ``masks[c]``, bit o for offset o), and of its terminals (or
+    honours) how many kinds are held and whether one is paired (``orphans``, ``orphan_pair``)."""
 
     __slots__ = ("key", "size", "front", "draws", "use", "held", "masks", "orphans", "orphan_pair")
 
     def __init__(self, key: tuple):
         self.key = key
         self.size = sum(key)
-        numbered = len(key) == 9
-        ways = (False, True) if numbered else (False, False)
-        self.front = tuple(front_id(key, c) for c in ways)
-        self.draws = tuple(_DRAW_IDS[c].get(key) or _draw_id(key, c) for c in ways)
-        self.use = tuple(_USE_IDS[c].get(key) or _use_id(key, c) for c in ways)
+        self.front, self.draws, self.use = [0, 0], [0, 0], [0, 0]
         held = [0] * max(5, max(key) + 1)
         masks = [0] * len(held)
         for o, c in enumerate(key):
             held[c] += 1
             masks[c] |= 1 << o
         self.held, self.masks = tuple(held), tuple(masks)
-        ends = (key[0], key[8]) if numbered else key
+        ends = (key[0], key[8]) if len(key) == 9 else key
         self.orphans = sum(1 for c in ends if c)
         self.orphan_pair = max(ends) >= 2
+
+
+def _front_of(suit: Suit, chows: bool) -> int:
+    """``suit.front[chows]``, filled on first read."""
+    got = suit.front[chows] = front_id(suit.key, chows)
+    return got
+
+
+def _draws_of(suit: Suit, chows: bool) -> int:
+    """``suit.draws[chows]``, filled on first read."""
+    got = suit.draws[chows] = _DRAW_IDS[chows].get(suit.key) or _draw_id(suit.key, chows)
+    return got
+
+
+def _use_of(suit: Suit, chows: bool) -> int:
+    """``suit.use[chows]``, filled on first read."""
+    got = suit.use[chows] = _USE_IDS[chows].get(suit.key) or _use_id(suit.key, chows)
+    return got
 
 
 def hand_suits(counts) -> tuple:
@@ -485,16 +503,17 @@ def hand_useful(counts, need: int, chows: bool) -> int:
     as a mask: each suit's offsets are memoised per (the other three suits' joined front, the
     suit's front and draws), as ``hand_draws``'s rows are."""
     sm, sp, ss, sz_ = hand_suits(counts)
-    m, p, s, z = sm.front[chows], sp.front[chows], ss.front[chows], sz_.front[0]
+    m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
+    s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
     joins = _JOINS
     mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
     held = sm.size + sp.size + ss.size + sz_.size
     masks = _USE_MASKS
     out = 0
-    for use, beside, lo in ((sm.use[chows], joins.get((p, sz)) or join(p, sz), 0),
-                            (sp.use[chows], joins.get((m, sz)) or join(m, sz), 9),
-                            (ss.use[chows], joins.get((mp, z)) or join(mp, z), 18),
-                            (sz_.use[0], joins.get((mp, s)) or join(mp, s), 27)):
+    for use, beside, lo in ((sm.use[chows] or _use_of(sm, chows), joins.get((p, sz)) or join(p, sz), 0),
+                            (sp.use[chows] or _use_of(sp, chows), joins.get((m, sz)) or join(m, sz), 9),
+                            (ss.use[chows] or _use_of(ss, chows), joins.get((mp, z)) or join(mp, z), 18),
+                            (sz_.use[0] or _use_of(sz_, False), joins.get((mp, s)) or join(mp, s), 27)):
         got = masks.get((beside, use, need, held))
         if got is None:
             got = _use_mask(beside, use, need, held)
@@ -502,13 +521,10 @@ def hand_useful(counts, need: int, chows: bool) -> int:
     return out
 
 
-def count_masks(counts) -> tuple:
-    """Masks (bit t for kind t) of the kinds held 0, 1, 2, 3 and 4 times (34 counts)."""
+def count_mask(counts, c: int) -> int:
+    """The mask (bit t for kind t) of the kinds held ``c`` times (34 counts, each at most four)."""
     m, p, s, z = hand_suits(counts)
-    a, b, c, d = m.masks, p.masks, s.masks, z.masks
-    return (a[0] | b[0] << 9 | c[0] << 18 | d[0] << 27, a[1] | b[1] << 9 | c[1] << 18 | d[1] << 27,
-            a[2] | b[2] << 9 | c[2] << 18 | d[2] << 27, a[3] | b[3] << 9 | c[3] << 18 | d[3] << 27,
-            a[4] | b[4] << 9 | c[4] << 18 | d[4] << 27)
+    return m.masks[c] | p.masks[c] << 9 | s.masks[c] << 18 | z.masks[c] << 27
 
 
 # ---------------------------------------------------------------- one set and a pair at most

@@ -11,10 +11,10 @@ from typing import Iterable
 
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
-from mahjong_core.shapes.suits import count_masks, hand_suits
+from mahjong_core.shapes.suits import count_mask, hand_suits
 
 from .facts import KNITTED_SETS
-from .knitted_straight import STRAIGHT_MASKS, class_held, knitted_missing, most_knitted
+from .knitted_straight import STRAIGHT_MASK, knitted_missing, most_knitted
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -138,16 +138,16 @@ def shanten_useful(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return 0
     counts = inp.counts
-    knitted = most_knitted(counts)
-    m, p, s, z = hand_suits(counts)
-    if knitted + 7 - z.held[0] >= 14:
+    order = knitted_missing(counts)
+    fewest = order[0][0]
+    if 9 - fewest + 7 - hand_suits(counts)[3].held[0] >= 14:
         return 0
-    a, b, c = class_held(m), class_held(p), class_held(s)
     out = _HONOUR_MASK
-    for (i, j, k), tiles in STRAIGHT_MASKS:
-        if a[i] + b[j] + c[k] == knitted:
-            out |= tiles
-    return out & count_masks(counts)[0]
+    for missing, classes in order:
+        if missing > fewest:
+            break
+        out |= STRAIGHT_MASK[classes]
+    return out & count_mask(counts, 0)
 
 
 def special(ctx):

@@ -14,7 +14,7 @@ from typing import Iterable
 
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, Group, ShapeInput, standard
-from mahjong_core.shapes.suits import count_masks, hand_suits, small_draws, small_join, small_mask, small_missing
+from mahjong_core.shapes.suits import count_mask, hand_suits, small_draws, small_join, small_mask, small_missing
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
 
@@ -222,26 +222,29 @@ def most_knitted(counts) -> int:
     last = _last
     if counts is last[0]:
         return last[1]
-    known = _HELD.get
-    m, p, s, _ = hand_suits(counts)
-    a0, a1, a2 = known(m) or class_held(m)
-    b0, b1, b2 = known(p) or class_held(p)
-    c0, c1, c2 = known(s) or class_held(s)
-    got = max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
+    got = 9 - knitted_missing(counts)[0][0]
     if type(counts) is tuple:           # a list may change in place: not kept
         _last = (counts, got)
     return got
 
 
-def knitted_missing(counts) -> list:
+_ORDERS: dict = {}      # the three suits' kinds held per class -> the six straights, fewest missing first
+
+
+def knitted_missing(counts) -> tuple:
     """(the tiles of a knitted straight not held, its classes taken in m, p and s) for each of
-    the six, fewest missing first."""
+    the six, fewest missing first: memoised per the suits' kinds held per class (coarse, so
+    they recur across hands)."""
     m, p, s, _ = hand_suits(counts)
-    a0, a1, a2 = class_held(m)
-    b0, b1, b2 = class_held(p)
-    c0, c1, c2 = class_held(s)
-    return sorted([(9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
-                   (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))])
+    known = _HELD.get
+    key = (known(m) or class_held(m), known(p) or class_held(p), known(s) or class_held(s))
+    got = _ORDERS.get(key)
+    if got is None:
+        (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = key
+        got = _ORDERS[key] = tuple(sorted([
+            (9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
+            (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))]))
+    return got
 
 
 def shanten_bound(inp: ShapeInput) -> int:
@@ -256,8 +259,8 @@ def _bodies(inp: ShapeInput, every: bool = False):
     """For each knitted straight, best first: (its tiles not held plus the standard shanten of
     the rest as one set (none with a meld) and a pair, its tiles not held, its classes); None
     when the hand can never take the shape. A straight missing ``k`` tiles is at best
-    ``k − 1`` (its rest complete), so unless ``every`` is asked for, those that cannot beat the
-    best found are not read."""
+    ``k − 1`` (its rest complete), so unless ``every`` is asked for, those that cannot equal
+    the best found are not read (those that tie give useful tiles too)."""
     need = inp.sets_needed - 3
     if need < 0 or len(inp.meld_groups) > 1:
         return None
@@ -271,7 +274,7 @@ def _bodies(inp: ShapeInput, every: bool = False):
     out = []
     best = NEVER
     for missing, (a, b, c) in knitted_missing(counts):
-        if missing - 1 >= best and not every:
+        if missing - 1 > best and not every:
             break
         value = missing + small_missing(need, held + missing)[joined[joined[joined[ra[a]][rb[b]]][rc[c]]][z]] - 1
         out.append((value, missing, (a, b, c)))
@@ -285,10 +288,15 @@ def shanten(inp: ShapeInput) -> int | None:
     """``WinShape.shanten``: for each knitted straight, its tiles not held plus the standard
     shanten of the rest (the held ones taken out) as one set (none with a meld) and a pair;
     the best of the six. With wilds: None (searched)."""
+    global _last_bodies
     if inp.wilds:
         return None
     bodies = _bodies(inp)
+    _last_bodies = (inp, bodies)        # for shanten_useful, asked next of the same input
     return NEVER if bodies is None else bodies[0][0]
+
+
+_last_bodies: tuple = (None, None)      # the input last read by shanten, and its bodies
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
@@ -341,17 +349,17 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     return out
 
 
-# each knitted straight's classes in m, p and s, and its nine tiles as a mask (bit t for kind t)
-STRAIGHT_MASKS = tuple(((a, b, c), sum(1 << (9 * i + r + 3 * k) for i, r in enumerate((a, b, c)) for k in range(3)))
-                       for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
-_STRAIGHT_MASK = dict(STRAIGHT_MASKS)
-_REST_USEFUL: dict = {}     # (beside, a suit's masks after each draw, need, held, below) -> offsets helping
+# each knitted straight's classes in m, p and s -> its nine tiles as a mask (bit t for kind t)
+STRAIGHT_MASK = {(a, b, c): sum(1 << (9 * i + r + 3 * k) for i, r in enumerate((a, b, c)) for k in range(3))
+                 for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))}
+_REST_USEFUL: dict = {}     # (beside, id of a suit's masks after each draw, need, held, below) -> offsets helping
 
 
 def _rest_useful(beside: int, drawn_masks: tuple, need: int, held: int, below: int) -> int:
     """The offsets of one suit whose draw leaves the rest beside a body missing fewer than
-    ``below`` tiles (memoised)."""
-    key = (beside, drawn_masks, need, held, below)
+    ``below`` tiles (memoised; ``drawn_masks`` is one of the tuples ``small_draws`` keeps for
+    good, so it is keyed by identity, not hashed again)."""
+    key = (beside, id(drawn_masks), need, held, below)
     got = _REST_USEFUL.get(key)
     if got is None:
         line = small_join()[beside]
@@ -369,30 +377,32 @@ def shanten_useful(inp: ShapeInput) -> int | None:
     tiles it lacks and the draws that bring the rest beside it nearer. With wilds: None."""
     if inp.wilds:
         return None
-    bodies = _bodies(inp, every=True)
+    last = _last_bodies
+    bodies = last[1] if inp is last[0] else _bodies(inp)
     if bodies is None:
         return 0
     here = bodies[0][0]
     counts = inp.counts
     chows = inp.chows
     need = inp.sets_needed - 3
-    suits = hand_suits(counts)[:3]
+    m, p, s, _ = hand_suits(counts)
+    rest_m, rest_p, rest_s = _rest_masks(m, chows), _rest_masks(p, chows), _rest_masks(s, chows)
     z = small_mask(counts[27:], False)
     joined = small_join()
     held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
-    empty = count_masks(counts)[0]
+    empty = count_mask(counts, 0)
     out = 0
     for value, missing, classes in bodies:
         if value > here:
             break
-        out |= _STRAIGHT_MASK[classes] & empty
+        out |= STRAIGHT_MASK[classes] & empty
         a, b, c = classes
-        ra, rb, rc = (_rest_masks(suit, chows)[r] for suit, r in zip(suits, classes))
+        ra, rb, rc = rest_m[a], rest_p[b], rest_s[c]
         ab, cz = joined[ra][rb], joined[rc][z]
         below = here - missing + 1
-        for lo, beside, drawn_masks in ((0, joined[rb][cz], _rest_draws(suits[0], chows)[a]),
-                                        (9, joined[ra][cz], _rest_draws(suits[1], chows)[b]),
-                                        (18, joined[ab][z], _rest_draws(suits[2], chows)[c]),
+        for lo, beside, drawn_masks in ((0, joined[rb][cz], _rest_draws(m, chows)[a]),
+                                        (9, joined[ra][cz], _rest_draws(p, chows)[b]),
+                                        (18, joined[ab][z], _rest_draws(s, chows)[c]),
                                         (27, joined[ab][rc], small_draws(counts[27:], False))):
             out |= _rest_useful(beside, drawn_masks, need, held + missing, below) << lo
     return out
