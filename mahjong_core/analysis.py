@@ -43,11 +43,16 @@ def standard_useful(inp: ShapeInput) -> int:
 
 # ---------------------------------------------------------------- the special shapes
 
-def _by_copies(counts) -> tuple[int, int, int, int]:
-    """How many kinds are held once, twice, three and four times (read off the suit records)."""
+def _pairs_held(counts, allow_four: bool) -> tuple[int, int]:
+    """Seven pairs' (pairs held, singles that could start one more), read off the suit
+    records' kinds held once, twice, three and four times."""
     m, p, s, z = hand_suits(counts)
     a, b, c, d = m.held, p.held, s.held, z.held
-    return a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2], a[3] + b[3] + c[3] + d[3], a[4] + b[4] + c[4] + d[4]
+    ones, threes = a[1] + b[1] + c[1] + d[1], a[3] + b[3] + c[3] + d[3]
+    if allow_four:
+        return a[2] + b[2] + c[2] + d[2] + threes + 2 * (a[4] + b[4] + c[4] + d[4]), ones + threes
+    # a third copy cannot start another pair of its kind
+    return a[2] + b[2] + c[2] + d[2] + threes + a[4] + b[4] + c[4] + d[4], ones
 
 
 def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> int:
@@ -55,13 +60,7 @@ def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True
     single held starts it) less one."""
     if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return NEVER
-    ones, twos, threes, fours = _by_copies(inp.counts)
-    if allow_four:
-        held = twos + threes + 2 * fours
-        singles = ones + threes
-    else:                               # a third copy cannot start another pair of its kind
-        held = twos + threes + fours
-        singles = ones
+    held, singles = _pairs_held(inp.counts, allow_four)
     lacking = pairs - min(held, pairs)
     return 2 * lacking - min(singles, lacking) - 1 - inp.wilds
 
@@ -115,19 +114,14 @@ def _plus(inp: ShapeInput, t: int) -> ShapeInput:
     return replace(inp, counts=tuple(counts), win_tile=t)
 
 
-def _seven_pairs_by_count(inp: ShapeInput, pairs: int, allow_four: bool) -> list[int]:
-    """Seven pairs' shanten after drawing a kind held 0–4 times (4: a fifth copy, NEVER), and
-    last its shanten before the draw: one count changes, so the answer depends only on how
-    many copies of the drawn kind are held."""
-    ones, twos, threes, fours = _by_copies(inp.counts)
-    if allow_four:
-        held = twos + threes + 2 * fours
-        singles = ones + threes
-    else:
-        held = twos + threes + fours
-        singles = ones
-    by_count = []
-    for c in range(4):
+def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int]:
+    """``WinShape.shanten_draws`` of seven pairs: one count changes, so the answer depends only
+    on how many copies of the drawn kind are held."""
+    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
+        return [NEVER] * T.NUM_KINDS
+    held, singles = _pairs_held(inp.counts, allow_four)
+    by_count = []                       # the shanten after drawing a kind held c times
+    for c in range(5):
         h, sg = held, singles
         if allow_four and c & 1 or not allow_four and c == 1:
             h, sg = h + 1, sg - 1
@@ -135,28 +129,25 @@ def _seven_pairs_by_count(inp: ShapeInput, pairs: int, allow_four: bool) -> list
             sg += 1
         lacking = pairs - min(h, pairs)
         by_count.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
-    lacking = pairs - min(held, pairs)
-    by_count += (NEVER, 2 * lacking - min(singles, lacking) - 1 - inp.wilds)
-    return by_count
-
-
-def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int]:
-    """``WinShape.shanten_draws`` of seven pairs, read off the answer per copies held."""
-    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
-        return [NEVER] * T.NUM_KINDS
-    return list(map(_seven_pairs_by_count(inp, pairs, allow_four).__getitem__, inp.counts))
+    by_count[4] = NEVER                 # a fifth copy
+    return list(map(by_count.__getitem__, inp.counts))
 
 
 def seven_pairs_useful(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> int:
-    """``WinShape.shanten_useful`` of seven pairs: the kinds held as often as a helping draw's."""
+    """``WinShape.shanten_useful`` of seven pairs: while a pair is lacking, a draw that makes
+    one (of a kind held once, or three times when four count as two pairs) lowers it by one;
+    one that adds a single (a kind not held, or held twice when four count) lowers it while
+    fewer singles are held than pairs lacking."""
     if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return 0
-    by_count = _seven_pairs_by_count(inp, pairs, allow_four)
-    here = by_count[5]
-    m, p, s, z = hand_suits(inp.counts)
+    counts = inp.counts
+    held, singles = _pairs_held(counts, allow_four)
+    lacking = pairs - min(held, pairs)
+    m, p, s, z = hand_suits(counts)
     out = 0
-    for c in range(4):
-        if by_count[c] < here:
+    for c, helps in ((1, lacking), (3, lacking and allow_four), (0, singles < lacking),
+                     (2, singles < lacking and allow_four)):
+        if helps:
             out |= m.masks[c] | p.masks[c] << 9 | s.masks[c] << 18 | z.masks[c] << 27
     return out
 
@@ -207,12 +198,13 @@ class UsefulTile(NamedTuple):
         return {"tile": T.name(self.tile), "left": self.left}
 
 
-_new_tuple = tuple.__new__
-
-
 def _useful(pair: tuple) -> UsefulTile:
-    """``UsefulTile(*pair)`` without the named tuple's Python-level constructor."""
-    return _new_tuple(UsefulTile, pair)
+    """``UsefulTile(*pair)``, interned: a kind has five counts left at most, so the 34 × 5
+    tiles are made once and shared, not made anew a dozen times per hand."""
+    return _USEFUL[pair[0]][pair[1]]
+
+
+_USEFUL = tuple(tuple(tuple.__new__(UsefulTile, (t, left)) for left in range(5)) for t in range(T.NUM_KINDS))
 
 
 # the kinds of each suit's 9 bits of a mask (bit t for kind t), lowest first: a mask's kinds
@@ -512,7 +504,8 @@ class Analyzer:
             sh, mask = fast
             mask &= self.kind_mask
             kinds = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
-            useful = tuple([_new_tuple(UsefulTile, (t, 4 - held[t] - seen[t])) for t in kinds if held[t] < 4])
+            made = _USEFUL
+            useful = tuple([made[t][4 - held[t] - seen[t]] for t in kinds if held[t] < 4])
         else:
             asked = self.asked(s, counts, n_wild, n, drops)
             sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
@@ -527,7 +520,7 @@ class Analyzer:
                             if after[t] < sh and held[t] < 4])
         waits = None
         if sh == 0 and with_waits:
-            waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
+            waits = self.rules.waits(replace(s, hand=tuple(sorted(standing)), win_tile=None)).to_dict()
         return Option(sh, useful, discard, waits)
 
     def asked(self, s, counts, n_wild: int, n: int, drops) -> list:
@@ -652,7 +645,7 @@ class Analyzer:
     def analyze(self, hand, seen=None, with_waits: bool = True) -> Analysis:
         got = self.plain_counts(hand) if isinstance(hand, str) else None
         if got is not None:                 # notation of standing tiles: no situation to build
-            s, standing, held = _BARE, tuple(sorted(got[0])), got[1]
+            s, standing, held = _BARE, got[0], got[1]     # (sorted where the waits read them)
         else:
             s, standing = self.parse(hand)
             held = [0] * T.NUM_KINDS

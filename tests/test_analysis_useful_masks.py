@@ -24,6 +24,7 @@ def gb():
 def test_every_shapes_useful_mask_is_the_draws_that_lower_its_shanten(gb):
     rng = random.Random(1802)
     shapes = [(shape, args) for shape, args, _ in gb.shapes if shape.shanten_useful is not None]
+    shapes += [(shape, {"pairs": 7, "allow_four": False}) for shape, _ in shapes if shape.id == "seven_pairs"]
     assert {shape.id for shape, _ in shapes} >= {"standard", "seven_pairs", "thirteen_orphans",
                                                  "honors_and_knitted", "knitted_straight"}
     for hand, n_melds in hands(rng):

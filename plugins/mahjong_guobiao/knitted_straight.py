@@ -267,17 +267,20 @@ def _bodies(inp: ShapeInput, every: bool = False):
     counts = inp.counts
     chows = inp.chows
     m, p, s, _ = hand_suits(counts)
-    ra, rb, rc = _rest_masks(m, chows), _rest_masks(p, chows), _rest_masks(s, chows)
+    known = _REST[chows].get
+    ra, rb, rc = known(m) or _rest_masks(m, chows), known(p) or _rest_masks(p, chows), \
+        known(s) or _rest_masks(s, chows)
     z = small_mask(counts[27:], False)
     joined = small_join()
     held = sum(counts) - 9
     out = []
     best = NEVER
-    for missing, (a, b, c) in knitted_missing(counts):
+    for missing, classes in knitted_missing(counts):
         if missing - 1 > best and not every:
             break
+        a, b, c = classes
         value = missing + small_missing(need, held + missing)[joined[joined[joined[ra[a]][rb[b]]][rc[c]]][z]] - 1
-        out.append((value, missing, (a, b, c)))
+        out.append((value, missing, classes))
         if value < best:
             best = value
     out.sort()
