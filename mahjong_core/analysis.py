@@ -416,7 +416,7 @@ class Analyzer:
                     best = got
                     if best <= floor:
                         return floor
-            if searched and best > floor:
+            if searched and best > floor and self.searched:
                 shapes = [(shape, args) for shape, args in self.searched if not (melded and not shape.melds)]
                 if shapes:
                     best = min(best, self.search(shapes, inp, n_tiles, s))

@@ -38,7 +38,7 @@ def mahjong_win_shapes():
                  shanten_useful=knitted_straight.shanten_useful),
         WinShape("nine_gates", nine_gates.readings, nine_gates.readings.__doc__, melds=False,
                  waits=nine_gates.shape_waits, shanten=nine_gates.shanten,
-                 shanten_draws=nine_gates.shanten_draws),
+                 shanten_draws=nine_gates.shanten_draws, shanten_bound=nine_gates.shanten_bound),
     ]
 
 

@@ -183,6 +183,13 @@ def suit_classes(suit: tuple) -> tuple:
 _HELD: dict = {}                        # one suit's record -> knitted kinds held per class
 _REST: tuple = ({}, {})                 # [chows]: one suit's record -> per class, the rest's mask
 _REST_DRAWS: tuple = ({}, {})           # [chows]: one suit's record -> per class, masks after a draw
+_HONOURS: dict = {}                     # the honour suit's record -> its small mask
+
+
+def _honours_mask(suit) -> int:
+    """The honour suit's small mask (``suits.small_mask``), by its record (memoised)."""
+    got = _HONOURS[suit] = small_mask(suit.key, False)
+    return got
 
 
 def class_held(suit) -> tuple:
@@ -211,30 +218,25 @@ def _rest_draws(suit, chows: bool) -> tuple:
     return got
 
 
-_last: tuple = (None, 0)                # the counts last read by most_knitted, and its answer
-
-
 def most_knitted(counts) -> int:
-    """The most tiles held of one knitted straight. The engine asks honours-and-knitted and
-    this shape of the same counts one after the other, so the last answer is kept (as one
-    tuple, swapped whole, so threads never see half of another's)."""
-    global _last
-    last = _last
-    if counts is last[0]:
-        return last[1]
-    got = 9 - knitted_missing(counts)[0][0]
-    if type(counts) is tuple:           # a list may change in place: not kept
-        _last = (counts, got)
-    return got
+    """The most tiles held of one knitted straight."""
+    return 9 - knitted_missing(counts)[0][0]
 
 
 _ORDERS: dict = {}      # the three suits' kinds held per class -> the six straights, fewest missing first
+_last: tuple = (None, None)             # the counts last read by knitted_missing, and its answer
 
 
 def knitted_missing(counts) -> tuple:
     """(the tiles of a knitted straight not held, its classes taken in m, p and s) for each of
     the six, fewest missing first: memoised per the suits' kinds held per class (coarse, so
-    they recur across hands)."""
+    they recur across hands). The engine asks honours-and-knitted and this shape (its bound,
+    then its shanten) of the same counts one after the other, so the last answer is kept too
+    (as one tuple, swapped whole, so threads never see half of another's)."""
+    global _last
+    last = _last
+    if counts is last[0]:
+        return last[1]
     m, p, s, _ = hand_suits(counts)
     known = _HELD.get
     key = (known(m) or class_held(m), known(p) or class_held(p), known(s) or class_held(s))
@@ -244,6 +246,8 @@ def knitted_missing(counts) -> tuple:
         got = _ORDERS[key] = tuple(sorted([
             (9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
             (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))]))
+    if type(counts) is tuple:           # a list may change in place: not kept
+        _last = (counts, got)
     return got
 
 
@@ -266,11 +270,11 @@ def _bodies(inp: ShapeInput, every: bool = False):
         return None
     counts = inp.counts
     chows = inp.chows
-    m, p, s, _ = hand_suits(counts)
+    m, p, s, honours = hand_suits(counts)
     known = _REST[chows].get
     ra, rb, rc = known(m) or _rest_masks(m, chows), known(p) or _rest_masks(p, chows), \
         known(s) or _rest_masks(s, chows)
-    z = small_mask(counts[27:], False)
+    z = _HONOURS.get(honours) or _honours_mask(honours)
     joined = small_join()
     held = sum(counts) - 9
     out = []
@@ -388,9 +392,9 @@ def shanten_useful(inp: ShapeInput) -> int | None:
     counts = inp.counts
     chows = inp.chows
     need = inp.sets_needed - 3
-    m, p, s, _ = hand_suits(counts)
+    m, p, s, honours = hand_suits(counts)
     rest_m, rest_p, rest_s = _rest_masks(m, chows), _rest_masks(p, chows), _rest_masks(s, chows)
-    z = small_mask(counts[27:], False)
+    z = _HONOURS.get(honours) or _honours_mask(honours)
     joined = small_join()
     held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
     empty = count_mask(counts, 0)

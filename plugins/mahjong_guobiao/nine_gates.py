@@ -113,6 +113,17 @@ def shanten(inp: ShapeInput) -> int | None:
     return min(known(m) or _gates_of(m), known(p) or _gates_of(p), known(s) or _gates_of(s))
 
 
+def shanten_bound(inp: ShapeInput) -> int:
+    """``WinShape.shanten_bound``: a suit holds at most its own tiles of the gates, so 12 − the
+    tiles of the fullest suit (one fewer when those 13 are with their fourteenth)."""
+    if inp.wilds:
+        return -1
+    if inp.meld_groups or inp.sets_needed != 4:
+        return NEVER
+    m, p, s, _ = hand_suits(inp.counts)
+    return 12 - max(m.size, p.size, s.size)
+
+
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
     """``WinShape.shanten_draws``: a drawn tile changes one suit's answer (memoised per suit)."""
     if inp.wilds:
