@@ -6,6 +6,13 @@ seven pairs and thirteen orphans by counting. A plugin shape without one is sear
 counts only when it makes the hand complete (3n+2 tiles) or ready (3n+1). Wilds are a budget
 (one wild is one tile fewer to find); a void suit's tiles (Sichuan) are tiles to replace, and a
 Sichuan hand drops one suit (the declared one, else the best).
+
+Speed (a bot asks this for every candidate discard of every turn): for a wild-free hand with
+no searched shape the useful tiles come as bit masks (``WinShape.shanten_useful``, ORed over
+the shapes tied at the hand's shanten; ``useful_by_masks``) rather than 34 values per shape to
+build and compare, and the shapes asked of one hand read its four suits through one record per
+distinct suit vector (``shapes.suits.hand_suits``) rather than each slicing and hashing the
+counts again. No answer is kept per whole hand: only per-suit tables recur across hands.
 """
 from __future__ import annotations
 
