@@ -191,6 +191,85 @@ def thirteen_orphans_useful(inp: ShapeInput) -> int:
     return out
 
 
+# ---------------------------------------------------------------- searched shapes
+
+def completing(kinds, shapes, inp: ShapeInput, s, first: bool = False) -> set[int]:
+    """The kinds (of ``kinds``) completing a 3n+1 hand in one of these searched shapes: a shape's own
+    waits when it gives them, else each kind tried through ``find`` (``first``: stop at the
+    first found)."""
+    out: set[int] = set()
+    tried = []
+    for shape, args in shapes:
+        got = None if shape.waits is None else shape.waits(inp, **args)
+        if got is None:
+            tried.append((shape.find, args))
+        else:
+            out.update(got)
+    if not tried or out and first:
+        return out
+    wild = set(s.wilds)
+    counts = list(inp.counts)
+    rest = (inp.meld_groups, inp.sets_needed, inp.chows, inp.kinds, inp.meld_counts)
+    for t in kinds:
+        if t in out:
+            continue
+        if t in wild:
+            probe = _input(inp.counts, inp.wilds + 1, *rest, t)
+        else:
+            counts[t] += 1
+            probe = _input(tuple(counts), inp.wilds, *rest, t)
+            counts[t] -= 1
+        for find, args in tried:
+            if next(iter(find(probe, **args)), None) is not None:
+                out.add(t)
+                if first:
+                    return out
+                break
+    return out
+
+
+# ---------------------------------------------------------------- useful tiles as masks
+
+def useful_by_masks(plan, inputs) -> tuple[int, int] | None:
+    """``(shanten, the kinds whose draw lowers it as a mask)`` of a wild-free 3n+1 hand
+    when no shape is searched (``Analyzer.plan``'s shapes, ``Analyzer.inputs``' inputs):
+    each shape's shanten (a shape whose bound is above the best
+    found is left out), then the union of the tied shapes' ``shanten_useful`` (else their
+    ``shanten_draws`` read against the shanten), a suit left out giving none; held-four
+    kinds may be in the mask. None where a shape's answer is searched or below 0: then
+    ``Analyzer.asked`` and ``Analyzer.draws`` read every draw."""
+    best = NEVER
+    tied: list = []
+    for inp, lo_drop in inputs:
+        for call, bound, useful, entry in plan:
+            if bound is not None and bound(inp) > best:
+                continue                # cannot even equal the best: no useful tile of its own
+            here = call(inp)
+            if here is None:
+                return None
+            if here <= best:
+                if here < best:
+                    best, tied = here, []
+                tied.append((useful, entry, inp, lo_drop))
+    if best < 0:
+        return None
+    mask = 0
+    for useful, (_, args, shape), inp, lo_drop in tied:     # a draw lowers a shape by one at most
+        got = None if useful is None else useful(inp)
+        if got is None:
+            draws = None if shape.shanten_draws is None else shape.shanten_draws(inp, **args)
+            if draws is None:
+                return None
+            got = 0
+            for t, v in enumerate(draws):
+                if v < best:
+                    got |= 1 << t
+        if lo_drop < NEVER:             # a tile of the suit left out is one more to replace
+            got &= ~(0x1FF << lo_drop)
+        mask |= got
+    return best, mask
+
+
 # ---------------------------------------------------------------- the analyser of one ruleset
 
 class UsefulTile(NamedTuple):
@@ -435,41 +514,7 @@ class Analyzer:
         if n_tiles % 3 == 2:
             done = any(next(iter(shape.find(inp, **args)), None) is not None for shape, args in shapes)
             return -1 if done else NEVER
-        return 0 if self.completing(shapes, inp, s, first=True) else NEVER
-
-    def completing(self, shapes, inp: ShapeInput, s, first: bool = False) -> set[int]:
-        """The kinds completing a 3n+1 hand in one of these searched shapes: a shape's own
-        waits when it gives them, else each kind tried through ``find`` (``first``: stop at the
-        first found)."""
-        out: set[int] = set()
-        tried = []
-        for shape, args in shapes:
-            got = None if shape.waits is None else shape.waits(inp, **args)
-            if got is None:
-                tried.append((shape.find, args))
-            else:
-                out.update(got)
-        if not tried or out and first:
-            return out
-        wild = set(s.wilds)
-        counts = list(inp.counts)
-        rest = (inp.meld_groups, inp.sets_needed, inp.chows, inp.kinds, inp.meld_counts)
-        for t in self.kinds:
-            if t in out:
-                continue
-            if t in wild:
-                probe = _input(inp.counts, inp.wilds + 1, *rest, t)
-            else:
-                counts[t] += 1
-                probe = _input(tuple(counts), inp.wilds, *rest, t)
-                counts[t] -= 1
-            for find, args in tried:
-                if next(iter(find(probe, **args)), None) is not None:
-                    out.add(t)
-                    if first:
-                        return out
-                    break
-        return out
+        return 0 if completing(self.kinds, shapes, inp, s, first=True) else NEVER
 
     def shanten(self, hand) -> int:
         got = self.plain_counts(hand) if isinstance(hand, str) else None
@@ -506,7 +551,8 @@ class Analyzer:
             n_wild = 0
         n = len(standing)
         # copies left: held and seen never make more than four (``_seen_counts`` checks)
-        fast = None if s.wilds or self.searched else self.useful_by_masks(s, counts, drops)
+        fast = None if s.wilds or self.searched else \
+            useful_by_masks(self.plan(bool(s.melds)), self.inputs(s, counts, 0, drops))
         if fast is not None:
             sh, mask = fast
             mask &= self.kind_mask
@@ -562,52 +608,13 @@ class Analyzer:
             self._plan_of = self.own
         return self._plans[melded]
 
-    def useful_by_masks(self, s, counts, drops) -> tuple[int, int] | None:
-        """``(shanten, the kinds whose draw lowers it as a mask)`` of a wild-free 3n+1 hand
-        when no shape is searched: each shape's shanten (a shape whose bound is above the best
-        found is left out), then the union of the tied shapes' ``shanten_useful`` (else their
-        ``shanten_draws`` read against the shanten), a suit left out giving none; held-four
-        kinds may be in the mask. None where a shape's answer is searched or below 0: then
-        ``asked`` and ``draws`` read every draw."""
-        best = NEVER
-        tied: list = []
-        plan = self.plan(bool(s.melds))
-        for inp, lo_drop in self.inputs(s, counts, 0, drops):
-            for call, bound, useful, entry in plan:
-                if bound is not None and bound(inp) > best:
-                    continue                # cannot even equal the best: no useful tile of its own
-                here = call(inp)
-                if here is None:
-                    return None
-                if here <= best:
-                    if here < best:
-                        best, tied = here, []
-                    tied.append((useful, entry, inp, lo_drop))
-        if best < 0:
-            return None
-        mask = 0
-        for useful, (_, args, shape), inp, lo_drop in tied:     # a draw lowers a shape by one at most
-            got = None if useful is None else useful(inp)
-            if got is None:
-                draws = None if shape.shanten_draws is None else shape.shanten_draws(inp, **args)
-                if draws is None:
-                    return None
-                got = 0
-                for t, v in enumerate(draws):
-                    if v < best:
-                        got |= 1 << t
-            if lo_drop < NEVER:             # a tile of the suit left out is one more to replace
-                got &= ~(0x1FF << lo_drop)
-            mask |= got
-        return best, mask
-
     def searched_completing(self, s, counts, n_wild: int, drops) -> set[int]:
         """The kinds that complete the 3n+1 hand in some searched shape."""
         out: set[int] = set()
         shapes = [(shape, args) for shape, args in self.searched if not (s.melds and not shape.melds)]
         if shapes:
             for inp, _ in self.inputs(s, counts, n_wild, drops):
-                out |= self.completing(shapes, inp, s)
+                out |= completing(self.kinds, shapes, inp, s)
         return out
 
     def draws(self, s, counts, n_wild: int, n: int, drops, asked, sh: int) -> list[int]:
