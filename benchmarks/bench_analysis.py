@@ -18,7 +18,8 @@ too, each with its own shanten), and under an overlay of it with only the core s
 cover).
 
 The first pass is on hands not seen before (the engine's per-suit tables fill as it goes); the
-repeats go over the same hands again, so their caches are warm. The core-shapes rows get hands
+repeats go over the same hands again, so their caches are warm (the engine keeps no answer per
+whole hand, so a repeat still computes each hand: only the per-suit tables are warm). The core-shapes rows get hands
 of their own (the same deal, another seed), so their first pass is not warmed by the rows above.
 Every repeat times each row once, in turn, so the machine's drift (it is shared) moves all rows
 alike and the ratios, taken within the run, stay fair.

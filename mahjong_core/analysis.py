@@ -6,19 +6,25 @@ seven pairs and thirteen orphans by counting. A plugin shape without one is sear
 counts only when it makes the hand complete (3n+2 tiles) or ready (3n+1). Wilds are a budget
 (one wild is one tile fewer to find); a void suit's tiles (Sichuan) are tiles to replace, and a
 Sichuan hand drops one suit (the declared one, else the best).
+
+Speed (a bot asks this for every candidate discard of every turn): for a wild-free hand with
+no searched shape the useful tiles come as bit masks (``WinShape.shanten_useful``, ORed over
+the shapes tied at the hand's shanten; ``useful_by_masks``) rather than 34 values per shape to
+build and compare, and the shapes asked of one hand read its four suits through one record per
+distinct suit vector (``shapes.suits.hand_suits``) rather than each slicing and hashing the
+counts again. No answer is kept per whole hand: only per-suit tables recur across hands.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import partial
-from operator import itemgetter
 from typing import NamedTuple
 
 from . import tiles as T
 from .errors import HandError, MahjongError, show
 from .hand import Situation, parse_situation
 from .shapes import ORPHANS, ShapeInput
-from .shapes.suits import hand_draws, hand_missing
+from .shapes.suits import hand_draws, hand_missing, hand_suits, hand_useful
 from .waits import _NO_MELDS, _meld_parts
 
 NEVER = 99      # above any real shanten: the hand can never take this shape
@@ -37,21 +43,31 @@ def standard_draws(inp: ShapeInput) -> list[int]:
     return hand_draws(inp.counts, inp.sets_needed, inp.chows, 1 + inp.wilds)
 
 
+def standard_useful(inp: ShapeInput) -> int:
+    """``WinShape.shanten_useful`` of the standard shape: a few look-ups per suit."""
+    return hand_useful(inp.counts, inp.sets_needed, inp.chows)
+
+
 # ---------------------------------------------------------------- the special shapes
+
+def _pairs_held(counts, allow_four: bool) -> tuple[int, int]:
+    """Seven pairs' (pairs held, singles that could start one more), read off the suit
+    records' kinds held once, twice, three and four times."""
+    m, p, s, z = hand_suits(counts)
+    a, b, c, d = m.held, p.held, s.held, z.held
+    ones, threes = a[1] + b[1] + c[1] + d[1], a[3] + b[3] + c[3] + d[3]
+    if allow_four:
+        return a[2] + b[2] + c[2] + d[2] + threes + 2 * (a[4] + b[4] + c[4] + d[4]), ones + threes
+    # a third copy cannot start another pair of its kind
+    return a[2] + b[2] + c[2] + d[2] + threes + a[4] + b[4] + c[4] + d[4], ones
+
 
 def seven_pairs_shanten(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> int:
     """``WinShape.shanten`` of seven pairs: the tiles missing (two per pair lacking, one when a
     single held starts it) less one."""
-    counts = inp.counts
     if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return NEVER
-    ones, threes = counts.count(1), counts.count(3)
-    if allow_four:
-        held = counts.count(2) + threes + 2 * counts.count(4)
-        singles = ones + threes
-    else:                               # a third copy cannot start another pair of its kind
-        held = counts.count(2) + threes + counts.count(4)
-        singles = ones
+    held, singles = _pairs_held(inp.counts, allow_four)
     lacking = pairs - min(held, pairs)
     return 2 * lacking - min(singles, lacking) - 1 - inp.wilds
 
@@ -65,16 +81,13 @@ def wild_count_shanten(inp: ShapeInput, count: int = 3) -> int:
     return max(count - inp.wilds - 1, -1)
 
 
-_orphan_counts = itemgetter(*ORPHANS)
-
-
 def thirteen_orphans_shanten(inp: ShapeInput) -> int:
     """``WinShape.shanten`` of thirteen orphans: 13 − orphan kinds held − (a pair among them)."""
-    counts = inp.counts
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
-    held = _orphan_counts(counts)
-    return 13 - (13 - held.count(0)) - (max(held) >= 2) - inp.wilds
+    m, p, s, z = hand_suits(inp.counts)
+    pair = m.orphan_pair or p.orphan_pair or s.orphan_pair or z.orphan_pair
+    return 13 - (m.orphans + p.orphans + s.orphans + z.orphans) - pair - inp.wilds
 
 
 # ---------------------------------------------------------------- each draw at once
@@ -113,14 +126,7 @@ def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) 
     on how many copies of the drawn kind are held."""
     if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
         return [NEVER] * T.NUM_KINDS
-    counts = inp.counts
-    ones, threes, fours = counts.count(1), counts.count(3), counts.count(4)
-    if allow_four:
-        held = counts.count(2) + threes + 2 * fours
-        singles = ones + threes
-    else:
-        held = counts.count(2) + threes + fours
-        singles = ones
+    held, singles = _pairs_held(inp.counts, allow_four)
     by_count = []                       # the shanten after drawing a kind held c times
     for c in range(5):
         h, sg = held, singles
@@ -131,7 +137,26 @@ def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) 
         lacking = pairs - min(h, pairs)
         by_count.append(2 * lacking - min(sg, lacking) - 1 - inp.wilds)
     by_count[4] = NEVER                 # a fifth copy
-    return list(map(by_count.__getitem__, counts))
+    return list(map(by_count.__getitem__, inp.counts))
+
+
+def seven_pairs_useful(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> int:
+    """``WinShape.shanten_useful`` of seven pairs: while a pair is lacking, a draw that makes
+    one (of a kind held once, or three times when four count as two pairs) lowers it by one;
+    one that adds a single (a kind not held, or held twice when four count) lowers it while
+    fewer singles are held than pairs lacking."""
+    if inp.meld_groups or 3 * inp.sets_needed + 1 != 2 * pairs - 1:
+        return 0
+    counts = inp.counts
+    held, singles = _pairs_held(counts, allow_four)
+    lacking = pairs - min(held, pairs)
+    m, p, s, z = hand_suits(counts)
+    out = 0
+    for c, helps in ((1, lacking), (3, lacking and allow_four), (0, singles < lacking),
+                     (2, singles < lacking and allow_four)):
+        if helps:
+            out |= m.masks[c] | p.masks[c] << 9 | s.masks[c] << 18 | z.masks[c] << 27
+    return out
 
 
 def thirteen_orphans_draws(inp: ShapeInput) -> list[int]:
@@ -152,6 +177,99 @@ def thirteen_orphans_draws(inp: ShapeInput) -> list[int]:
     return out
 
 
+def thirteen_orphans_useful(inp: ShapeInput) -> int:
+    """``WinShape.shanten_useful`` of thirteen orphans: an orphan not held, or (no pair yet)
+    one held once."""
+    if inp.meld_groups or inp.sets_needed != 4:
+        return 0
+    counts = inp.counts
+    pair = any(counts[t] >= 2 for t in ORPHANS)
+    out = 0
+    for t in ORPHANS:
+        if counts[t] == 0 or counts[t] == 1 and not pair:
+            out |= 1 << t
+    return out
+
+
+# ---------------------------------------------------------------- searched shapes
+
+def completing(kinds, shapes, inp: ShapeInput, s, first: bool = False) -> set[int]:
+    """The kinds (of ``kinds``) completing a 3n+1 hand in one of these searched shapes: a shape's own
+    waits when it gives them, else each kind tried through ``find`` (``first``: stop at the
+    first found)."""
+    out: set[int] = set()
+    tried = []
+    for shape, args in shapes:
+        got = None if shape.waits is None else shape.waits(inp, **args)
+        if got is None:
+            tried.append((shape.find, args))
+        else:
+            out.update(got)
+    if not tried or out and first:
+        return out
+    wild = set(s.wilds)
+    counts = list(inp.counts)
+    rest = (inp.meld_groups, inp.sets_needed, inp.chows, inp.kinds, inp.meld_counts)
+    for t in kinds:
+        if t in out:
+            continue
+        if t in wild:
+            probe = _input(inp.counts, inp.wilds + 1, *rest, t)
+        else:
+            counts[t] += 1
+            probe = _input(tuple(counts), inp.wilds, *rest, t)
+            counts[t] -= 1
+        for find, args in tried:
+            if next(iter(find(probe, **args)), None) is not None:
+                out.add(t)
+                if first:
+                    return out
+                break
+    return out
+
+
+# ---------------------------------------------------------------- useful tiles as masks
+
+def useful_by_masks(plan, inputs) -> tuple[int, int] | None:
+    """``(shanten, the kinds whose draw lowers it as a mask)`` of a wild-free 3n+1 hand
+    when no shape is searched (``Analyzer.plan``'s shapes, ``Analyzer.inputs``' inputs):
+    each shape's shanten (a shape whose bound is above the best
+    found is left out), then the union of the tied shapes' ``shanten_useful`` (else their
+    ``shanten_draws`` read against the shanten), a suit left out giving none; held-four
+    kinds may be in the mask. None where a shape's answer is searched or below 0: then
+    ``Analyzer.asked`` and ``Analyzer.draws`` read every draw."""
+    best = NEVER
+    tied: list = []
+    for inp, lo_drop in inputs:
+        for call, bound, useful, entry in plan:
+            if bound is not None and bound(inp) > best:
+                continue                # cannot even equal the best: no useful tile of its own
+            here = call(inp)
+            if here is None:
+                return None
+            if here <= best:
+                if here < best:
+                    best, tied = here, []
+                tied.append((useful, entry, inp, lo_drop))
+    if best < 0:
+        return None
+    mask = 0
+    for useful, (_, args, shape), inp, lo_drop in tied:     # a draw lowers a shape by one at most
+        got = None if useful is None else useful(inp)
+        if got is None:
+            draws = None if shape.shanten_draws is None else shape.shanten_draws(inp, **args)
+            if draws is None:
+                return None
+            got = 0
+            for t, v in enumerate(draws):
+                if v < best:
+                    got |= 1 << t
+        if lo_drop < NEVER:             # a tile of the suit left out is one more to replace
+            got &= ~(0x1FF << lo_drop)
+        mask |= got
+    return best, mask
+
+
 # ---------------------------------------------------------------- the analyser of one ruleset
 
 class UsefulTile(NamedTuple):
@@ -167,8 +285,18 @@ class UsefulTile(NamedTuple):
 
 
 def _useful(pair: tuple) -> UsefulTile:
-    """``UsefulTile(*pair)`` without the named tuple's Python-level constructor."""
-    return tuple.__new__(UsefulTile, pair)
+    """``UsefulTile(*pair)``, interned: a kind has five counts left at most, so the 34 × 5
+    tiles are made once and shared, not made anew a dozen times per hand."""
+    return _USEFUL[pair[0]][pair[1]]
+
+
+_USEFUL = tuple(tuple(tuple.__new__(UsefulTile, (t, left)) for left in range(5)) for t in range(T.NUM_KINDS))
+
+
+# the kinds of each suit's 9 bits of a mask (bit t for kind t), lowest first: a mask's kinds
+# are four look-ups, not a loop over its bits
+_M, _P, _S, _Z = (tuple(tuple(lo + o for o in range(9) if bits >> o & 1) for bits in range(512))
+                  for lo in (0, 9, 18, 27))
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +414,7 @@ class Analyzer:
         self.table = rules.table
         self.kinds = tuple(sorted(t for t in rules.table.kinds if t < T.NUM_KINDS))
         self.kind_set = frozenset(self.kinds)
+        self.kind_mask = sum(1 << t for t in self.kinds)
         self._plan_of = self._plans = None
         self.own = []            # (shanten function, args, shape) of shapes that give their own
         self.searched = []       # (shape, args) of shapes searched through find
@@ -363,7 +492,7 @@ class Analyzer:
         best = NEVER
         plan = self.plan(melded)
         for inp, _ in self.inputs(s, counts, n_wild, drops):
-            for call, bound, (_, args, shape) in plan:
+            for call, bound, _, (_, args, shape) in plan:
                 if bound is not None and bound(inp) >= best:
                     continue
                 got = call(inp)
@@ -373,7 +502,7 @@ class Analyzer:
                     best = got
                     if best <= floor:
                         return floor
-            if searched and best > floor:
+            if searched and best > floor and self.searched:
                 shapes = [(shape, args) for shape, args in self.searched if not (melded and not shape.melds)]
                 if shapes:
                     best = min(best, self.search(shapes, inp, n_tiles, s))
@@ -385,41 +514,7 @@ class Analyzer:
         if n_tiles % 3 == 2:
             done = any(next(iter(shape.find(inp, **args)), None) is not None for shape, args in shapes)
             return -1 if done else NEVER
-        return 0 if self.completing(shapes, inp, s, first=True) else NEVER
-
-    def completing(self, shapes, inp: ShapeInput, s, first: bool = False) -> set[int]:
-        """The kinds completing a 3n+1 hand in one of these searched shapes: a shape's own
-        waits when it gives them, else each kind tried through ``find`` (``first``: stop at the
-        first found)."""
-        out: set[int] = set()
-        tried = []
-        for shape, args in shapes:
-            got = None if shape.waits is None else shape.waits(inp, **args)
-            if got is None:
-                tried.append((shape.find, args))
-            else:
-                out.update(got)
-        if not tried or out and first:
-            return out
-        wild = set(s.wilds)
-        counts = list(inp.counts)
-        rest = (inp.meld_groups, inp.sets_needed, inp.chows, inp.kinds, inp.meld_counts)
-        for t in self.kinds:
-            if t in out:
-                continue
-            if t in wild:
-                probe = _input(inp.counts, inp.wilds + 1, *rest, t)
-            else:
-                counts[t] += 1
-                probe = _input(tuple(counts), inp.wilds, *rest, t)
-                counts[t] -= 1
-            for find, args in tried:
-                if next(iter(find(probe, **args)), None) is not None:
-                    out.add(t)
-                    if first:
-                        return out
-                    break
-        return out
+        return 0 if completing(self.kinds, shapes, inp, s, first=True) else NEVER
 
     def shanten(self, hand) -> int:
         got = self.plain_counts(hand) if isinstance(hand, str) else None
@@ -455,20 +550,30 @@ class Analyzer:
         else:
             n_wild = 0
         n = len(standing)
-        asked = self.asked(s, counts, n_wild, n, drops)
-        sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
-        after = self.draws(s, counts, n_wild, n, drops, asked, sh)
-        if self.searched:                   # a searched shape counts once a draw completes it
-            done = self.searched_completing(s, counts, n_wild, drops)
-            if done:
-                sh = 0
-            for t in done:
-                after[t] = -1
         # copies left: held and seen never make more than four (``_seen_counts`` checks)
-        useful = tuple([_useful((t, 4 - held[t] - seen[t])) for t in self.kinds if after[t] < sh and held[t] < 4])
+        fast = None if s.wilds or self.searched else \
+            useful_by_masks(self.plan(bool(s.melds)), self.inputs(s, counts, 0, drops))
+        if fast is not None:
+            sh, mask = fast
+            mask &= self.kind_mask
+            kinds = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
+            made = _USEFUL
+            useful = tuple([made[t][4 - held[t] - seen[t]] for t in kinds if held[t] < 4])
+        else:
+            asked = self.asked(s, counts, n_wild, n, drops)
+            sh = max(0, min([v for _, v, _, _ in asked], default=NEVER))
+            after = self.draws(s, counts, n_wild, n, drops, asked, sh)
+            if self.searched:               # a searched shape counts once a draw completes it
+                done = self.searched_completing(s, counts, n_wild, drops)
+                if done:
+                    sh = 0
+                for t in done:
+                    after[t] = -1
+            useful = tuple([_useful((t, 4 - held[t] - seen[t])) for t in self.kinds
+                            if after[t] < sh and held[t] < 4])
         waits = None
         if sh == 0 and with_waits:
-            waits = self.rules.waits(replace(s, hand=tuple(standing), win_tile=None)).to_dict()
+            waits = self.rules.waits(replace(s, hand=tuple(sorted(standing)), win_tile=None)).to_dict()
         return Option(sh, useful, discard, waits)
 
     def asked(self, s, counts, n_wild: int, n: int, drops) -> list:
@@ -480,7 +585,7 @@ class Analyzer:
         best = NEVER
         plan = self.plan(melded)
         for inp, lo_drop in self.inputs(s, counts, n_wild, drops):
-            for call, bound, entry in plan:
+            for call, bound, _, entry in plan:
                 if bound is not None and bound(inp) > best:
                     continue                # cannot even equal the best: no useful tile of its own
                 here = call(inp)
@@ -493,12 +598,13 @@ class Analyzer:
 
     def plan(self, melded: bool) -> list:
         """The own-shanten shapes to ask of a hand without or with melds, as (shanten, bound,
-        ``own``'s entry), the YAML args bound into both calls, read off ``own`` once (again
-        when ``own`` is replaced)."""
+        useful mask, ``own``'s entry), the YAML args bound into the calls, read off ``own``
+        once (again when ``own`` is replaced)."""
         if self._plan_of is not self.own:
-            entries = [(_bind(fn, args), shape.shanten_bound and _bind(shape.shanten_bound, args), (fn, args, shape))
+            entries = [(_bind(fn, args), shape.shanten_bound and _bind(shape.shanten_bound, args),
+                        shape.shanten_useful and _bind(shape.shanten_useful, args), (fn, args, shape))
                        for fn, args, shape in self.own]
-            self._plans = (entries, [e for e in entries if e[2][2].melds])
+            self._plans = (entries, [e for e in entries if e[3][2].melds])
             self._plan_of = self.own
         return self._plans[melded]
 
@@ -508,7 +614,7 @@ class Analyzer:
         shapes = [(shape, args) for shape, args in self.searched if not (s.melds and not shape.melds)]
         if shapes:
             for inp, _ in self.inputs(s, counts, n_wild, drops):
-                out |= self.completing(shapes, inp, s)
+                out |= completing(self.kinds, shapes, inp, s)
         return out
 
     def draws(self, s, counts, n_wild: int, n: int, drops, asked, sh: int) -> list[int]:
@@ -553,7 +659,7 @@ class Analyzer:
     def analyze(self, hand, seen=None, with_waits: bool = True) -> Analysis:
         got = self.plain_counts(hand) if isinstance(hand, str) else None
         if got is not None:                 # notation of standing tiles: no situation to build
-            s, standing, held = _BARE, tuple(sorted(got[0])), got[1]
+            s, standing, held = _BARE, got[0], got[1]     # (sorted where the waits read them)
         else:
             s, standing = self.parse(hand)
             held = [0] * T.NUM_KINDS

@@ -134,6 +134,12 @@ class WinShape:
     shanten is the hand's (a drawn tile lowers a shape's shanten by one at most, so no other
     shape can make a tile useful).
 
+    ``shanten_useful(shape_input, **args)``, optional beside ``shanten``, answers the same for a
+    wild-free 3n+1 hand as a bit mask: bit t set when drawing kind t lowers the shape's shanten
+    (kinds held four times may be set or not: the caller drops them), or None to let the engine
+    read ``shanten_draws``. The engine asks it, when it is given, instead of ``shanten_draws``
+    where only the useful tiles are wanted: no list of 34 to build and compare.
+
     ``shanten_bound(shape_input, **args)``, optional beside ``shanten``, gives a cheap lower
     bound of ``shanten``: the engine does not ask ``shanten`` of a shape whose bound cannot
     beat the best shape found so far."""
@@ -146,6 +152,7 @@ class WinShape:
     shanten: Callable[..., int | None] | None = None            # the shape's own shanten, or None
     shanten_draws: Callable[..., list[int] | None] | None = None  # its shanten after each draw
     shanten_bound: Callable[..., int] | None = None             # a cheap lower bound of it
+    shanten_useful: Callable[..., int | None] | None = None     # the draws lowering it, a bit mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,9 +219,9 @@ class MahjongSpec:
         pre-win hand in that shape (or None: the engine then tries each kind through ``find``); the
         optional ``shanten`` gives how far a hand is from ready in that shape (or None: the engine
         then searches through ``find``, and the shape counts only once the hand is ready), and
-        beside it ``shanten_draws`` the shanten after each of the 34 draws at once and
-        ``shanten_bound`` a cheap lower bound (the engine skips a shape that cannot beat the
-        best found), both optional.
+        beside it ``shanten_draws`` the shanten after each of the 34 draws at once,
+        ``shanten_useful`` the draws that lower it as a bit mask and ``shanten_bound`` a cheap
+        lower bound (the engine skips a shape that cannot beat the best found), all optional.
 
         Example::
 

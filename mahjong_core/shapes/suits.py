@@ -1,7 +1,9 @@
 """Per-suit tables, each keyed by one suit's count vector and built once (cached): the suit's
 splits into sets and at most one pair, with or without wilds, for the standard search; whether
 the suit is complete, and which added tile completes it, for its waits; and its best mixes of
-sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten."""
+sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten;
+and one ``Suit`` record per count vector, through which every shape the analysis asks of a hand
+reads that hand's suits (``hand_suits``)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -323,50 +325,42 @@ def draw_fronts(key: tuple, chows: bool) -> tuple:
     return got
 
 
-def hand_fronts(counts, chows: bool) -> tuple[int, int, int, int]:
-    """The interned fronts of a hand's four suits (34 counts): m, p, s and the honours."""
-    ids = _SUIT_IDS[chows]
-    honours = _SUIT_IDS[False]
-    m, p, s, z = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-    return (ids.get(m) or front_id(m, chows), ids.get(p) or front_id(p, chows),
-            ids.get(s) or front_id(s, chows), honours.get(z) or front_id(z, False))
-
-
 def hand_missing(counts, need: int, chows: bool) -> int:
-    """The tiles a hand's counts still miss to ``need`` sets and a head: four suit look-ups,
-    three joins and one reading, each a dict hit once seen."""
-    ids = _SUIT_IDS[chows]              # hand_fronts, inline: this runs for every hand
-    m, p, s, z = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
-    m = ids.get(m) or front_id(m, chows)
-    p = ids.get(p) or front_id(p, chows)
-    s = ids.get(s) or front_id(s, chows)
-    z = _SUIT_IDS[False].get(z) or front_id(z, False)
+    """The tiles a hand's counts still miss to ``need`` sets and a head: the four suits'
+    fronts joined and read, each a dict hit once seen."""
+    m, p, s, z = hand_suits(counts)
     joins = _JOINS
-    f = joins.get((m, p)) or join(m, p)
-    f = joins.get((f, s)) or join(f, s)
-    f = joins.get((f, z)) or join(f, z)
-    got = _MISSING.get((f, need, sum(counts)))
-    return missing(f, need, sum(counts)) if got is None else got
+    a, b = m.front[chows] or _front_of(m, chows), p.front[chows] or _front_of(p, chows)
+    f = joins.get((a, b)) or join(a, b)
+    b = s.front[chows] or _front_of(s, chows)
+    f = joins.get((f, b)) or join(f, b)
+    b = z.front[0] or _front_of(z, False)
+    f = joins.get((f, b)) or join(f, b)
+    held = m.size + p.size + s.size + z.size
+    got = _MISSING.get((f, need, held))
+    return missing(f, need, held) if got is None else got
 
 
 def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
     """The tiles missing after drawing each kind (34), less ``less`` (99 for a fifth copy):
     only the drawn tile's suit changes, so each suit's row of draws is read beside the other
     three suits' joined front: memoised per (that front, the suit's draws), as both recur."""
-    m, p, s, z = hand_fronts(counts, chows)
+    sm, sp, ss, sz_ = hand_suits(counts)
+    m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
+    s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
     joins = _JOINS
     mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
-    held = sum(counts) + 1
+    held = sm.size + sp.size + ss.size + sz_.size + 1
     rows = _DRAW_ROWS
     out: list = []
-    for key, suit_chows, rest in ((counts[0:9], chows, joins.get((p, sz)) or join(p, sz)),
-                                  (counts[9:18], chows, joins.get((m, sz)) or join(m, sz)),
-                                  (counts[18:27], chows, joins.get((mp, z)) or join(mp, z)),
-                                  (counts[27:34], False, joins.get((mp, s)) or join(mp, s))):
-        sig = _DRAW_IDS[suit_chows].get(key) or _draw_id(key, suit_chows)
+    for suit, suit_chows, rest in ((sm, chows, joins.get((p, sz)) or join(p, sz)),
+                                   (sp, chows, joins.get((m, sz)) or join(m, sz)),
+                                   (ss, chows, joins.get((mp, z)) or join(mp, z)),
+                                   (sz_, False, joins.get((mp, s)) or join(mp, s))):
+        sig = suit.draws[suit_chows] or _draws_of(suit, suit_chows)
         row = rows.get((rest, sig, need, held, less))
         if row is None:
-            row = _draw_row(rest, sig, need, held, less, len(key))
+            row = _draw_row(rest, sig, need, held, less, len(suit.key))
         out += row
     return out
 
@@ -395,6 +389,144 @@ def _draw_row(rest: int, sig: int, need: int, held: int, less: int, size: int) -
             row[o] = got
     row = _DRAW_ROWS[(rest, sig, need, held, less)] = tuple(row)
     return row
+
+
+# ---------------------------------------------------------------- one record per suit, shared
+#
+# Every shape the analysis asks of a hand reads its four suits: rather than each slicing the
+# counts and hashing the slices again, ``hand_suits`` looks the four up once per counts tuple
+# (the shapes asked of one ShapeInput share its counts) and each distinct suit vector gets one
+# ``Suit`` record, made once, holding what the core shapes read of it. Plugin shapes keep their
+# own per-suit answers in dicts keyed by the record (an identity hash, cheaper than a tuple's).
+
+_SUITS: dict = {}               # one suit's counts -> its Suit record
+_last_suits: tuple = ((), ())   # the counts tuple last looked up, and its four records
+
+
+class Suit:
+    """One suit's count vector (``key``) and what the analysis reads of it: its tiles
+    (``size``), its standard front and the ids of its draws, without and with chows
+    (``front[chows]``, ``draws[chows]``, ``use[chows]``, 0 until first read through
+    ``_front_of`` / ``_draws_of`` / ``_use_of``, so a suit seen once costs no more than
+    asked; an honour suit's are read without chows), how many of its kinds are held 0–4 times
+    and their masks (``held[c]``, ``masks[c]``, bit o for offset o), and of its terminals (or
+    honours) how many kinds are held and whether one is paired (``orphans``, ``orphan_pair``)."""
+
+    __slots__ = ("key", "size", "front", "draws", "use", "held", "masks", "orphans", "orphan_pair")
+
+    def __init__(self, key: tuple):
+        self.key = key
+        self.size = sum(key)
+        self.front, self.draws, self.use = [0, 0], [0, 0], [0, 0]
+        held = [0] * max(5, max(key) + 1)
+        masks = [0] * len(held)
+        for o, c in enumerate(key):
+            held[c] += 1
+            masks[c] |= 1 << o
+        self.held, self.masks = tuple(held), tuple(masks)
+        ends = (key[0], key[8]) if len(key) == 9 else key
+        self.orphans = sum(1 for c in ends if c)
+        self.orphan_pair = max(ends) >= 2
+
+
+def _front_of(suit: Suit, chows: bool) -> int:
+    """``suit.front[chows]``, filled on first read."""
+    got = suit.front[chows] = front_id(suit.key, chows)
+    return got
+
+
+def _draws_of(suit: Suit, chows: bool) -> int:
+    """``suit.draws[chows]``, filled on first read."""
+    got = suit.draws[chows] = _DRAW_IDS[chows].get(suit.key) or _draw_id(suit.key, chows)
+    return got
+
+
+def _use_of(suit: Suit, chows: bool) -> int:
+    """``suit.use[chows]``, filled on first read."""
+    got = suit.use[chows] = _USE_IDS[chows].get(suit.key) or _use_id(suit.key, chows)
+    return got
+
+
+def hand_suits(counts) -> tuple:
+    """The Suit records of a hand's m, p, s and honours (34 counts); a counts tuple asked
+    again right after (the next shape asked of the same hand) is answered from the last."""
+    global _last_suits
+    last = _last_suits
+    if counts is last[0]:
+        return last[1]
+    get = _SUITS.get
+    m, p, s, z = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+    got = (get(m) or _suit(m), get(p) or _suit(p), get(s) or _suit(s), get(z) or _suit(z))
+    if type(counts) is tuple:           # a list may change in place: not kept
+        _last_suits = (counts, got)     # one tuple, swapped whole: threads never see half of another's
+    return got
+
+
+def _suit(key: tuple) -> Suit:
+    got = _SUITS[key] = Suit(key)
+    return got
+
+
+# ---------------------------------------------------------------- useful draws as bit masks
+#
+# The analysis needs of a shape tied at the hand's shanten only which draws lower it, so these
+# answer with a 34-bit mask (bit t for kind t) instead of a list of 34 values to compare.
+
+_USE_IDS: tuple = ({}, {})      # [chows]: one suit's counts -> the id of (its front, its draws' fronts)
+_USE_SIGS: list = [None]        # id -> (front id, ((front id, offsets), ...)); ids start at 1
+_USE_SIG_IDS: dict = {}
+_USE_MASKS: dict = {}           # (beside, use id, need, held) -> the suit's offsets whose draw helps
+
+
+def _use_id(key: tuple, chows: bool) -> int:
+    sig = (front_id(key, chows), draw_fronts(key, chows))
+    i = _USE_SIG_IDS.get(sig)
+    if i is None:
+        i = _USE_SIG_IDS[sig] = len(_USE_SIGS)
+        _USE_SIGS.append(sig)
+    _USE_IDS[chows][key] = i
+    return i
+
+
+def _use_mask(beside: int, use: int, need: int, held: int) -> int:
+    front, draws = _USE_SIGS[use]
+    now = missing(join(beside, front), need, held)
+    mask = 0
+    for f, offsets in draws:
+        if missing(join(beside, f), need, held + 1) < now:
+            for o in offsets:
+                mask |= 1 << o
+    _USE_MASKS[(beside, use, need, held)] = mask
+    return mask
+
+
+def hand_useful(counts, need: int, chows: bool) -> int:
+    """The kinds whose draw lowers the tiles a hand's counts miss to ``need`` sets and a head,
+    as a mask: each suit's offsets are memoised per (the other three suits' joined front, the
+    suit's front and draws), as ``hand_draws``'s rows are."""
+    sm, sp, ss, sz_ = hand_suits(counts)
+    m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
+    s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
+    joins = _JOINS
+    mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
+    held = sm.size + sp.size + ss.size + sz_.size
+    masks = _USE_MASKS
+    out = 0
+    for use, beside, lo in ((sm.use[chows] or _use_of(sm, chows), joins.get((p, sz)) or join(p, sz), 0),
+                            (sp.use[chows] or _use_of(sp, chows), joins.get((m, sz)) or join(m, sz), 9),
+                            (ss.use[chows] or _use_of(ss, chows), joins.get((mp, z)) or join(mp, z), 18),
+                            (sz_.use[0] or _use_of(sz_, False), joins.get((mp, s)) or join(mp, s), 27)):
+        got = masks.get((beside, use, need, held))
+        if got is None:
+            got = _use_mask(beside, use, need, held)
+        out |= got << lo
+    return out
+
+
+def count_mask(counts, c: int) -> int:
+    """The mask (bit t for kind t) of the kinds held ``c`` times (34 counts, each at most four)."""
+    m, p, s, z = hand_suits(counts)
+    return m.masks[c] | p.masks[c] << 9 | s.masks[c] << 18 | z.masks[c] << 27
 
 
 # ---------------------------------------------------------------- one set and a pair at most

@@ -11,9 +11,10 @@ from typing import Iterable
 
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
+from mahjong_core.shapes.suits import count_mask, hand_suits
 
 from .facts import KNITTED_SETS
-from .knitted_straight import knitted_missing, most_knitted
+from .knitted_straight import STRAIGHT_MASK, knitted_missing, most_knitted
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -87,7 +88,7 @@ def shanten(inp: ShapeInput) -> int | None:
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    return 13 - min(14, most_knitted(counts) + 7 - counts[27:].count(0))
+    return 13 - min(14, most_knitted(counts) + 7 - hand_suits(counts)[3].held[0])
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
@@ -124,6 +125,29 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
             if counts[t] >= 4:
                 out[t] = NEVER
     return out
+
+
+_HONOUR_MASK = 0x7F << 27
+
+
+def shanten_useful(inp: ShapeInput) -> int | None:
+    """``WinShape.shanten_useful``: an honour not held, and a knitted tile not held of a
+    straight holding the most (fourteen distinct tiles of the sixteen: nothing more helps)."""
+    if inp.wilds:
+        return None
+    if inp.meld_groups or inp.sets_needed != 4:
+        return 0
+    counts = inp.counts
+    order = knitted_missing(counts)
+    fewest = order[0][0]
+    if 9 - fewest + 7 - hand_suits(counts)[3].held[0] >= 14:
+        return 0
+    out = _HONOUR_MASK
+    for missing, classes in order:
+        if missing > fewest:
+            break
+        out |= STRAIGHT_MASK[classes]
+    return out & count_mask(counts, 0)
 
 
 def special(ctx):

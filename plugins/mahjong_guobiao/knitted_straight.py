@@ -14,7 +14,7 @@ from typing import Iterable
 
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, Group, ShapeInput, standard
-from mahjong_core.shapes.suits import small_draws, small_join, small_mask, small_missing
+from mahjong_core.shapes.suits import count_mask, hand_suits, small_draws, small_join, small_mask, small_missing
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
 
@@ -178,68 +178,77 @@ def suit_classes(suit: tuple) -> tuple:
 
 
 # The shanten of each knitted straight reads the rest beside it as one set and a pair at most:
-# each suit's rest is a small mask per class (``suits.small_mask``), memoised per suit, so a
-# straight costs three table joins and one row look-up.
-_HELD: dict = {}                        # one suit's counts -> knitted kinds held per class
-_REST: tuple = ({}, {})                 # [chows]: one suit's counts -> per class, the rest's mask
-_REST_DRAWS: tuple = ({}, {})           # [chows]: one suit's counts -> per class, masks after a draw
+# each suit's rest is a small mask per class (``suits.small_mask``), memoised per suit record
+# (``suits.hand_suits``), so a straight costs three table joins and one row look-up.
+_HELD: dict = {}                        # one suit's record -> knitted kinds held per class
+_REST: tuple = ({}, {})                 # [chows]: one suit's record -> per class, the rest's mask
+_REST_DRAWS: tuple = ({}, {})           # [chows]: one suit's record -> per class, masks after a draw
+_HONOURS: dict = {}                     # the honour suit's record -> its small mask
 
 
-def class_held(suit: tuple) -> tuple:
-    """The kinds held of each 147/258/369 class of one suit (memoised)."""
-    got = _HELD.get(suit)
-    if got is None:
-        got = _HELD[suit] = tuple(held for held, _ in suit_classes(suit))
+def _honours_mask(suit) -> int:
+    """The honour suit's small mask (``suits.small_mask``), by its record (memoised)."""
+    got = _HONOURS[suit] = small_mask(suit.key, False)
     return got
 
 
-def _rest_masks(suit: tuple, chows: bool) -> tuple:
+def class_held(suit) -> tuple:
+    """The kinds held of each 147/258/369 class of one suit (its ``suits.Suit``; memoised)."""
+    got = _HELD.get(suit)
+    if got is None:
+        got = _HELD[suit] = tuple(held for held, _ in suit_classes(suit.key))
+    return got
+
+
+def _rest_masks(suit, chows: bool) -> tuple:
     """Per class, the mask of one suit with that class's held tiles taken out (memoised)."""
     table = _REST[chows]
     got = table.get(suit)
     if got is None:
-        got = table[suit] = tuple(small_mask(rest, chows) for _, rest in suit_classes(suit))
+        got = table[suit] = tuple(small_mask(rest, chows) for _, rest in suit_classes(suit.key))
     return got
 
 
-def _rest_draws(suit: tuple, chows: bool) -> tuple:
+def _rest_draws(suit, chows: bool) -> tuple:
     """Per class, the rest's masks after drawing each kind of the suit (memoised)."""
     table = _REST_DRAWS[chows]
     got = table.get(suit)
     if got is None:
-        got = table[suit] = tuple(small_draws(rest, chows) for _, rest in suit_classes(suit))
+        got = table[suit] = tuple(small_draws(rest, chows) for _, rest in suit_classes(suit.key))
     return got
 
 
-_last: tuple = (None, 0)                # the counts last read by most_knitted, and its answer
-
-
 def most_knitted(counts) -> int:
-    """The most tiles held of one knitted straight. The engine asks honours-and-knitted and
-    this shape of the same counts one after the other, so the last answer is kept (as one
-    tuple, swapped whole, so threads never see half of another's)."""
+    """The most tiles held of one knitted straight."""
+    return 9 - knitted_missing(counts)[0][0]
+
+
+_ORDERS: dict = {}      # the three suits' kinds held per class -> the six straights, fewest missing first
+_last: tuple = (None, None)             # the counts last read by knitted_missing, and its answer
+
+
+def knitted_missing(counts) -> tuple:
+    """(the tiles of a knitted straight not held, its classes taken in m, p and s) for each of
+    the six, fewest missing first: memoised per the suits' kinds held per class (coarse, so
+    they recur across hands). The engine asks honours-and-knitted and this shape (its bound,
+    then its shanten) of the same counts one after the other, so the last answer is kept too
+    (as one tuple, swapped whole, so threads never see half of another's)."""
     global _last
     last = _last
     if counts is last[0]:
         return last[1]
+    m, p, s, _ = hand_suits(counts)
     known = _HELD.get
-    m, p, s = counts[0:9], counts[9:18], counts[18:27]
-    a0, a1, a2 = known(m) or class_held(m)
-    b0, b1, b2 = known(p) or class_held(p)
-    c0, c1, c2 = known(s) or class_held(s)
-    got = max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
-    _last = (counts, got)
+    key = (known(m) or class_held(m), known(p) or class_held(p), known(s) or class_held(s))
+    got = _ORDERS.get(key)
+    if got is None:
+        (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = key
+        got = _ORDERS[key] = tuple(sorted([
+            (9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
+            (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))]))
+    if type(counts) is tuple:           # a list may change in place: not kept
+        _last = (counts, got)
     return got
-
-
-def knitted_missing(counts) -> list:
-    """(the tiles of a knitted straight not held, its classes taken in m, p and s) for each of
-    the six, fewest missing first."""
-    a0, a1, a2 = class_held(counts[0:9])
-    b0, b1, b2 = class_held(counts[9:18])
-    c0, c1, c2 = class_held(counts[18:27])
-    return sorted([(9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
-                   (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))])
 
 
 def shanten_bound(inp: ShapeInput) -> int:
@@ -254,25 +263,28 @@ def _bodies(inp: ShapeInput, every: bool = False):
     """For each knitted straight, best first: (its tiles not held plus the standard shanten of
     the rest as one set (none with a meld) and a pair, its tiles not held, its classes); None
     when the hand can never take the shape. A straight missing ``k`` tiles is at best
-    ``k − 1`` (its rest complete), so unless ``every`` is asked for, those that cannot beat the
-    best found are not read."""
+    ``k − 1`` (its rest complete), so unless ``every`` is asked for, those that cannot equal
+    the best found are not read (those that tie give useful tiles too)."""
     need = inp.sets_needed - 3
     if need < 0 or len(inp.meld_groups) > 1:
         return None
     counts = inp.counts
     chows = inp.chows
-    ra, rb, rc = _rest_masks(counts[0:9], chows), _rest_masks(counts[9:18], chows), \
-        _rest_masks(counts[18:27], chows)
-    z = small_mask(counts[27:], False)
+    m, p, s, honours = hand_suits(counts)
+    known = _REST[chows].get
+    ra, rb, rc = known(m) or _rest_masks(m, chows), known(p) or _rest_masks(p, chows), \
+        known(s) or _rest_masks(s, chows)
+    z = _HONOURS.get(honours) or _honours_mask(honours)
     joined = small_join()
     held = sum(counts) - 9
     out = []
     best = NEVER
-    for missing, (a, b, c) in knitted_missing(counts):
-        if missing - 1 >= best and not every:
+    for missing, classes in knitted_missing(counts):
+        if missing - 1 > best and not every:
             break
+        a, b, c = classes
         value = missing + small_missing(need, held + missing)[joined[joined[joined[ra[a]][rb[b]]][rc[c]]][z]] - 1
-        out.append((value, missing, (a, b, c)))
+        out.append((value, missing, classes))
         if value < best:
             best = value
     out.sort()
@@ -283,10 +295,15 @@ def shanten(inp: ShapeInput) -> int | None:
     """``WinShape.shanten``: for each knitted straight, its tiles not held plus the standard
     shanten of the rest (the held ones taken out) as one set (none with a meld) and a pair;
     the best of the six. With wilds: None (searched)."""
+    global _last_bodies
     if inp.wilds:
         return None
     bodies = _bodies(inp)
+    _last_bodies = (inp, bodies)        # for shanten_useful, asked next of the same input
     return NEVER if bodies is None else bodies[0][0]
+
+
+_last_bodies: tuple = (None, None)      # the input last read by shanten, and its bodies
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
@@ -302,7 +319,7 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     counts = inp.counts
     chows = inp.chows
     need = inp.sets_needed - 3
-    suits = counts[0:9], counts[9:18], counts[18:27]
+    suits = hand_suits(counts)[:3]
     rests = [_rest_masks(suit, chows) for suit in suits]
     draws = [_rest_draws(suit, chows) for suit in suits]
     z = small_mask(counts[27:], False)
@@ -336,6 +353,65 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
         for t in range(34):
             if counts[t] >= 4:
                 out[t] = NEVER
+    return out
+
+
+# each knitted straight's classes in m, p and s -> its nine tiles as a mask (bit t for kind t)
+STRAIGHT_MASK = {(a, b, c): sum(1 << (9 * i + r + 3 * k) for i, r in enumerate((a, b, c)) for k in range(3))
+                 for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))}
+_REST_USEFUL: dict = {}     # (beside, id of a suit's masks after each draw, need, held, below) -> offsets helping
+
+
+def _rest_useful(beside: int, drawn_masks: tuple, need: int, held: int, below: int) -> int:
+    """The offsets of one suit whose draw leaves the rest beside a body missing fewer than
+    ``below`` tiles (memoised; ``drawn_masks`` is one of the tuples ``small_draws`` keeps for
+    good, so it is keyed by identity, not hashed again)."""
+    key = (beside, id(drawn_masks), need, held, below)
+    got = _REST_USEFUL.get(key)
+    if got is None:
+        line = small_join()[beside]
+        row = small_missing(need, held)
+        got = 0
+        for o, d in enumerate(drawn_masks):
+            if d and row[line[d]] < below:
+                got |= 1 << o
+        _REST_USEFUL[key] = got
+    return got
+
+
+def shanten_useful(inp: ShapeInput) -> int | None:
+    """``WinShape.shanten_useful``: of each knitted straight at the shape's shanten, the
+    tiles it lacks and the draws that bring the rest beside it nearer. With wilds: None."""
+    if inp.wilds:
+        return None
+    last = _last_bodies
+    bodies = last[1] if inp is last[0] else _bodies(inp)
+    if bodies is None:
+        return 0
+    here = bodies[0][0]
+    counts = inp.counts
+    chows = inp.chows
+    need = inp.sets_needed - 3
+    m, p, s, honours = hand_suits(counts)
+    rest_m, rest_p, rest_s = _rest_masks(m, chows), _rest_masks(p, chows), _rest_masks(s, chows)
+    z = _HONOURS.get(honours) or _honours_mask(honours)
+    joined = small_join()
+    held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
+    empty = count_mask(counts, 0)
+    out = 0
+    for value, missing, classes in bodies:
+        if value > here:
+            break
+        out |= STRAIGHT_MASK[classes] & empty
+        a, b, c = classes
+        ra, rb, rc = rest_m[a], rest_p[b], rest_s[c]
+        ab, cz = joined[ra][rb], joined[rc][z]
+        below = here - missing + 1
+        for lo, beside, drawn_masks in ((0, joined[rb][cz], _rest_draws(m, chows)[a]),
+                                        (9, joined[ra][cz], _rest_draws(p, chows)[b]),
+                                        (18, joined[ab][z], _rest_draws(s, chows)[c]),
+                                        (27, joined[ab][rc], small_draws(counts[27:], False))):
+            out |= _rest_useful(beside, drawn_masks, need, held + missing, below) << lo
     return out
 
 

@@ -12,6 +12,7 @@ from typing import Iterable
 
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import Decomposition, ShapeInput
+from mahjong_core.shapes.suits import hand_suits
 
 _EMPTY: dict = {}
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -107,10 +108,20 @@ def shanten(inp: ShapeInput) -> int | None:
         return None
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
-    counts = inp.counts
     known = _GATES_SHANTEN.get
-    m, p, s = counts[0:9], counts[9:18], counts[18:27]
-    return min(known(m) or _gates_shanten(m), known(p) or _gates_shanten(p), known(s) or _gates_shanten(s))
+    m, p, s, _ = hand_suits(inp.counts)
+    return min(known(m) or _gates_of(m), known(p) or _gates_of(p), known(s) or _gates_of(s))
+
+
+def shanten_bound(inp: ShapeInput) -> int:
+    """``WinShape.shanten_bound``: a suit holds at most its own tiles of the gates, so 12 − the
+    tiles of the fullest suit (one fewer when those 13 are with their fourteenth)."""
+    if inp.wilds:
+        return -1
+    if inp.meld_groups or inp.sets_needed != 4:
+        return NEVER
+    m, p, s, _ = hand_suits(inp.counts)
+    return 12 - max(m.size, p.size, s.size)
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
@@ -134,18 +145,22 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     return out
 
 
-_GATES_SHANTEN: dict = {}       # one suit's counts -> its nine-gates shanten (never 0: see below)
+_GATES_SHANTEN: dict = {}       # one suit's record -> its nine-gates shanten (never 0: see below)
 
 
+@lru_cache(maxsize=None)
 def _gates_shanten(suit: tuple) -> int:
-    """One suit's nine-gates shanten, memoised in a dict read inline (suits recur across hands
-    and draws); an answer of 0 is not kept, so a found one is never falsy."""
-    got = _GATES_SHANTEN.get(suit)
-    if got is None:
-        held = sum(min(c, g) for c, g in zip(suit, _GATES))
-        got = 13 - held - (held == 13 and sum(suit) == 14)
-        if got:
-            _GATES_SHANTEN[suit] = got
+    """One suit's nine-gates shanten (memoised: suits recur across hands and draws)."""
+    held = sum(min(c, g) for c, g in zip(suit, _GATES))
+    return 13 - held - (held == 13 and sum(suit) == 14)
+
+
+def _gates_of(suit) -> int:
+    """One suit's nine-gates shanten by its ``suits.Suit`` record, memoised in a dict read
+    inline; an answer of 0 is not kept, so a found one is never falsy."""
+    got = _gates_shanten(suit.key)
+    if got:
+        _GATES_SHANTEN[suit] = got
     return got
 
 
