@@ -476,8 +476,11 @@ def cmd_fans(engine: Engine, args, out: TextIO) -> int:
     id_width = max((len(f["id"]) for f in fans), default=2)
     en_width = max((len(f["en"]) for f in fans), default=2)
     for f in fans:
-        out.write(f"{f['id']:<{id_width}}  {f['points']:>5}  {f['zh']}\t{f['en']:<{en_width}}  {f['where']}\n")
+        amount = _amount(f["points"], f.get("unit", "points"))
+        out.write(f"{f['id']:<{id_width}}  {amount:>5}  {f['zh']}\t{f['en']:<{en_width}}  {f['where']}\n")
         out.write(f"    awarded by {f['awarded_by']}\n")
+        if f.get("tier"):
+            out.write(f"    tier {f['tier']} (only the highest of the tier counts)\n")
         if f["excludes"]:
             out.write(f"    excludes {', '.join(f['excludes'])}\n")
         if f["reduces"]:
@@ -652,7 +655,9 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--json", action="store_true")
 
     f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
-    f.add_argument("ruleset", help="a ruleset name or YAML path")
+    f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
+    f.add_argument("--ruleset", dest="ruleset_flag", metavar="RULESET",
+                   help="the same, as the other commands take it")
     f.add_argument("--json", action="store_true")
 
     d = sub.add_parser("diff", help="what one ruleset changes against another (or an overlay against its base)")
@@ -711,6 +716,10 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         args, extras = parser.parse_known_args(argv)
         if extras:
             raise _unrecognized(parser.commands[args.command], extras)
+        if args.command == "fans":
+            if (args.ruleset is None) == (args.ruleset_flag is None):
+                raise _UsageError(parser.commands["fans"], message="name one ruleset, as RULESET or --ruleset RULESET")
+            args.ruleset = args.ruleset if args.ruleset is not None else args.ruleset_flag
     except _ShowVersion:
         out.write(f"mahjong {_version()}\n")
         return 0
