@@ -1,6 +1,7 @@
 """``scoring.total_units``: which units a result's ``total`` adds up (default all three), so a
 ruleset whose doublings only act on the value (Fuzhou's self-draw × 2) reports ``total`` as
-points + bonus; the value, the search and the minimum are unchanged. Errors at ``file:line``."""
+points + bonus; the minimum counts what ``total`` counts; the value and the search read every unit.
+Errors at ``file:line``."""
 from __future__ import annotations
 
 import pytest
@@ -31,7 +32,7 @@ def test_total_adds_only_the_named_units(tmp_path, units, total):
     assert fans(result) == {"p": 1, "d": 2, "x": 1}
     assert result.total == total
     assert result.value == 3 * 2 ** 4 + 5            # the value reads every unit whatever the total
-    assert rules.explain(result)["points_toward_minimum"] == 3 + 4 + 5
+    assert rules.explain(result)["points_toward_minimum"] == total     # the minimum counts what total counts
 
 
 @pytest.mark.parametrize("text, line, message", [

@@ -30,7 +30,8 @@ class FanInfo(NamedTuple):
     fan: Fan                    # the fan with count 1
     points: int
     counts: bool                # counts toward the minimum
-    totals: int                 # what one occurrence adds to ``total``: 0 for a unit not in total_units
+    totals: int                 # what one occurrence adds to ``total`` and toward the minimum: 0 for a
+                                # unit not in total_units
 
 
 class Finisher:
@@ -266,12 +267,12 @@ class Finisher:
                     keyed.append((order, template))
                     total += totals
                     if counts:
-                        minimum_points += points
+                        minimum_points += totals
                 else:
                     keyed.append((order, Fan(template.id, template.zh, template.en, points, n, template.unit)))
                     total += totals * n
                     if counts:
-                        minimum_points += points * n
+                        minimum_points += totals * n
         keyed.sort()
         fans = tuple([f for _, f in keyed])
         value = self._value(total, fans, s, **self._value_params) if self._value_needed else total
