@@ -438,3 +438,10 @@ def test_a_bounded_load_run_over_http_has_no_5xx_and_every_malformed_request_its
     assert result["requests"] == 500 and result["server_errors"] == 0
     assert result["wrong_count"] == 0, result["wrong"]
     assert {"400", "413", "422", "200"} <= set(result["statuses"])
+
+
+def test_a_rulesets_table_names_its_bonus_tiles_and_their_copies(client):
+    fuzhou = client.get("/api/rulesets/fuzhou").json()["table"]["bonus"]
+    assert fuzhou["1z"] == 4 and fuzhou["7z"] == 4 and fuzhou["1f"] == 1 and len(fuzhou) == 15
+    assert client.get("/api/rulesets/guobiao").json()["table"]["bonus"] == {f"{n}f": 1 for n in range(1, 9)}
+    assert client.get("/api/rulesets/sichuan").json()["table"]["bonus"] == {}

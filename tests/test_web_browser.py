@@ -550,3 +550,27 @@ def test_a_missing_browser_fails_under_ci_and_skips_elsewhere(ci, outcome):
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__,
                           "-k", "rules_page"], env=env, capture_output=True, text=True, timeout=300)
     assert outcome in run.stdout.splitlines()[-1], run.stdout[-2000:]
+
+
+def test_honours_set_aside_as_bonus_tiles_and_fans_in_their_units(open_page, engine):
+    page = open_page()
+    page.select_option("#ruleset", "fuzhou")
+    expect(page.locator("#picker .suit-z")).to_have_count(0)        # no honour stands in a Fuzhou hand
+    for tile in ["1z", "1z", "5z", "1f"]:
+        picker(page, tile).click()                                   # bonus tiles: into 'flowers'
+    expect(page.locator("#flowers .tile")).to_have_count(4)
+    expect(picker(page, "1f")).to_have_class("tile used-up")        # one copy of each flower
+    expect(picker(page, "1z")).not_to_have_class("tile used-up")    # four of each honour
+    page.fill("#notation", "123456789m234p678p5m 5m")
+    page.click("#mode-wild")
+    picker(page, "5m").click()
+    page.check("[data-flag='self_drawn']")
+    situation = {"hand": "123456789m234p678p5m", "win_tile": "5m", "wilds": "5m", "flowers": "1f1z1z5z",
+                 "self_drawn": True}
+    expected = engine.load_ruleset("fuzhou").score(situation).to_dict()
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#fans tr[data-fan='jinque'] td.num").first).to_have_text("+30")       # a bonus
+    expect(page.locator("#fans tr[data-fan='self_draw'] td.num").first).to_have_text("×2^1")   # a doubling
+    expect(page.locator("#fans tr[data-fan='flowers'] td.num").first).to_have_text("1")        # points
+    page.select_option("#ruleset", "guobiao")                        # honours are no bonus tiles there
+    expect(page.locator("#flowers .tile")).to_have_count(1)

@@ -269,6 +269,7 @@ class Api:
             "options": {k: {"value": v, "expected": rules.option_types[k].expected()} for k, v in rules.options.items()},
             "table": {"tile_set": table.tile_set, "tiles": [T.name(k) for k in sorted(table.kinds)],
                       "hand_size": table.hand_size, "chows": table.chows, "flowers": table.flowers,
+                      "bonus": {T.name(k): n for k, n in sorted(table.bonus.items())},
                       "sequences": table.sequences, "dealer_east": table.dealer_east,
                       "max_wild_kinds": table.max_wild_kinds, "void_suit": table.void_suit,
                       "extras": [x._asdict() for x in table.extras]},

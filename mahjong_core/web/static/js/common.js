@@ -149,6 +149,11 @@ export async function rulesetDetail(name) {
   return details[name];
 }
 
+/** A fan's amount as its unit adds it: 8 (points), ×2^3 (doublings), +10 (a bonus). */
+export function amount(f) {
+  return f.unit === "doublings" ? `×2^${f.points}` : f.unit === "bonus" ? `+${f.points}` : `${f.points}`;
+}
+
 /** Fill a <select> with the installed rulesets, keeping the choice in localStorage under key. */
 export async function fillRulesets(select, key, fallback = "guobiao") {
   const list = await rulesets();

@@ -1,6 +1,6 @@
 // The rules page: a ruleset's fan table and options, and what one ruleset changes against another.
 import {
-  api, clearErrors, el, fanNames, fillRulesets, header, lang, rulesetDetail, showError, t, translate,
+  amount, api, clearErrors, el, fanNames, fillRulesets, header, lang, rulesetDetail, showError, t, translate,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,7 +29,7 @@ async function drawRuleset() {
       return el("tr", { dataset: { fan: f.id } },
         el("td", {}, fanNames(f), el("div", {}, el("code", { class: "muted", text: f.id })),
           excludes.length ? el("div", { class: "excludes muted" }, `${t("fan.excludes")}: ${excludes.join(", ")}`) : null),
-        el("td", { class: "num", text: f.points }));
+        el("td", { class: "num", text: amount(f) }));
     })));
   $("option-table").replaceChildren(
     el("thead", {}, el("tr", {}, el("th", { text: t("option") }), el("th", { text: t("value") }))),
@@ -50,7 +50,7 @@ async function runDiff() {
 function drawDiff() {
   const d = lastDiff;
   if (!d) return;
-  const fanLine = (f) => el("li", {}, fanNames(f), ` ${f.points}`);
+  const fanLine = (f) => el("li", {}, fanNames(f), ` ${amount(f)}`);
   const change = ([k, [x, y]]) => el("li", {}, el("code", { text: k }), `: ${show(x)} → ${show(y)}`);
   const parts = [];
   const section = (key, items, draw) => {

@@ -1,7 +1,7 @@
 // The score page: the picker builds a situation, the notation box mirrors it both ways, and
 // the server scores it (or lists the waits of a hand one tile short).
 import {
-  KINDS, api, clearErrors, debounce, el, expand, fanNames, fillRulesets, format, header, overlayBox,
+  KINDS, amount, api, clearErrors, debounce, el, expand, fanNames, fillRulesets, format, header, overlayBox,
   rulesetDetail, showError, sortTiles, t, tileEl, tileGroup, tileName, translate,
 } from "./common.js";
 
@@ -20,6 +20,10 @@ let lastAnswer = null;      // what the result panel shows, redrawn on a languag
 const handSize = () => detail?.table?.hand_size ?? 13;
 const needed = () => handSize() - 3 * state.melds.length;
 const allowed = () => new Set(detail?.table?.tiles ?? KINDS);
+// the bonus tiles (flowers; Fuzhou's honours, 莲花's 红中) and how many copies of each exist
+const FLOWERS = Object.fromEntries(KINDS.filter((k) => k[1] === "f").map((k) => [k, 1]));
+const bonusTiles = () => detail?.table?.bonus ?? (detail?.table?.flowers === false ? {} : FLOWERS);
+const held = (k) => state.flowers.filter((x) => x === k).length;
 
 function used(tile) {
   return state.hand.filter((x) => x === tile).length + (state.win === tile ? 1 : 0)
@@ -74,12 +78,13 @@ function request(extra) {
 // ------------------------------------------------------------------ drawing the picker and the hand
 function drawPicker() {
   const ok = allowed();
-  const flowersOk = detail?.table ? detail.table.flowers : true;
+  const bonus = bonusTiles();
   const rows = ["m", "p", "s", "z", "f"].map((suit) => {
-    const kinds = KINDS.filter((k) => k[1] === suit && (suit === "f" ? flowersOk : ok.has(k)));
+    // the last row holds every bonus tile, honours set aside like flowers included
+    const kinds = KINDS.filter((k) => (suit === "f" ? k in bonus : k[1] === suit && ok.has(k)));
     if (!kinds.length) return null;
     return el("div", { class: `picker-row suit-${suit}` }, kinds.map((k) => {
-      const full = suit === "f" ? state.flowers.includes(k) : used(k) >= 4;
+      const full = k in bonus ? held(k) >= bonus[k] : used(k) >= 4;
       const b = tileEl(k, { onClick: act(() => pick(k)), extra: full ? "used-up" : null });
       if (state.wilds.includes(k)) b.classList.add("wild");
       return b;
@@ -106,7 +111,7 @@ function drawHand() {
     return g;
   }));
   if (!state.melds.length) $("melds").append(el("span", { class: "muted", text: t("melds.none") }));
-  $("flowers").replaceChildren(...state.flowers.map((k) =>
+  $("flowers").replaceChildren(...sortTiles(state.flowers).map((k) =>
     tileEl(k, { small: true, onClick: act(() => { state.flowers.splice(state.flowers.indexOf(k), 1); changed(); }) })));
   if (!state.flowers.length) $("flowers").append(el("span", { class: "muted", text: t("flowers.add") }));
   $("wilds").replaceChildren(...state.wilds.map((k) =>
@@ -121,8 +126,9 @@ function flash(message) {
 }
 
 function pick(k) {
-  if (k[1] === "f") {
-    if (!state.flowers.includes(k)) state.flowers.push(k);
+  const bonus = bonusTiles();
+  if (k in bonus) {
+    if (held(k) < bonus[k]) state.flowers.push(k);
     return changed();
   }
   const mode = state.mode;
@@ -297,7 +303,7 @@ function scoreView(data) {
     el("thead", {}, el("tr", {}, el("th", { text: t("fan") }), el("th", { class: "num", text: t("points") }),
       el("th", { class: "num", text: t("count") }))),
     el("tbody", {}, (data.fans || []).map((f) => el("tr", { dataset: { fan: f.id } },
-      el("td", {}, fanNames(f)), el("td", { class: "num", text: f.points }), el("td", { class: "num", text: f.count }))))));
+      el("td", {}, fanNames(f)), el("td", { class: "num", text: amount(f) }), el("td", { class: "num", text: f.count }))))));
   const excluded = [...(data.excluded || []).map((x) => ({ id: x.id, why: [t("excluded.by"), " ", ...x.by.flatMap((b, i) => [i ? ", " : "", fanLabel(b)])] })),
     ...(data.dropped || []).map((x) => ({ id: x.id, why: [t("dropped.by", { others: x.others, limit: x.limit })] }))];
   if (excluded.length) {
@@ -347,7 +353,7 @@ async function rulesetChanged() {
       el("span", { text: x.doc || x.name }))));
   if (!table.max_wild_kinds) state.wilds = [];
   if (!table.void_suit) $("void_suit").value = "";
-  if (table.flowers === false) state.flowers = [];
+  state.flowers = state.flowers.filter((k) => k in bonusTiles());
   await flushNotation();
   changed();
 }
