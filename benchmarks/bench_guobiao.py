@@ -1,6 +1,6 @@
 """Guobiao scoring speed on the oracle corpus: mahjong_core against PyMahjongGB, same run.
 
-    python benchmarks/bench_guobiao.py [--repeats 5] [--corpus ../shared/oracle/guobiao_dev.jsonl]
+    python benchmarks/bench_guobiao.py [--repeats 5] [--corpus tests/data/oracle/guobiao_dev.jsonl]
                                        [--no-cli]
 
 Times, in µs per hand over the corpus's 5,000 situations:

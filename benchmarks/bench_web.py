@@ -5,7 +5,7 @@ requests from ``--concurrency`` connections at once, stops the server and prints
 latency (p50, p99, max) and the count of every status. One request in ten is malformed, in turns:
 a body that is not JSON, a hand with a tile that does not exist, a ruleset that is not installed,
 a body over the size limit. The rest score the hands of the oracle corpus
-(``../shared/oracle/guobiao_dev.jsonl``, a built-in handful without it), with a few waits and
+(``tests/data/oracle/guobiao_dev.jsonl``), with a few waits and
 ruleset look-ups between them.
 
 Every answer is checked: no 5xx, every malformed request answered with its contract status and
@@ -30,7 +30,7 @@ from typing import NamedTuple
 import httpx2 as httpx
 
 REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "oracle" / "guobiao_dev.jsonl"
+CORPUS = REPO / "tests" / "data" / "oracle" / "guobiao_dev.jsonl"
 MAX_BODY = 1 << 20             # the app's default body limit
 
 _FALLBACK = [      # hands of docs/formats.md, when the corpus is not beside the repository

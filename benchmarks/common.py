@@ -19,7 +19,7 @@ for _p in (REPO, REPO / "plugins", REPO / "tests"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-CORPUS = REPO.parent / "shared" / "oracle" / "guobiao_dev.jsonl"
+CORPUS = REPO / "tests" / "data" / "oracle" / "guobiao_dev.jsonl"
 
 import reference_gb  # noqa: E402  (needs the paths above)
 

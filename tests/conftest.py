@@ -12,6 +12,7 @@ from mahjong_core.cli import main as cli_main
 from mahjong_core.engine import Engine
 
 DATA = Path(__file__).parent / "data"
+ORACLE = DATA / "oracle" / "guobiao_dev.jsonl"     # the reference calculator's labels (its README)
 MINI = DATA / "mini.yaml"
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINI, run_cli
+from conftest import MINI, ORACLE, run_cli
 
 M = str(MINI)
 # the console script installed beside the interpreter running the tests, whatever PATH holds
@@ -294,12 +294,8 @@ def test_batch_lines_equal_the_contract_json_of_each_result():
 
 
 def test_batch_json_equals_the_contract_json_on_the_oracle_corpus():
-    from pathlib import Path
-
     from mahjong_core import batch, load_ruleset
-    corpus = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "guobiao_dev.jsonl"
-    if not corpus.is_file():
-        pytest.skip(f"no oracle corpus at {corpus}")
+    corpus = ORACLE
     rules = load_ruleset("guobiao")
     for line in corpus.read_text(encoding="utf-8").splitlines()[:1000]:
         sit = json.dumps(json.loads(line)["situation"])

@@ -1,4 +1,4 @@
-"""The default profile against the labelled corpus shared/oracle/guobiao_dev.jsonl (5,000 hands
+"""The default profile against the labelled corpus tests/data/oracle/guobiao_dev.jsonl (5,000 hands
 scored by PyMahjongGB 1.4.0), through the public API ``mahjong_core.load_ruleset("guobiao")``.
 
 * every total (flowers included) equals the expected total;
@@ -9,14 +9,14 @@ scored by PyMahjongGB 1.4.0), through the public API ``mahjong_core.load_ruleset
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 import mahjong_core
 from mahjong_core.errors import BelowMinimumError
+from conftest import ORACLE
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "guobiao_dev.jsonl"
+CORPUS = ORACLE
 
 
 def _counts(fans) -> dict:
@@ -29,8 +29,6 @@ def _counts(fans) -> dict:
 
 @pytest.fixture(scope="module")
 def outcomes():
-    if not CORPUS.is_file():
-        pytest.skip(f"oracle corpus not found at {CORPUS} (shared/ lies beside the repository)")
     rules = mahjong_core.load_ruleset("guobiao")
     rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     out = []

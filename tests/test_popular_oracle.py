@@ -15,8 +15,8 @@ import pytest
 
 import mahjong_core
 from mahjong_core import tiles as T
+from conftest import ORACLE
 
-ORACLE = Path(__file__).parent.parent.parent / "shared" / "oracle" / "guobiao_dev.jsonl"
 RULESETS = Path(__file__).parent.parent / "rulesets"
 
 PATTERN_FANS = {"pair_258", "terminal_pair", "mixed_three_shifted_chows", "mixed_four_shifted_chows",
@@ -25,8 +25,6 @@ PATTERN_FANS = {"pair_258", "terminal_pair", "mixed_three_shifted_chows", "mixed
 
 
 def _corpus():
-    if not ORACLE.is_file():
-        pytest.skip(f"oracle corpus {ORACLE} not present")
     with ORACLE.open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
 

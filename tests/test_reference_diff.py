@@ -11,7 +11,6 @@ import json
 import os
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -20,8 +19,9 @@ import handgen
 import reference_gb as ref
 from mahjong_core import tiles as T
 from mahjong_core.hand import parse_situation
+from conftest import ORACLE
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "guobiao_dev.jsonl"
+CORPUS = ORACLE
 DIFF_N = int(os.environ.get("MAHJONG_DIFF_N", "2000"))
 DIFF_SEED = int(os.environ.get("MAHJONG_DIFF_SEED", "20260"))
 DIFF_RULESET = os.environ.get("MAHJONG_DIFF_RULESET", "guobiao")     # a name or an overlay path
@@ -40,8 +40,6 @@ def gb():
 # -- the adapter ----------------------------------------------------------------------
 
 def test_adapter_reproduces_the_oracle_corpus(gb):
-    if not CORPUS.exists():
-        pytest.skip(f"oracle corpus not found at {CORPUS}")
     mismatches = []
     for line in CORPUS.read_text(encoding="utf-8").splitlines():
         case = json.loads(line)

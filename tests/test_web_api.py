@@ -18,9 +18,10 @@ from mahjong_core import cli, rulesinfo
 from mahjong_core.errors import MahjongError
 from mahjong_core.ruleset import Ruleset
 from mahjong_core.web import app as web
+from conftest import ORACLE
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "oracle" / "guobiao_dev.jsonl"
+CORPUS = ORACLE
 HAND = {"hand": "123456789m9m", "win_tile": "9m",
         "melds": [{"type": "pung", "tiles": "111z", "claimed": "1z", "from": "left"}]}
 BELOW = {"hand": "2344m567p789s111z", "win_tile": "1m"}           # 6 points: below Guobiao's 8
@@ -397,7 +398,6 @@ def test_serve_refuses_a_port_that_is_not_one(port):
 
 # ----------------------------------------------------------------------------- acceptance
 
-@pytest.mark.skipif(not CORPUS.is_file(), reason=f"oracle corpus not found at {CORPUS}")
 def test_the_oracle_corpus_scores_through_the_api_exactly_as_through_the_library(client, engine):
     rules = engine.load_ruleset("guobiao")
     rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
