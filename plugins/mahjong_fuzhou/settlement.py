@@ -19,7 +19,6 @@ from __future__ import annotations
 from mahjong_core import tiles as T
 from mahjong_core.records import Field
 from mahjong_core.settle import Replayer
-from mahjong_core.wilds import record_wilds
 
 from .gold_discard import GoldDiscards
 from .payers import share, win_payments
@@ -34,10 +33,9 @@ class GoldRules(Replayer):
 
     def __init__(self, record, ruleset, **params):
         super().__init__(record, ruleset, **params)
-        self.gold = record_wilds(record, ruleset.table)       # () when the record has no wild event
-        self.discards = GoldDiscards(self.gold[0] if self.gold else None, ruleset.options)
+        self.discards = GoldDiscards(self.wilds[0] if self.wilds else None, ruleset.options)
 
-    on_wild = Replayer.ignore           # read up front: a discard or kong may name the gold
+    on_wild = Replayer.ignore           # read up front (Replayer.wilds): a discard or kong may name the gold
     on_end = Replayer.ignore
 
     def may_follow(self, event) -> bool:
@@ -49,7 +47,7 @@ class GoldRules(Replayer):
     def on_kong(self, e) -> None:
         tile = T.tile(e.get("tile"))
         rules = self.ruleset.table.wilds
-        if tile in self.gold and not (rules.concealed_kong if e.get("kind") == "concealed" else rules.claim):
+        if tile in self.wilds and not (rules.concealed_kong if e.get("kind") == "concealed" else rules.claim):
             raise self.error(e, f"seat {e.seat} konged {T.name(tile)}, the gold (金): golds cannot be claimed, "
                                 f"ponged or konged (table.wilds)")
         self.discards.kong(e)
@@ -58,12 +56,9 @@ class GoldRules(Replayer):
     def on_win(self, e) -> None:
         self.discards.win(e)
         sit = self.record.situation_dict(e)
-        if "wilds" in sit:
-            if tuple(sorted(T.parse_tiles(sit["wilds"]))) != self.gold:
-                raise self.error(e, f"situation.wilds {sit['wilds']} is not the record's gold "
-                                    f"({T.format_tiles(self.gold) or 'no wild event'})")
-        elif self.gold:
-            sit["wilds"] = T.format_tiles(self.gold)
+        if "wilds" in sit and tuple(sorted(T.parse_tiles(sit["wilds"]))) != self.wilds:
+            raise self.error(e, f"situation.wilds {sit['wilds']} is not the record's gold "
+                                f"({T.format_tiles(self.wilds) or 'no wild event'})")
         robbed = bool(sit.get("robbing_kong"))
         frm = e.get("from")
         if robbed and e.index - 1 not in self.kongs.robbed:

@@ -14,7 +14,6 @@ from typing import NamedTuple
 from mahjong_core import tiles as T
 from mahjong_core.hand import win_method
 from mahjong_core.settle import Replayer
-from mahjong_core.wilds import record_wilds
 
 from . import bills, horses, kongs
 from .facts import ghost_tiles
@@ -53,14 +52,14 @@ class GuangdongHand(Replayer):
         super().__init__(record, ruleset)
         if rule in ONE_WINNER:
             record.one_win(ONE_WINNER[rule])
-        self.wilds = record_wilds(record, ruleset.table)
+        self.wilds                                 # the record's wild event, checked up front
         self.winners: list[Winner] = []
         self.chains: dict[int, list] = {}          # winner → the kong chain its win was drawn on
         self.robbed = None                         # the robbed kong event
         self.followed = False
         self.tiles = ruleset.table.kinds | set(ruleset.table.bonus)
 
-    on_end = on_wild = Replayer.ignore             # the wild event is read up front (record_wilds)
+    on_end = on_wild = Replayer.ignore             # the wild event is read up front (Replayer.wilds)
 
     def _in_tile_set(self, event, key: str) -> None:
         """A tile field naming a tile outside the ruleset's tile set is an error naming it."""
@@ -82,9 +81,7 @@ class GuangdongHand(Replayer):
 
     def on_win(self, e) -> None:
         sit = self.record.situation_dict(e)
-        if self.wilds and "wilds" not in sit:
-            sit["wilds"] = T.format_tiles(self.wilds)
-        result = self.score(e, sit)
+        result = self.score(e, sit)          # with the record's wilds filled in
         s = result.situation
         method = win_method(s)
         chain = self.kongs.chain(e, sit) or []
