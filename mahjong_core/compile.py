@@ -428,7 +428,8 @@ class _Compiler(_FanLinks):
             raise RulesetError(f"{self.where('table.hand_size')}: 'table.hand_size' must be 3n + 1 "
                                f"(13 or 16), got {hand_size}")
         flags = {}
-        for key, default in (("chows", True), ("sequences", True), ("dealer_east", True), ("void_suit", False)):
+        for key, default in (("chows", True), ("sequences", True), ("dealer_east", True), ("void_suit", False),
+                             ("bonus_replacement_bloom", False)):
             flags[key] = table.get(key, default)
             if not isinstance(flags[key], bool):
                 raise RulesetError(f"{self.where('table.' + key)}: 'table.{key}' must be true or false")
@@ -437,7 +438,12 @@ class _Compiler(_FanLinks):
                                               self.data.get("options") or {}, extras)
         rules = TableRules(frozenset(ts.kinds), hand_size, flags["chows"], ts.flowers, ts.id, flags["sequences"],
                            flags["dealer_east"], max_wilds, flags["void_suit"], extras,
-                           ts.bonus, _win_methods(table.get("win_methods"), self.where), wilds=wild_rules)
+                           ts.bonus, _win_methods(table.get("win_methods"), self.where), wilds=wild_rules,
+                           bonus_replacement_bloom=flags["bonus_replacement_bloom"])
+        if rules.bonus_replacement_bloom and not rules.bonus:
+            raise RulesetError(f"{self.where('table.bonus_replacement_bloom')}: 'table.bonus_replacement_bloom' "
+                               f"is a win on the tile drawn for a set-aside bonus tile, but tile set "
+                               f"'{rules.tile_set}' has no bonus tiles")
         return _bonus_win(table.get("bonus_win"), rules, self.where)
 
     def _extras(self, extras) -> tuple[ExtraField, ...]:

@@ -63,6 +63,7 @@ class TableRules:
     extra_defaults: Mapping[str, Any] | None = None     # set from ``extras``: the declared keys' defaults
     wilds: _wilds.WildRules = _wilds.WildRules()    # the rest of table.wilds: how wilds are chosen and played
     bonus_win: int | None = None    # YAML table.bonus_win.kind: drawing its last copy wins whatever the rest
+    bonus_replacement_bloom: bool = False   # a win on the tile drawn for a set-aside bonus tile is after_kong
 
     def __post_init__(self):
         if self.bonus is None:
@@ -514,11 +515,15 @@ def validate(s: Situation, rules: TableRules) -> None:
     if s.after_kong:
         if not s.self_drawn:
             raise _field_error("'after_kong' (a win on the kong replacement tile) needs 'self_drawn': true")
-        if not kongs:
-            raise _field_error("'after_kong' needs a kong among the melds")
-        if s.after_kong > kongs:
+        # table.bonus_replacement_bloom: a set-aside bonus tile is replaced like a kong
+        bonus = s.flower_count if rules.bonus_replacement_bloom else 0
+        if not kongs and not bonus:
+            raise _field_error("'after_kong' needs a kong among the melds"
+                               + (" or a set-aside bonus tile in 'flowers' (table.bonus_replacement_bloom)"
+                                  if rules.bonus_replacement_bloom else ""))
+        if s.after_kong > kongs + bonus:
             raise _field_error(f"'after_kong': {s.after_kong} consecutive kong replacements need as many kongs, "
-                               f"the melds hold {kongs}")
+                               f"the melds hold {kongs}" + (f" and 'flowers' {bonus} bonus tile(s)" if bonus else ""))
         if s.last_tile:
             raise _field_error("'last_tile' and 'after_kong' cannot both hold: a replacement tile is not the "
                                "last tile of the wall")

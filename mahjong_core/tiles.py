@@ -61,6 +61,17 @@ def name(tile: int) -> str:
     return ALL_NAMES[tile]
 
 
+HONOR_ZH = "东南西北白发中"
+SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
+
+
+def zh(tile: int) -> str:
+    """The kind's Chinese name, for messages naming a rule's tile (白 for 5z, 5万 for 5m)."""
+    if is_honor(tile):
+        return HONOR_ZH[tile - 27]
+    return f"{rank(tile)}{SUIT_ZH.get(suit(tile), '花')}"
+
+
 def tile(text: str) -> int:
     """One tile from its name, e.g. ``tile('5m') == 4``."""
     tiles = parse_tiles(text)

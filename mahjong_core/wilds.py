@@ -86,13 +86,13 @@ def event_kinds(table, *, tile: int | None = None, indicator: int | None = None,
         what = "a flower" if T.is_flower(given) else "not in this ruleset's tile set"
         raise SettlementError(f"{where}: '{key}' {T.name(given)} is {what}; it cannot name a wild kind")
     if rules.fixed:
-        fixed = T.format_tiles(rules.fixed)
+        fixed = fixed_text(rules.fixed)
         if indicator is not None:
-            raise SettlementError(f"{where}: the wilds are fixed ({fixed}, table.wilds.fixed); no "
-                                  f"indicator is turned up, got 'indicator' {T.name(indicator)}")
+            raise SettlementError(f"{where}: {fixed}; no indicator is turned up, "
+                                  f"got 'indicator' {T.name(indicator)}")
         if tile not in rules.fixed:
-            raise SettlementError(f"{where}: the wilds are fixed ({fixed}, table.wilds.fixed), the event "
-                                  f"names 'tile' {T.name(tile)}")
+            raise SettlementError(f"{where}: {fixed}; the event names 'tile' "
+                                  f"{T.name(tile)}, which is not wild here")
         return rules.fixed
     return (tile,) if tile is not None else indicated(rules, indicator)
 
@@ -172,8 +172,30 @@ def situation_kinds(named: tuple[int, ...], table) -> tuple[int, ...]:
         return named
     if not named:
         return rules.fixed
-    raise HandError(f"field 'wilds': the wilds are fixed ({T.format_tiles(rules.fixed)}, table.wilds.fixed), "
-                    f"got {T.format_tiles(named)}")
+    raise HandError(f"field 'wilds': {fixed_text(rules.fixed)}; the situation names "
+                    f"{T.format_tiles(named)}, which is not wild here")
+
+
+def fixed_text(kinds: tuple[int, ...]) -> str:
+    """The fixed wild kinds as a message names them: "白 (5z) is the fixed wild (table.wilds.fixed)"."""
+    named = ", ".join(f"{T.zh(k)} ({T.name(k)})" for k in kinds)
+    return f"{named} {'is the fixed wild' if len(kinds) == 1 else 'are the fixed wilds'} (table.wilds.fixed)"
+
+
+def check_kong_event(event, kinds: tuple[int, ...], rules: WildRules) -> None:
+    """A record's ``kong`` event against ``table.wilds`` (``rules``) and the hand's wild
+    ``kinds``: a kong of a wild kind the table forbids — an exposed or added kong without
+    ``claim``, a concealed one without ``concealed_kong`` — is refused naming the event, the tile
+    and the key, as a meld of it is in a situation (``check``)."""
+    tile = T.tile(event.get("tile"))
+    if tile not in kinds:
+        return
+    kind = event.get("kind")
+    key = "concealed_kong" if kind == "concealed" else "claim"
+    if not getattr(rules, key):
+        raise SettlementError(f"{event.where()}: seat {event.seat}'s {kind} kong of {T.name(tile)}: {T.zh(tile)} "
+                              f"({T.name(tile)}) is wild, and a wild can never be konged here "
+                              f"(table.wilds.{key}: false)")
 
 
 def face_up_win(extras, win_tile, table) -> bool:

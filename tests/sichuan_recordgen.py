@@ -1,7 +1,7 @@
 """Random legal Sichuan records, driven by any source of choices: a seeded ``random.Random``
 (the golden ledgers in tests/data/sichuan_ledgers.json) or a hypothesis ``draw`` (the
 property tests). Kongs of every kind (late added ones too), wins on a discard, self-drawn, on a
-kong's replacement tile, robbing a kong, after a kong (呼叫转移), several winners of one
+kong's replacement tile (right after the winner's kong), robbing a kong, after a kong (呼叫转移), several winners of one
 discard, and the end of the wall."""
 from __future__ import annotations
 
@@ -131,7 +131,12 @@ def make_record(pick) -> tuple[str, dict]:
         situation = for_void(dict(situation), voids[seat])
         if self_drawn:
             if "kong" in tags and pick.booleans():
+                # a win on a kong's replacement tile follows its winner's kong: the hand's last kong meld
                 situation["after_kong"] = True
+                meld = situation["melds"][-1]
+                events.append({"type": "kong", "seat": seat, "kind": "concealed" if meld["concealed"] else "added",
+                               "tile": meld["tiles"][0] + meld["tiles"][-1]})
+                konged.add(seat)
             events.append({"type": "win", "seat": seat, "situation": situation})
             won.add(seat)
             continue

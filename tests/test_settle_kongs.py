@@ -1,6 +1,7 @@
 """The kong book (mahjong_core.settle.KongBook): each seat's kongs, chains linked by a kong's
 ``after_kong``, robbed added kongs that never complete, and who fed the kong a win was drawn on;
-the record checks of ``after_kong`` on a kong; Sichuan's 点杠花 through it."""
+the record checks of ``after_kong`` on a kong and of the kong a win follows or robs; Sichuan's
+点杠花 through it."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 import mahjong_core
 from mahjong_core import SettlementError
 from mahjong_core.plugin import KongBook
+from mahjong_core.settle.kongs import check_kong_wins, robbed_kongs
 from mahjong_core.records import parse_record
 
 ROB_SIT = {"hand": "123m456m789m11p23p", "win_tile": "4p", "robbing_kong": True}
@@ -126,9 +128,64 @@ def test_a_rule_may_let_exposed_kongs_be_robbed_too():
         KongBook(record)
 
 
-def test_a_robbing_win_without_the_kong_in_the_record_cancels_nothing():
-    record, book = book_of(kong(1, "added", "7s"), {"type": "win", "seat": 3, "from": 2, "situation": ROB_SIT})
-    assert book.robbed == set() and len(book.of(1)) == 1
+@pytest.mark.parametrize("events, where", [
+    ([kong(1, "added", "7s"), {"type": "win", "seat": 3, "from": 2, "situation": ROB_SIT}],
+     "events[0] (kong), not a kong of seat 2"),
+    ([{"type": "win", "seat": 3, "from": 2, "situation": ROB_SIT}], "none"),
+])
+def test_a_robbing_win_needs_the_robbed_seats_kong_just_before_it(events, where):
+    """A win robbing a kong follows the robbed seat's kong event (the one rule for every family:
+    no robbing win settles on a kong the record does not show)."""
+    with pytest.raises(SettlementError) as info:
+        book_of(*events)
+    assert info.value.message == (f"events[{len(events) - 1}] (win): situation.robbing_kong: seat 3 robs seat 2's "
+                                  f"kong of 4p, but the event just before is {where} (the robbed kong is a kong "
+                                  f"event of seat 2 right before the robbing win)")
+
+
+def _checked(*events, bonus_bloom=False):
+    record = parse_record({"events": list(events)})
+    check_kong_wins(record, robbed_kongs(record), bonus_bloom)
+    return record
+
+
+@pytest.mark.parametrize("events", [
+    [win(0, after_kong=True)],                                                   # no kong at all
+    [kong(1, "concealed", "1s"), win(0, after_kong=True)],                      # another seat's kong
+    [kong(0, "concealed", "7m"), kong(1, "concealed", "1s"), win(0, after_kong=True)],    # not the last kong
+    [kong(0, "added", "1s"), {"type": "win", "seat": 1, "from": 0, "situation": {
+        "hand": "456s789s123p55p23s", "win_tile": "1s", "robbing_kong": True}}, win(0, after_kong=True)],                                                  # robbed: never completed
+])
+def test_a_win_after_a_kong_needs_its_winners_kong_just_before_it(events):
+    with pytest.raises(SettlementError) as info:
+        _checked(*events)
+    assert info.value.message.startswith(f"events[{len(events) - 1}] (win): situation.after_kong says seat 0 won "
+                                         f"on a kong's replacement tile, but the last kong before the win is not a "
+                                         f"completed kong of seat 0")
+
+
+def test_a_win_after_n_kongs_needs_n_kongs_of_its_winner():
+    _checked(kong(0, "exposed", "6m", **{"from": 3}), kong(0, "concealed", "7m", after_kong=True), win(0, after_kong=2))
+    with pytest.raises(SettlementError) as info:
+        _checked(kong(0, "concealed", "7m"), win(0, after_kong=2))
+    assert info.value.message == ("events[1] (win): situation.after_kong is 2, but the record shows 1 completed "
+                                  "kong(s) of seat 0 before the win")
+
+
+def test_a_bonus_replacement_bloom_needs_no_kong():
+    """table.bonus_replacement_bloom: a win listing a set-aside bonus tile in ``flowers`` may be
+    ``after_kong`` with no kong before it, and then was drawn on no chain."""
+    bloom = win(0, after_kong=1)
+    bloom["situation"]["flowers"] = "7z"
+    record = _checked(kong(0, "exposed", "6m", **{"from": 3}), kong(1, "concealed", "5m"), bloom, bonus_bloom=True)
+    book = KongBook(record)
+    for e in record.events[:2]:
+        book.add(e)
+    assert book.chain(record.events[2]) is None and book.feeder(record.events[2]) is None
+    with pytest.raises(SettlementError, match="under table.bonus_replacement_bloom, a set-aside bonus tile"):
+        _checked(win(0, after_kong=1), bonus_bloom=True)
+    with pytest.raises(SettlementError, match=r"events\[0\] \(win\): situation.after_kong says seat 0"):
+        _checked(bloom)
 
 
 @pytest.mark.parametrize("event, message", [

@@ -19,8 +19,8 @@ from .. import tiles as T
 from ..errors import MahjongError, PluginError, SettlementError
 from ..hookspecs import SettlementRule
 from ..records import Event, Field, Ledger, Payment, Record, exact, plain
-from ..wilds import record_wilds
-from .kongs import KongBook
+from ..wilds import check_kong_event, record_wilds
+from .kongs import KongBook, check_kong_wins, robbed_kongs
 from .play import InPlay
 
 
@@ -57,8 +57,27 @@ class Replayer:
         self.ledger = Ledger(record.seats)
         self.in_play = InPlay(record.seats, self.winners_leave)
         self.kongs = KongBook(record, self.robbable) if self.tracks_kongs else None
+        self._check_kongs()
         self.closed: str | None = None          # why no further event may follow
         self._changes: list[Change] = []
+        self._kong_wilds: tuple[int, ...] | None = None    # the hand's wild kinds, once a kong asks
+
+    def _check_kongs(self) -> None:
+        """What every family asks of a record's kongs, up front: a win after a kong or robbing
+        one needs that kong's event (``check_kong_wins``, ``robbed_kongs``)."""
+        table = getattr(self.ruleset, "table", None)
+        robbed = self.kongs.robbed if self.kongs is not None else robbed_kongs(self.record, self.robbable)
+        check_kong_wins(self.record, robbed, bool(table is not None and table.bonus_replacement_bloom))
+
+    def _check_kong_event(self, event: Event) -> None:
+        """After the rule's own ``on_kong``: no kong of a wild kind the table forbids to kong
+        (``wilds.check_kong_event``; the record's wild event, else the fixed kinds)."""
+        table = getattr(self.ruleset, "table", None)
+        if table is None:
+            return
+        if self._kong_wilds is None:
+            self._kong_wilds = record_wilds(self.record, table)
+        check_kong_event(event, self._kong_wilds, table.wilds)
 
     # ---------------------------------------------------------------- the rule it makes
     @classmethod
@@ -88,6 +107,8 @@ class Replayer:
                 raise PluginError(f"{e.where()}: settlement {type(self).__name__} accepts {e.type} events but "
                                   f"has no on_{e.type} handler")
             handler(e)
+            if e.type == "kong":
+                self._check_kong_event(e)
             self._pay_changes(e.where())
         self.finish()
         self._pay_changes("record")
