@@ -95,9 +95,11 @@ def thirteen_orphans_shanten(inp: ShapeInput) -> int:
 _slots = [ShapeInput.__dict__[f].__set__ for f in (
     "counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts", "win_tile")]
 _no_wild_tiles = ShapeInput.__dict__["wild_tiles"].__set__
+_set_fifth_copy = ShapeInput.__dict__["fifth_copy"].__set__
 
 
-def _input(counts, wilds, meld_groups, sets_needed, chows, kinds, meld_counts, win_tile) -> ShapeInput:
+def _input(counts, wilds, meld_groups, sets_needed, chows, kinds, meld_counts, win_tile,
+           fifth_copy: bool = False) -> ShapeInput:
     """``ShapeInput(...)`` for the analysis's inputs and the search's probes, one per kind:
     the same object, set through its slots instead of a frozen dataclass's
     ``object.__setattr__`` per field."""
@@ -112,6 +114,7 @@ def _input(counts, wilds, meld_groups, sets_needed, chows, kinds, meld_counts, w
     mc(inp, meld_counts)
     wt(inp, win_tile)
     _no_wild_tiles(inp, ())           # probes do not name their wild tiles
+    _set_fifth_copy(inp, fifth_copy)
     return inp
 
 
@@ -214,10 +217,10 @@ def completing(kinds, shapes, inp: ShapeInput, s, first: bool = False) -> set[in
         if t in out:
             continue
         if t in wild:
-            probe = _input(inp.counts, inp.wilds + 1, *rest, t)
+            probe = _input(inp.counts, inp.wilds + 1, *rest, t, inp.fifth_copy)
         else:
             counts[t] += 1
-            probe = _input(tuple(counts), inp.wilds, *rest, t)
+            probe = _input(tuple(counts), inp.wilds, *rest, t, inp.fifth_copy)
             counts[t] -= 1
         for find, args in tried:
             if next(iter(find(probe, **args)), None) is not None:
@@ -472,16 +475,16 @@ class Analyzer:
         table = self.table
         need = table.hand_size // 3 - len(s.melds)
         if drops[0] is None:                # no suit to leave out: the common case
-            return [(_input(tuple(counts), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None),
-                     NEVER)]
+            return [(_input(tuple(counts), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None,
+                            table.wilds.fifth_copy), NEVER)]
         out = []
         for drop in drops:
             c = counts
             if drop is not None and any(counts[9 * drop:9 * drop + 9]):
                 c = list(counts)
                 c[9 * drop:9 * drop + 9] = [0] * 9
-            out.append((_input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None),
-                        NEVER if drop is None else 9 * drop))
+            out.append((_input(tuple(c), n_wild, groups, need, table.sequences, table.kinds, meld_counts, None,
+                               table.wilds.fifth_copy), NEVER if drop is None else 9 * drop))
         return out
 
     def of_counts(self, s, counts, n_wild: int, n_tiles: int, drops, searched: bool = True) -> int:

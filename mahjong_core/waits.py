@@ -38,7 +38,7 @@ def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table,
             counts[t] += 1
     groups, meld_counts = _meld_parts(melds)
     return S.ShapeInput(tuple(counts), len(wild_tiles), groups, table.hand_size // 3 - len(melds),
-                        table.sequences, table.kinds, meld_counts, win_tile, wild_tiles)
+                        table.sequences, table.kinds, meld_counts, win_tile, wild_tiles, table.wilds.fifth_copy)
 
 
 _NO_MELDS = ((), (0,) * T.NUM_KINDS)
@@ -65,6 +65,11 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
     base = shape_input(hand, melds, wilds, table)
     found: set[int] = set()
     generic = []
+    # no fifth copy: a kind whose four tiles are all in the hand and melds cannot be drawn (a
+    # wild is a tile of its own kind, never a copy of what it stands for)
+    held = list(base.meld_counts)
+    for t in hand:
+        held[t] += 1
     for shape, args, _ in ruleset.shapes:
         own = shape.waits
         got = None if own is None else own(base, **args)
@@ -72,8 +77,9 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
             generic.append((shape, args))
         else:
             found.update(got)
-    if wilds and not base.wilds and found:
-        found.update(w for w in wilds if w in table.kinds)   # a drawn wild stands for any wait
+    if wilds and not base.wilds and any(base.fifth_copy or held[t] < 4 for t in found):
+        # a drawn wild stands for any wait it may be a copy of (table.wilds.fifth_copy)
+        found.update(w for w in wilds if w in table.kinds)
     if generic:
         wild_kinds = set(wilds)
         counts = list(base.counts)
@@ -83,21 +89,15 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
             # the pre-win input with one more tile: only the counts (or the wild budget) change
             if t in wild_kinds:
                 inp = S.ShapeInput(base.counts, base.wilds + 1, base.meld_groups, base.sets_needed,
-                                   base.chows, base.kinds, base.meld_counts, t)
+                                   base.chows, base.kinds, base.meld_counts, t, fifth_copy=base.fifth_copy)
             else:
                 counts[t] += 1
                 inp = S.ShapeInput(tuple(counts), base.wilds, base.meld_groups, base.sets_needed,
-                                   base.chows, base.kinds, base.meld_counts, t)
+                                   base.chows, base.kinds, base.meld_counts, t, fifth_copy=base.fifth_copy)
                 counts[t] -= 1
             for shape, args in generic:
                 if next(iter(shape.find(inp, **args)), None) is not None:
                     found.add(t)
                     break
-    if found:
-        # no fifth copy: a kind whose four tiles are all in the hand and melds cannot be drawn (a
-        # wild is a tile of its own kind, never a copy of what it stands for)
-        held = list(base.meld_counts)
-        for t in hand:
-            held[t] += 1
-        found = {t for t in found if held[t] < 4}
+    found = {t for t in found if held[t] < 4}
     return tuple(sorted(found))

@@ -17,7 +17,7 @@ from .shapes.records import ShapeInput
 
 INDICATORS = ("same", "next", "next_two")
 WILD_KEYS = ("max_kinds", "fixed", "indicator", "dragon_cycle", "copies", "claim", "concealed_kong", "discard",
-             "win_on_discard", "face_up")
+             "win_on_discard", "face_up", "fifth_copy")
 DEFAULT_DRAGON_CYCLE = "765z"
 
 
@@ -35,6 +35,7 @@ class WildRules:
     win_on_discard: bool = True             # a win on a discarded (or robbed) wild
     win_on_discard_option: str | None = None    # the option that decided ``win_on_discard``
     face_up: str | None = None              # the bool ``extras`` key: the winning tile is the face-up copy
+    fifth_copy: bool = False                # a wild may stand for a fifth copy of a kind
 
     def __str__(self) -> str:
         """One line for the ruleset pages."""
@@ -46,6 +47,7 @@ class WildRules:
             parts[-1] += f" (option {self.win_on_discard_option})"
         if self.face_up:
             parts.append(f"face_up extras.{self.face_up}")
+        parts.append(f"fifth_copy {str(self.fifth_copy).lower()}")
         return ", ".join(parts)
 
 
@@ -261,8 +263,8 @@ def compile_wilds(table: Mapping, kinds, where, option_types: Mapping, options: 
         raise RulesetError(f"{at('copies')} must be 4 (every copy is wild) or 3 (the face-up copy is not), "
                            f"got {describe(copies)}")
     switches = {}
-    for key in ("claim", "concealed_kong", "discard"):
-        switches[key] = wilds.get(key, True)
+    for key, default in (("claim", True), ("concealed_kong", True), ("discard", True), ("fifth_copy", False)):
+        switches[key] = wilds.get(key, default)
         if not isinstance(switches[key], bool):
             raise RulesetError(f"{at(key)} must be true or false, got {describe(switches[key])}")
     win_on_discard, option = _win_on_discard(wilds.get("win_on_discard", switches["discard"]), at,
@@ -279,7 +281,7 @@ def compile_wilds(table: Mapping, kinds, where, option_types: Mapping, options: 
         if copies != 3:
             raise RulesetError(f"{at('face_up')}: a face-up copy that is not wild needs table.wilds.copies: 3")
     return max_kinds, WildRules(fixed, indicator, cycle, copies, switches["claim"], switches["concealed_kong"],
-                                switches["discard"], win_on_discard, option, face_up)
+                                switches["discard"], win_on_discard, option, face_up, switches["fifth_copy"])
 
 
 def _tiles(wilds: Mapping, key: str, kinds, at, default: str | None = None) -> tuple[int, ...]:

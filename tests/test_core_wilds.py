@@ -7,7 +7,7 @@ import pytest
 
 from mahjong_core import tiles as T
 from mahjong_core.errors import MahjongError, RulesetError, SettlementError
-from mahjong_core.hand import Situation, TableRules
+from mahjong_core.hand import Situation, TableRules, parse_situation
 from mahjong_core.records import parse_record
 from mahjong_core.wilds import WildRules, event_kinds, record_wilds
 
@@ -159,6 +159,59 @@ def test_fixed_kinds_are_supplied_and_others_refused(load):
     assert e.code == "invalid_situation" and "table.wilds.fixed" in e.message and "6z" in e.message
     given = Situation(hand=tuple(T.parse_tiles(sit["hand"])), win_tile=T.tile("5z"), self_drawn=True)
     assert rules.score(given).situation.wilds == (T.tile("5z"),)
+
+
+# ------------------------------------------------------------------ no fifth copy, no missing kind
+
+FIVE = {"hand": "1111p123s456s789s", "win_tile": "5m", "self_drawn": True, "wilds": "5m"}
+
+
+def test_a_wild_never_stands_for_a_fifth_copy_unless_the_table_allows_it(load):
+    """Four 1p and a drawn wild: the only readings make the wild a fifth 1p (the pair 11p beside
+    111p, or the pung 111p beside 11p); a chow 123p would need two wilds. By default
+    (table.wilds.fifth_copy: false) not a win; a club's fifth_copy: true reads 111p 11p."""
+    rules = load("{max_kinds: 1}")
+    assert rules.table.wilds.fifth_copy is False
+    assert _error(lambda: rules.score(FIVE)).code == "not_winning"
+    before = {k: v for k, v in FIVE.items() if k in ("hand", "wilds")}
+    assert rules.waits_of_situation(rules.parse_hand(before)) == ()
+    club = load("{max_kinds: 1, fifth_copy: true}")
+    assert club.table.wilds.fifth_copy is True
+    result = club.score(FIVE)
+    assert T.format_tiles(result.decomposition.wild_as) == "1p"
+    assert club.waits_of_situation(club.parse_hand(before)) == (T.tile("5m"),)
+
+
+def test_a_wild_pair_of_seven_pairs_is_never_a_fifth_and_sixth_copy(load, tmp_path, core_engine):
+    path = tmp_path / "p.yaml"
+    sit = {"hand": "1111p2233s4455s5m", "win_tile": "5m", "self_drawn": True, "wilds": "5m"}
+    for fifth, ok in (("false", False), ("true", True)):
+        path.write_text(BASE.replace("wilds: {max_kinds: 1}", f"wilds: {{max_kinds: 1, fifth_copy: {fifth}}}")
+                        .replace("shapes: {standard: {}}", "shapes: {seven_pairs: {}}")
+                        .replace("DISCARD_WINS", "false"), encoding="utf-8")
+        rules = core_engine.load_ruleset(path)
+        # 11p 11p 22s 33s 44s 55s and a pair of wilds, which may be 66z (or any kind with room)
+        # either way, but 11p (a fifth and a sixth 1p) only with fifth_copy
+        readings = {T.format_tiles(d.wild_as) for d in rules.decompositions(parse_situation(sit, rules.table))}
+        assert ("11p" in readings) is ok and "66z" in readings
+
+
+def test_fifth_copy_must_be_a_switch(load, tmp_path):
+    e = _error(lambda: load("{max_kinds: 1, fifth_copy: 1}"))
+    assert isinstance(e, RulesetError) and "'table.wilds.fifth_copy' must be true or false" in e.message
+
+
+def test_a_wild_stands_only_for_kinds_of_the_tile_set():
+    """guangdong-bao's 108 tiles hold 1m and 9m only: a ghost beside 9m is never 7m or 8m."""
+    import mahjong_core
+    bao = mahjong_core.load_ruleset("guangdong-bao")
+    sit = {"hand": "9m5z5z1s", "melds": [{"type": "pung", "tiles": t} for t in ("999m", "111p", "222p")],
+           "win_tile": "1s", "self_drawn": True, "wilds": "5z"}
+    assert _error(lambda: bao.score(sit)).code == "not_winning"
+    assert bao.waits_of_situation(bao.parse_hand({k: sit[k] for k in ("hand", "melds", "wilds")})) == ()
+    sit = dict(sit, hand="1m5z5z1s")            # 1m with ghosts: 111m or 11m, never 123m (2m, 3m)
+    readings = {T.format_tiles(d.wild_as) for d in bao.decompositions(parse_situation(sit, bao.table))}
+    assert readings == {"11m", "1m1s"}
 
 
 # ------------------------------------------------------------------ copies: 3 and the face-up copy

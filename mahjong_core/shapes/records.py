@@ -109,6 +109,9 @@ class ShapeInput:
     # the wild tiles themselves, sorted, when the engine's shape_input built the record (a probe
     # with one more wild may leave them short); for shapes that show them (wild_count)
     wild_tiles: tuple[int, ...] = field(default=(), compare=False)
+    # ``table.wilds.fifth_copy``: a wild may stand for a fifth copy of a kind (by default the
+    # hand, the melds and every wild's reading hold at most four of each kind)
+    fifth_copy: bool = False
 
     @property
     def natural_tiles(self) -> tuple[int, ...]:

@@ -85,11 +85,15 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     What the wilds stand for comes with each suit's split (cached), so a reading is assembled,
     not searched for."""
     per_suit = []
+    kinds = inp.kinds
+    fifth = inp.fifth_copy
     for lo, hi, numbered in SUIT_RANGES:
         key = inp.counts[lo:hi]
         if not any(key):
             continue
-        options = suit_options(key, lo, inp.chows and numbered, inp.wilds)
+        options = suit_options(key, lo, inp.chows and numbered, inp.wilds, fifth)
+        if not kinds.issuperset(range(lo, hi)):       # a wild stands only for a kind of the tile set
+            options = tuple(o for o in options if kinds.issuperset(o[5]))
         if not options:
             return ()
         per_suit.append(options)
@@ -100,12 +104,14 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
     meld_counts = inp.meld_counts
     naturals = inp.natural_tiles
     melds = inp.meld_groups
-    if melds:               # no split may make a fifth copy of a melded tile
+    if melds and not fifth:     # no split may make a fifth copy of a melded tile
         per_suit = [tuple(o for o in options if not any(c + meld_counts[t] > 4 for t, c in o[6]))
                     for options in per_suit]
     seen: set = set()
     out: list[Decomposition] = []
-    held = [c + m for c, m in zip(counts, meld_counts)]      # natural copies, standing and melded
+    # natural copies, standing and melded; with fifth_copy nothing is counted against four
+    held = [0 if fifth else c + m for c, m in zip(counts, meld_counts)]
+    cap = 1 << 30 if fifth else 4
 
     def emit(hand_groups: list, pg: Group, wild_as: tuple, family=None, varies: Group | None = None) -> None:
         """Add a reading; ``family`` (with ``varies``, its one set of wilds only) when it is one
@@ -131,7 +137,7 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
         wilds = tuple(sorted(wild_as))
         for _, pg, extra, copies in fills:
             t, c = copies[0]
-            if held[t] + c + wild_as.count(t) > 4:        # no fifth copy of a kind
+            if held[t] + c + wild_as.count(t) > cap:        # no fifth copy of a kind
                 continue
             key = (prefix, t)
             if key in seen:
@@ -158,7 +164,7 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
             family = object() if free_sets == 1 and not need_pair else None
             for extra_sets, extra_pair, extra, copies in fills:
                 for t, c in copies:        # no fifth copy of a kind
-                    if held[t] + c + wild_as.count(t) > 4:
+                    if held[t] + c + wild_as.count(t) > cap:
                         break
                 else:
                     emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra,

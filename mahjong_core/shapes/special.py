@@ -10,8 +10,9 @@ from .records import Decomposition, Group, ShapeInput, _decomposition
 
 def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
            tiles: Sequence[int] | None = None) -> Decomposition | None:
-    """Assemble a decomposition, recovering the wild substitutions; None if a kind would exceed 4
-    or the groups do not use every natural tile."""
+    """Assemble a decomposition, recovering the wild substitutions; None if a wild would stand
+    for a kind outside the tile set or a fifth copy (unless ``fifth_copy``), or the groups do
+    not use every natural tile."""
     if not inp.wilds:
         if tiles is None:
             tiles = inp.natural_tiles
@@ -29,8 +30,10 @@ def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
         if extra < 0:
             return None
         if extra:
+            if t not in inp.kinds:
+                return None
             # a wild may not stand for a fifth copy; natural copies were validated already
-            if c + meld_counts[t] > 4:
+            if c + meld_counts[t] > 4 and not inp.fifth_copy:
                 return None
             wild_as.extend([t] * extra)
     if len(wild_as) != inp.wilds:        # some natural tile left out of the groups
@@ -68,7 +71,7 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
     if not extra:
         yield Decomposition("seven_pairs", tuple(base), tuple(base_tiles), tuple(wild_as))
         return
-    limit = 4 if allow_four else 2
+    limit = 2 if not allow_four else 1 << 30 if inp.fifth_copy else 4
     kinds = [t for t in sorted(inp.kinds) if t < 34]
     family = object() if extra == 1 else None       # one pair of wilds only: one family
     for chosen in combinations_with_replacement(kinds, extra):

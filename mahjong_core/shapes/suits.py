@@ -98,10 +98,11 @@ def suit_groups(key: tuple[int, ...], lo: int, chows: bool) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int) -> tuple:
+def suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_copy: bool = False) -> tuple:
     """A suit's splits, fewest wilds first, as (wilds used, number of sets, has a pair, set
     Groups, pair Group, the tiles the wilds stand for, (tile, copies) of each such tile). Splits
-    that differ only in where the wilds sit are kept once; none uses a fifth copy of a tile."""
+    that differ only in where the wilds sit are kept once; none uses a fifth copy of a tile
+    unless ``fifth_copy`` (``table.wilds.fifth_copy``)."""
     out = []
     seen = set()
     n = len(key)
@@ -116,7 +117,7 @@ def suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int) -> tup
                 concrete[t] += 1
         if pair is not None:
             concrete[pair[0]] += 2
-        if max(concrete) > 4:
+        if max(concrete) > 4 and not fifth_copy:
             continue
         wild_as = tuple(lo + off for off in range(n) for _ in range(concrete[off] - key[off]))
         copies = tuple((lo + off, concrete[off]) for off in range(n) if concrete[off] > key[off])

@@ -14,6 +14,8 @@ from typing import NamedTuple
 from mahjong_core import tiles as T
 
 
+ANY_COPIES = 1 << 20        # room() under table.wilds.fifth_copy: no kind runs out of copies
+
 def robbing_gold(situation) -> bool:
     """抢金: the hand won by taking the face-up gold at the opening (its winning tile is that
     copy, not a playable gold)."""
@@ -50,9 +52,12 @@ def natural_counts(situation, facts: Golds) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def room(situation, counts: tuple[int, ...]) -> tuple[int, ...]:
+def room(situation, counts: tuple[int, ...], fifth_copy: bool = False) -> tuple[int, ...]:
     """How many more copies of each kind a wild may stand for: four less the natural copies in
-    ``counts`` and in the melds (no reading makes a fifth copy, as in core's shape search)."""
+    ``counts`` and in the melds (no reading makes a fifth copy, as in core's shape search), or
+    any number with ``fifth_copy`` (``table.wilds.fifth_copy``)."""
+    if fifth_copy:
+        return (ANY_COPIES,) * len(counts)
     out = [4 - c for c in counts]
     for m in situation.melds:
         for t in m.tiles:

@@ -41,7 +41,8 @@ def gold_sparrow(ctx) -> int:
     if facts.held < 2:
         return 0
     counts = natural_counts(s, facts)
-    return int(fits(counts, facts.held - 2, _sets_needed(s), False, room(s, counts)))
+    free = room(s, counts, fifth_copy(ctx))
+    return int(fits(counts, facts.held - 2, _sets_needed(s), False, free))
 
 
 def gold_dragon(ctx) -> int:
@@ -52,7 +53,14 @@ def gold_dragon(ctx) -> int:
     if facts.held < 3:
         return 0
     counts = natural_counts(s, facts)
-    return int(fits(counts, facts.held - 3, _sets_needed(s) - 1, True, room(s, counts)))
+    free = room(s, counts, fifth_copy(ctx))
+    return int(fits(counts, facts.held - 3, _sets_needed(s) - 1, True, free))
+
+
+def fifth_copy(ctx) -> bool:
+    """``table.wilds.fifth_copy`` of the context's ruleset (false for a context without a table)."""
+    table = getattr(ctx.ruleset, "table", None)
+    return bool(table is not None and table.wilds.fifth_copy)
 
 
 def _kongs(situation) -> int:

@@ -66,7 +66,7 @@ def _readings_wild(inp: ShapeInput) -> Iterable[Decomposition]:
             if rest[t]:
                 rest[t] -= 1
         sub = ShapeInput(tuple(rest), inp.wilds - len(missing), inp.meld_groups, 1 - len(inp.meld_groups),
-                         inp.chows, inp.kinds, inp.meld_counts)
+                         inp.chows, inp.kinds, inp.meld_counts, fifth_copy=inp.fifth_copy)
         knit = tuple(Group("knitted", lo, sum(1 for t in (lo, lo + 3, lo + 6) if t in missing))
                      for lo in sorted(body[i] for i in (0, 3, 6)))
         for dec in standard(sub):
@@ -74,7 +74,7 @@ def _readings_wild(inp: ShapeInput) -> Iterable[Decomposition]:
             total = list(inp.meld_counts)
             for t in tiles:
                 total[t] += 1
-            if any(total[t] > 4 for t in missing + list(dec.wild_as)):
+            if not inp.fifth_copy and any(total[t] > 4 for t in missing + list(dec.wild_as)):
                 continue
             groups = dec.groups[:len(inp.meld_groups)] + knit + dec.groups[len(inp.meld_groups):]
             key = (tiles, groups)
