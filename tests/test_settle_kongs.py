@@ -235,3 +235,31 @@ def test_sichuan_kong_on_kong_bloom_is_paid_by_the_first_kongs_feeder(as_discard
                                           win(0, after_kong=2)]})
     assert not any("点杠花" in p.reason for p in plain.payments)
     assert {p.payer for p in plain.payments if "自摸" in p.reason} == {1, 2, 3}
+
+
+FAMILIES = ("guangdong", "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao", "guangdong-jipinghu",
+            "guangdong-100", "fuzhou", "fuzhou-classic", "sichuan", "sichuan-xueliu", "popular", "guobiao")
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_every_family_refuses_a_win_after_a_kong_the_record_does_not_show(name):
+    """A win on a kong's replacement tile with no kong event of its winner before it used to
+    settle as a plain self-draw (in Guangdong the 杠爆全包 and the kong money vanished): the
+    record is refused naming the win, in every family (the check is the core replayer's)."""
+    rules = mahjong_core.load_ruleset(name)
+    record = {"dealer": 0, "events": [kong(2, "concealed", "1s"), win(0, after_kong=True)]}
+    with pytest.raises(SettlementError) as info:
+        rules.settle(record)
+    assert info.value.code == "invalid_situation"
+    assert info.value.message.startswith("events[1] (win): situation.after_kong says seat 0 won on a kong's "
+                                         "replacement tile")
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_every_family_refuses_a_robbing_win_without_the_robbed_kong(name):
+    rules = mahjong_core.load_ruleset(name)
+    record = {"dealer": 0, "events": [{"type": "win", "seat": 0, "from": 1, "situation": ROB_SIT}]}
+    with pytest.raises(SettlementError) as info:
+        rules.settle(record)
+    assert info.value.code == "invalid_situation"
+    assert info.value.message.startswith("events[0] (win): situation.robbing_kong: seat 0 robs seat 1's kong of 4p")
