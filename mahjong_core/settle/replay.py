@@ -6,6 +6,10 @@ moves through ``pay`` (one payer, one payee, a reason) or ``change`` (one seat's
 as rule texts give them, "the winner +3S, each other −S"); an event's changes must sum to
 zero, and are paid out when the event is done. Every error about an event begins with the
 event's place, ``events[i] (type):``.
+
+Core checks every record the same way for every rule: up front, a win after a kong or robbing
+one needs that kong's event (``kongs.check_kong_wins``, ``kongs.robbed_kongs``); after each
+``on_kong``, a kong of a wild kind is held to ``table.wilds`` (``wilds.check_kong_event``).
 """
 from __future__ import annotations
 
