@@ -287,9 +287,7 @@ class MahjongSpec:
         (blood battle), ``kongs`` is the ``KongBook`` (each seat's kongs and chains, robbed
         kongs, ``feeder`` of a win on a kong's replacement tile); ``score`` scores a win, with
         the wild kinds the record's ``wild`` event names. The fields of the rule's own events go
-        in ``event_fields`` and core checks them, as it checks that a win after a kong or
-        robbing one follows that kong's event and that no kong is of a wild kind
-        ``table.wilds`` forbids. ``Replayer.rule(id, settle)`` is the
+        in ``event_fields`` and core checks them. ``Replayer.rule(id, settle)`` is the
         ``SettlementRule`` to register.
 
         Example::
