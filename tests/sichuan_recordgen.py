@@ -122,6 +122,8 @@ def make_record(pick) -> tuple[str, dict]:
                 event["from"] = pick.sampled_from([s for s in live if s != seat])
             elif kind == "added" and pick.integers(0, 3) == 0:
                 event["late"] = True
+            if any(e["type"] == "kong" and e["tile"] == event["tile"] for e in events):
+                continue                        # a kind is konged once: four copies in all
             events.append(event)
             konged.add(seat)
             continue
@@ -144,7 +146,8 @@ def make_record(pick) -> tuple[str, dict]:
         how = pick.integers(0, 3)
         if how == 1 and feeder in konged:
             situation["discard_after_kong"] = True
-        elif how == 2 and "rob" in tags and voids[feeder] != situation["win_tile"][-1]:
+        elif how == 2 and "rob" in tags and voids[feeder] != situation["win_tile"][-1] \
+                and not any(e["type"] == "kong" and e["tile"] == situation["win_tile"] for e in events):
             events.append({"type": "kong", "seat": feeder, "kind": "added", "tile": situation["win_tile"]})
             situation["robbing_kong"] = True
         events.append({"type": "win", "seat": seat, "from": feeder, "situation": situation})

@@ -475,13 +475,16 @@ def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
 
 def test_a_self_drawn_win_on_a_kong_replacement(open_page, engine):
     page = open_page("table.html")
+    _add(page, "kong", **{"ev-seat": "1", "ev-kind": "concealed", "ev-tile": "1z"})   # the kong it follows
+    page.select_option("#ev-type", "win")
     page.select_option("#ev-seat", "1")
     page.select_option("#ev-from", "")
     page.fill("#ev-hand", "[1111z]123456789m9m 9m")
     page.check("#ev-flags [data-flag='after_kong']")
     page.click("#ev-add")
     page.click("#settle")
-    record = {"events": [{"type": "win", "seat": 1, "situation": {
+    record = {"events": [{"type": "kong", "seat": 1, "kind": "concealed", "tile": "1z"},
+                         {"type": "win", "seat": 1, "situation": {
         "hand": "123456789m9m", "win_tile": "9m", "after_kong": True,
         "melds": [{"type": "kong", "tiles": "1111z", "concealed": True}]}}]}
     expected = engine.load_ruleset("guobiao").settle(record).to_dict()
