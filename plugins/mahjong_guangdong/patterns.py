@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mahjong_core import tiles as T
 
+from .validate import before_first_discard
 from .facts import all_pungs, fours_in_pairs, natural_suits, read_suits, sets_of
 
 WINDS = frozenset(T.WINDS)
@@ -115,9 +116,10 @@ def four_bonus(ctx) -> int:
 
 
 def four_wilds(ctx, count: int = 4) -> int:
-    """四鬼胡牌: ``count`` wild tiles among the standing tiles and the winning tile."""
+    """四鬼胡牌: ``count`` wild tiles among the standing tiles and the winning tile, before the
+    winner's first discard (``validate.before_first_discard``): later they are no 四鬼胡牌."""
     s = ctx.situation
-    if not s.wilds:
+    if not s.wilds or not before_first_discard(s):
         return 0
     return int(sum(1 for t in s.hand if t in s.wilds) + (s.win_tile in s.wilds) >= count)
 
