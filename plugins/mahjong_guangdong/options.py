@@ -52,7 +52,8 @@ DEFAULTS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
         kong_on_kong_chain_rates={"exposed": 3, "added": 1, "concealed": 2},
         kong_bloom_full_pay=True, kong_on_kong_full_pay=True, rob_kong_full_pay=True,
         rob_kong_pays_chain_exposed=True, rob_kong_drops_other_kong_points=True,
-        single_wait_liability=True)),
+        single_wait_liability=True,
+        multiple_robbers=True)),             # several players may rob one kong, each wins (false: one)
 })
 
 

@@ -96,6 +96,11 @@ class GuangdongHand(Replayer):
         self.followed = True
 
     def on_win(self, e) -> None:
+        if (self.record.situation_dict(e).get("robbing_kong") and not self.options.get("multiple_robbers", True)
+                and any(w.win.method == "robbing_kong" for w in self.winners)):
+            first = next(w.win.seat for w in self.winners if w.win.method == "robbing_kong")
+            raise self.error(e, f"seat {e.seat} robs the kong seat {first} already robbed, and "
+                                f"options.multiple_robbers is false: one player robs a kong")
         sit = self.record.situation_dict(e)
         result = self.score(e, sit)          # with the record's wilds filled in
         s = result.situation
