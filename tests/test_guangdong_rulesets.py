@@ -21,7 +21,8 @@ from test_guangdong_golden import CASES, RULESETS
 ROOT = Path(__file__).resolve().parent.parent
 LIVE_PLAY = {"reserve": "推倒胡's reserved wall tiles: read by live play, never by settlement"}
 # options the scoring YAML reads (not the settlement): each value must score a golden hand
-SCORED = {"combine": "the pattern rows' tier is on only for max_plus_bloom (scoring.tiers.pattern.when)"}
+SCORED = {"combine": "the pattern rows' tier is on only for max_plus_bloom (scoring.tiers.pattern.when)",
+          "yaojiu_rule": "read by the guangdong.big_hands check (幺九)"}
 
 
 @lru_cache(maxsize=None)
