@@ -207,3 +207,11 @@ def test_every_record_event_and_field_is_in_a_golden_record(rule):
 def test_the_golden_files_hold_cases():
     for path in sorted((ROOT / "tests" / "data" / "guangdong").glob("guangdong*_*.yaml")):
         assert load_cases(path), path
+
+
+def test_an_int_too_large_for_a_float_is_refused_by_its_bounds(tmp_path):
+    # horses: a whole number from 0 to 20; the check once overflowed converting the int to a float
+    path = tmp_path / "huge.yaml"
+    path.write_text("extends: guangdong\noptions:\n  horses: " + "9" * 400 + "\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"huge.yaml:3.*horses"):
+        load_ruleset(path)
