@@ -342,7 +342,8 @@ class OptionType:
             return isinstance(value, bool if t == "bool" else str)
         if isinstance(value, bool) or not isinstance(value, int if t == "int" else (int, float)):
             return False
-        return math.isfinite(value) and (self.min is None or value >= self.min) \
+        # an int is always finite (math.isfinite overflows on one too large for a float)
+        return (isinstance(value, int) or math.isfinite(value)) and (self.min is None or value >= self.min) \
             and (self.max is None or value <= self.max) and (self.above is None or value > self.above)
 
 

@@ -28,7 +28,7 @@ def test_dahu_self_draw_share_is_f_u_one_plus_h():
     # F = 4, u = 20, H = 2: 80 + 160 = 240 from each (the seed's 720)
     pays = B.win_payments("guangdong.dahu", B.Win(1, 4), 2, DAHU)
     assert deltas(pays) == [-240, 720, -240, -240]
-    assert [p.reason for p in pays[:2]] == ["self-drawn win; hand: 4番 × 20", "self-drawn win; horses: 2 hits"]
+    assert [p.reason for p in pays[:2]] == ["self-drawn win; hand: 4番 × 20", "self-drawn win; horses: 2 hits × 80 (the hand)"]
 
 
 def test_dahu_horse_value_base_point():
@@ -59,10 +59,23 @@ def test_kong_bloom_full_pay_on_and_off():
 
 def test_cap_is_a_per_share_ceiling():
     # F = 10, H = 2: 200 + 400 = 600 per share, capped at 300
-    opts = dict(DAHU, cap=300)
+    opts = dict(DAHU, cap_money=300)
     pays = B.win_payments("guangdong.dahu", B.Win(0, 10), 2, opts)
     assert deltas(pays) == [900, -300, -300, -300]
-    assert pays[0].reason == "self-drawn win; capped at 300 (封顶)"
+    assert pays[0].reason == "self-drawn win; capped at 300 (封顶, cap_money)"
+
+
+def test_cap_in_units_is_a_multiple_of_the_unit_and_the_lower_cap_holds():
+    # ×10 of u = 20: 200 per share; with cap_money 300 as well, the lower (200) holds
+    opts = dict(DAHU, cap_in_units=10, cap_money=300)
+    pays = B.win_payments("guangdong.dahu", B.Win(0, 10), 2, opts)
+    assert deltas(pays) == [600, -200, -200, -200]
+    assert pays[0].reason == "self-drawn win; capped at 10 × 20 = 200 (封顶, cap_in_units)"
+    # 包: the unit is b = 3, ×5 = 15 a share; a 杠爆 feeder's three shares: 45 (V = 36: T = 108)
+    bao = dict(BAO, cap_in_units=5)
+    pays = B.win_payments("guangdong.bao", B.Win(1, 36, bloom_feeder=2, after_kong=1), 0, bao)
+    assert [(p.payer, p.amount, p.reason) for p in pays] == [
+        (2, 45, "kong bloom: feeder pays all (杠爆全包); capped at 5 × 3 = 15 (封顶, cap_in_units) × 3 shares")]
 
 
 def test_dealer_streak_bonus_for_a_winning_dealer_only():

@@ -87,3 +87,11 @@ def test_horse_follows_kong_repeats_the_winners_kong_money_per_hit():
     extra = K.horse_kong_bonus(pays, winner=0, hits=2)
     assert [(p.payer, p.payee, p.amount) for p in extra] == [(1, 0, 40)]
     assert K.horse_kong_bonus(pays, winner=0, hits=0) == []
+
+
+def test_own_kong_money_chain_amounts_are_every_payers_share():
+    # guangdong (u = 20): exposed 1.5u from its one feeder = 30; added 0.5u × 3 payers = 30;
+    # concealed u × 3 = 60. 包 keeps its own rates: concealed 2b = 6
+    assert [K.chain_amount(k, DAHU).amount for k in ("exposed", "added", "concealed")] == [30, 30, 60]
+    assert K.chain_amount("added", DAHU).how == "0.5 × 20 × 3 payers"
+    assert K.chain_amount("concealed", BAO) == K.ChainAmount(6, "2 × 3")

@@ -30,8 +30,13 @@ def test_four_red_dragons_is_the_bonus_win_reading():
 
 
 def test_four_ghosts_and_no_ghost_bonus():
-    held = ctx(hand="5m5m5m123p456p789s1z", win_tile="5m", wilds="5m", self_drawn=True)
+    held = ctx(hand="5m5m5m123p456p789s1z", win_tile="5m", wilds="5m", self_drawn=True,
+               extras={"before_first_discard": True})
     assert P.four_wilds(held) == 1 and P.no_wilds(held) == 0
+    # 四鬼胡牌 only before the first discard: first_turn says so too; neither, no 四鬼
+    assert P.four_wilds(ctx(hand="5m5m5m123p456p789s1z", win_tile="5m", wilds="5m", self_drawn=True,
+                            first_turn=True)) == 1
+    assert P.four_wilds(ctx(hand="5m5m5m123p456p789s1z", win_tile="5m", wilds="5m", self_drawn=True)) == 0
     three = ctx(hand="5m5m123p456p789s1z2z", win_tile="5m", wilds="5m")
     assert P.four_wilds(three) == 0
     none = ctx(hand="123m123p456p789s1z", win_tile="1z", wilds="5m")

@@ -20,6 +20,9 @@ from test_guangdong_golden import CASES, RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE_PLAY = {"reserve": "推倒胡's reserved wall tiles: read by live play, never by settlement"}
+# options the scoring YAML reads (not the settlement): each value must score a golden hand
+SCORED = {"combine": "the pattern rows' tier is on only for max_plus_bloom (scoring.tiers.pattern.when)",
+          "yaojiu_rule": "read by the guangdong.big_hands check (幺九)"}
 
 
 @lru_cache(maxsize=None)
@@ -47,7 +50,7 @@ def test_options_are_declared_and_the_plugins_defaults(name):
     rules = rules_of(name)
     assert set(rules.options) == set(rules.option_types), name
     defaults = DEFAULTS[rules.settlement_rule.item.id]
-    assert set(rules.options) - set(LIVE_PLAY) == set(defaults), name
+    assert set(rules.options) - set(LIVE_PLAY) - set(SCORED) == set(defaults), name
     if "extends" not in rules.data:
         assert {k: rules.options[k] for k in defaults} == dict(defaults), name
 
@@ -123,7 +126,9 @@ def _settled_rulesets():
 
 
 def _values(option: str):
-    return {json.dumps(r.options[option], sort_keys=True) for r in _settled_rulesets() if option in r.options}
+    used = {str(case.ruleset): rules_of(case.ruleset) for _, _, case in CASES}.values() if option in SCORED \
+        else _settled_rulesets()
+    return {json.dumps(r.options[option], sort_keys=True) for r in used if option in r.options}
 
 
 def test_every_option_value_settles_a_golden_record():
@@ -202,3 +207,11 @@ def test_every_record_event_and_field_is_in_a_golden_record(rule):
 def test_the_golden_files_hold_cases():
     for path in sorted((ROOT / "tests" / "data" / "guangdong").glob("guangdong*_*.yaml")):
         assert load_cases(path), path
+
+
+def test_an_int_too_large_for_a_float_is_refused_by_its_bounds(tmp_path):
+    # horses: a whole number from 0 to 20; the check once overflowed converting the int to a float
+    path = tmp_path / "huge.yaml"
+    path.write_text("extends: guangdong\noptions:\n  horses: " + "9" * 400 + "\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"huge.yaml:3.*horses"):
+        load_ruleset(path)

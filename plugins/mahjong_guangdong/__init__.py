@@ -4,16 +4,16 @@
 
 Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without ghosts),
 ``horses`` (seat tables, horse count, hits), ``bills`` (who pays a win, and how much),
-``kongs`` (kong money, chains, 杠上杠, 抢杠), ``options`` (each profile's settlement defaults), ``tilesets`` (108, 100 and 莲花's 136 with
+``kongs`` (kong money, chains, 杠上杠, 抢杠), ``validate`` (四鬼胡牌 before the first discard), ``options`` (each profile's settlement defaults), ``tilesets`` (108, 100 and 莲花's 136 with
 红中 bonus tiles); ``settle`` (the four settlement rules, core replayers). The rulesets are in
 ``rulesets/guangdong*.yaml``; this folder's README.md documents every rule and option.
 """
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.hookspecs import SituationField, Validator, hookimpl
 
-from . import settle
+from . import settle, validate
 from .patterns import CHECKS
 from .tilesets import TILE_SETS
 
@@ -27,6 +27,18 @@ def mahjong_fan_checks():
 @hookimpl
 def mahjong_tile_sets():
     return list(TILE_SETS)
+
+
+@hookimpl
+def mahjong_situation_fields():
+    return [SituationField("guangdong.before_first_discard", validate.FIELD, "bool", False,
+                           "四鬼胡牌: the win comes before the winner's first discard (first_turn implies it)")]
+
+
+@hookimpl
+def mahjong_validators():
+    check = validate.four_ghosts_before_first_discard
+    return [Validator("guangdong.four_ghosts", check, (check.__doc__ or "").strip().splitlines()[0])]
 
 
 @hookimpl

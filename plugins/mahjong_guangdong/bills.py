@@ -31,7 +31,9 @@ class Win(NamedTuple):
     """One win as the bill reads it. ``value``: the scored value (F, 2^total, m or V); ``source``:
     the discarder or the robbed player; ``bloom_feeder``: who fed the first kong of the chain a
     kong bloom was drawn on (None: no bloom, or a chain that starts with the winner's own kong);
-    ``claim_liable``: 包's ``extras.claim_liable``; ``melds``: the winner's declared melds."""
+    ``claim_liable``: 包's ``extras.claim_liable``; ``melds``: the winner's declared melds;
+    ``value_how``: how the value was made when more than one number made it (``"3番 × 2
+    (无鬼加倍)"``, ``"2^3"``), for the payment reasons."""
 
     seat: int
     value: int
@@ -41,6 +43,7 @@ class Win(NamedTuple):
     after_kong: int = 0
     claim_liable: int | None = None
     melds: int = 0
+    value_how: str = ""
 
 
 class Payer(NamedTuple):
@@ -69,10 +72,12 @@ def payers(win: Win, seats: int, options: Mapping) -> list[Payer]:
 
 
 class Part(NamedTuple):
-    """One part of a share: what it is for, and its amount per share."""
+    """One part of a share: what it is for, its amount per share, and how that amount is made
+    (``how``: the arithmetic of one share, in words: ``"4番 × 20"``)."""
 
     what: str
     amount: object
+    how: str = ""
 
 
 def _exact(x):
@@ -80,26 +85,67 @@ def _exact(x):
     return int(x) if x.denominator == 1 else x
 
 
+def _hits(n: int) -> str:
+    return f"{n} hit" if n == 1 else f"{n} hits"
+
+
+def _value(win: Win, suffix: str = "番") -> str:
+    """The value in words: ``win.value_how`` when it was made of more than one number (``"3番 × 2
+    (无鬼加倍)"``), else the value itself."""
+    return win.value_how or f"{win.value}{suffix}"
+
+
+def ceiling(options: Mapping) -> tuple | None:
+    """The per-share 封顶 as (amount, words), the lower of ``cap_money`` (money) and
+    ``cap_in_units`` (× unit, the multiples of the base of regional.md's ×5 / ×10), or None."""
+    caps = []
+    if options.get("cap_money") is not None:
+        caps.append((_exact(Fraction(str(options["cap_money"]))), f"capped at {options['cap_money']} (封顶, cap_money)"))
+    if options.get("cap_in_units") is not None:
+        amount = money(options["cap_in_units"], options["unit"])
+        caps.append((amount, f"capped at {options['cap_in_units']} × {options['unit']} = {amount} "
+                             f"(封顶, cap_in_units)"))
+    return min(caps, key=lambda c: c[0]) if caps else None
+
+
 def share(rule: str, win: Win, hits: int, options: Mapping) -> list[Part]:
-    """One share of the bill under ``rule``, in parts: the hand, then the horses."""
+    """One share of the bill under ``rule``, in parts: the hand, then the horses; or the ceiling."""
     unit, v = options["unit"], win.value
     if rule == "guangdong.dahu":
         hand = money(v, unit)
-        per_hit = hand if options["horse_value"] == "hand_value" else money(1, unit)
-        parts = [Part(f"hand: {v}番 × {unit}", hand), Part(f"horses: {hits} hits", per_hit * hits)]
+        per_hit, hit_how = (hand, f"{hand} (the hand)") if options["horse_value"] == "hand_value" \
+            else (money(1, unit), f"{unit}")
+        parts = [Part("hand", hand, f"{_value(win)} × {unit}"),
+                 Part("horses", per_hit * hits, f"{_hits(hits)} × {hit_how}")]
     elif rule == "guangdong.tuidaohu":
         hand = money(v, unit)
-        parts = [Part(f"hand: value {v}", hand), Part(f"horses: {hits} hits", hand * hits)]
+        unit_how = f" × {unit}" if unit != 1 else ""
+        parts = [Part("hand", hand, f"value {_value(win, '')}{unit_how}"),
+                 Part("horses", hand * hits, f"{_hits(hits)} × {hand} (the hand)")]
     elif rule == "guangdong.lianhua":
-        parts = [Part(f"hand: {unit} × {v}", money(v, unit)), Part(f"horses: {hits} hits", money(hits, unit))]
+        parts = [Part("hand", money(v, unit), f"{unit} × {_value(win, '')}"),
+                 Part("horses", money(hits, unit), f"{_hits(hits)} × {unit}")]
     elif rule == "guangdong.bao":
-        parts = [Part(f"hand: {v} × {unit}, a third", _exact(Fraction(v) * Fraction(str(unit)) / 3))]
+        parts = [Part("hand", _exact(Fraction(v) * Fraction(str(unit)) / 3), f"{v} × {unit} / 3")]
     else:
         raise ValueError(f"unknown Guangdong settlement rule {rule!r}")
-    cap = options["cap"]
-    if cap is not None and sum(p.amount for p in parts) > cap:
-        return [Part(f"capped at {cap} (封顶)", cap)]
+    cap = ceiling(options)
+    if cap is not None and sum(p.amount for p in parts) > cap[0]:
+        return [Part("cap", cap[0], cap[1])]
     return [p for p in parts if p.amount]
+
+
+def _reason(rule: str, part: Part, shares: int, double: bool) -> str:
+    """How one payer's amount of ``part`` is made: the share's arithmetic, then the payer's shares
+    (three: the whole bill, which for 包 is V × b itself) and the dealer's double."""
+    how = part.how
+    if shares == 3 and rule == "guangdong.bao" and part.what == "hand":
+        how = how.removesuffix(" / 3") + " (the whole bill)"
+    elif shares > 1:
+        how += f" × {shares} shares"
+    if double:
+        how += " × 2 (the dealer pays double)"
+    return how if part.what == "cap" else f"{part.what}: {how}"
 
 
 def win_payments(rule: str, win: Win, hits: int, options: Mapping, *, seats: int = 4,
@@ -107,19 +153,19 @@ def win_payments(rule: str, win: Win, hits: int, options: Mapping, *, seats: int
     """The payments of one win: each payer's shares of each part, the dealer's double (莲花),
     and 节节高 when the winning dealer has kept the deal ``dealer_streak`` hands."""
     parts = share(rule, win, hits, options)
-    streak = options["dealer_streak_bonus"] * dealer_streak if win.seat == dealer else 0
+    bonus = options["dealer_streak_bonus"]
+    streak = bonus * dealer_streak if win.seat == dealer else 0
     out = []
     for payer in payers(win, seats, options):
-        factor = payer.shares
-        reason = payer.reason
-        if options.get("dealer_pays_double") and payer.seat == dealer and win.seat != dealer:
-            factor *= 2
-            reason += ", the dealer pays double"
+        double = bool(options.get("dealer_pays_double") and payer.seat == dealer and win.seat != dealer)
+        factor = payer.shares * (2 if double else 1)
         for part in parts:
-            out.append(Payment(payer.seat, win.seat, _exact(part.amount * factor), f"{reason}; {part.what}"))
+            out.append(Payment(payer.seat, win.seat, _exact(part.amount * factor),
+                               f"{payer.reason}; {_reason(rule, part, payer.shares, double)}"))
         if streak:
+            times = f" × {payer.shares} shares" if payer.shares > 1 else ""
             out.append(Payment(payer.seat, win.seat, _exact(streak * payer.shares),
-                               f"dealer streak (节节高): {dealer_streak} × {options['dealer_streak_bonus']}"))
+                               f"dealer streak (节节高): {dealer_streak} × {bonus}{times}"))
     return out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import NamedTuple
 
 from mahjong_core.records import Payment
 
@@ -41,16 +42,44 @@ def chain_before(kongs: Sequence, robbed) -> list:
     return own[start:]
 
 
+# ``kong_on_kong_chain_rates: own_kong_money``: each chain kong at the whole money the profile's own
+# ``kong_money`` would have paid for it, rather than at rates of its own (包's 3/1/2 × b)
+OWN_KONG_MONEY = "own_kong_money"
+
+
+class ChainAmount(NamedTuple):
+    """What the first feeder of a chain pays for one of its kongs, and the arithmetic, in words."""
+
+    amount: object
+    how: str
+
+
+def chain_amount(kind: str, options: Mapping, seats: int = 4) -> ChainAmount:
+    """One chain kong's money under ``kong_on_kong_chain_rates``: a rate × unit, or (``own_kong_money``)
+    the ``kong_money`` rate × unit × the payers it would have had (the feeder of an exposed kong;
+    every other player of an added or concealed one): the sum of every payer's share."""
+    unit, rates = options["unit"], options["kong_on_kong_chain_rates"]
+    if rates == OWN_KONG_MONEY:
+        rate = options["kong_money"][RATE_KEYS[kind]]
+        payers = 1 if kind == "exposed" else seats - 1
+        amount = money(Fraction(str(rate)) * payers, unit)
+        return ChainAmount(amount, f"{rate} × {unit} × {payers} payer{'s' if payers > 1 else ''}")
+    rate = rates[kind]
+    amount = money(rate, unit)
+    return ChainAmount(amount, f"{rate} × {unit}")
+
+
 def kong_payments(kong, rates: Mapping[str, float], unit, seats: int = 4,
                   reason: str = "") -> list[Payment]:
     """What one completed kong earns its owner at ``rates`` (the ``kong_money`` map) × unit."""
-    amount = money(rates[RATE_KEYS[kong.kind]], unit)
+    rate = rates[RATE_KEYS[kong.kind]]
+    amount = money(rate, unit)
     why = reason or f"{NAMES[kong.kind]}"
     if not amount:
         return []
     if kong.kind == "exposed":
-        return [Payment(kong.feeder, kong.seat, amount, f"{why}: the feeder pays")]
-    return [Payment(p, kong.seat, amount, f"{why}: each other player pays")
+        return [Payment(kong.feeder, kong.seat, amount, f"{why}: the feeder pays {rate} × {unit}")]
+    return [Payment(p, kong.seat, amount, f"{why}: each other player pays {rate} × {unit}")
             for p in range(seats) if p != kong.seat]
 
 
@@ -65,22 +94,22 @@ def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
       ``chain_before``); with
       ``rob_kong_drops_other_kong_points`` no other kong money is paid.
     * A bloom on a chain of two or more kongs whose first was fed (``bloom``) with
-      ``kong_on_kong_full_pay``: the feeder pays the winner each chain kong at
-      ``kong_on_kong_chain_rates``, and no other kong money is paid.
+      ``kong_on_kong_full_pay``: the feeder pays the winner each chain kong (``chain_amount``:
+      at ``kong_on_kong_chain_rates``, or the whole of its own ``kong_money``), and no other
+      kong money is paid.
     * Otherwise every completed kong earns its ``kong_money``.
     """
     if not won and not options["kong_paid_on_draw"]:
         return []
     unit, rates = options["unit"], options["kong_money"]
-    chain_rates = options["kong_on_kong_chain_rates"]
     if robbed_seat is not None:
         out = []
         if options["rob_kong_pays_chain_exposed"]:
             for k in robbed_chain:
                 if k.kind == "exposed":
-                    amount = money(chain_rates["exposed"], unit)
-                    out += [Payment(robbed_seat, w, amount, "robbed kong: the robbed player pays his "
-                                    "chain's exposed kong") for w in robbers]
+                    c = chain_amount("exposed", options, seats)
+                    out += [Payment(robbed_seat, w, c.amount, "robbed kong: the robbed player pays his "
+                                    f"chain's exposed kong: {c.how}") for w in robbers]
         if options["rob_kong_drops_other_kong_points"]:
             return out
     else:
@@ -88,9 +117,12 @@ def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
         fed = bloom[0].feeder if bloom else None
         if len(bloom) >= 2 and fed is not None and options["kong_on_kong_full_pay"]:
             winner = bloom[0].seat
-            return [Payment(fed, winner, money(chain_rates[k.kind], unit),
-                            f"kong on kong (杠上杠): the feeder pays the chain's {NAMES[k.kind]}")
-                    for k in bloom]
+            pays = []
+            for k in bloom:
+                c = chain_amount(k.kind, options, seats)
+                pays.append(Payment(fed, winner, c.amount,
+                                    f"kong on kong (杠上杠): the feeder pays the chain's {NAMES[k.kind]}: {c.how}"))
+            return pays
     for k in kongs:
         out += kong_payments(k, rates, unit, seats)
     return out
@@ -100,5 +132,5 @@ def horse_kong_bonus(payments: Sequence[Payment], winner: int, hits: int) -> lis
     """马跟杠: the winner's kong money once more per horse hit (regional.md §2.5, gofishing MGG)."""
     if not hits:
         return []
-    return [Payment(p.payer, p.payee, p.amount * hits, f"horses follow kongs (马跟杠): {hits} hits × {p.reason}")
+    return [Payment(p.payer, p.payee, p.amount * hits, f"horses follow kongs (马跟杠): {hits} hit{'s' if hits > 1 else ''} × {p.amount} ({p.reason})")
             for p in payments if p.payee == winner]

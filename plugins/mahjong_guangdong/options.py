@@ -13,7 +13,7 @@ from mahjong_core.errors import RulesetError, did_you_mean
 _COMMON: dict[str, Any] = {
     "kong_bloom_full_pay": False,        # 杠爆全包: the feeder of the chain's first kong pays 3 shares
     "kong_on_kong_full_pay": False,      # 杠上杠: the feeder also pays the chain's kongs, nobody else
-    "kong_on_kong_chain_rates": {"exposed": 3, "added": 1, "concealed": 2},
+    "kong_on_kong_chain_rates": "own_kong_money",   # each chain kong at its whole kong_money (or a map of rates)
     "rob_kong_full_pay": False,          # 抢杠全包: the robbed player pays 3 shares
     "rob_kong_pays_chain_exposed": False,  # he also pays each robber his chain's exposed kongs
     "rob_kong_drops_other_kong_points": False,  # no other kong money in a robbed hand
@@ -24,7 +24,8 @@ _COMMON: dict[str, Any] = {
     "horse_follows_kong": False,         # 马跟杠: the winner's kong money again per hit
     "horse_streak_bonus": 0,             # 买马节节高: horses added per hand a winning dealer kept the deal
     "dealer_streak_bonus": 0,            # 节节高: money per payer per hand a winning dealer kept the deal
-    "cap": None,                         # 封顶: per-share ceiling of hand + horses, in money
+    "cap_money": None,                   # 封顶: per-share ceiling of hand + horses, in money
+    "cap_in_units": None,                # 封顶: the same ceiling as a multiple of ``unit`` (×5, ×10)
     "horses_with_ghost": None,           # 推倒胡: horses when the winner holds a ghost-kind tile
     "rob_exposed_kong": False,           # 明杠可抢: an exposed kong may be robbed too
 }
@@ -48,9 +49,11 @@ DEFAULTS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
     "guangdong.bao": MappingProxyType(dict(
         _COMMON, unit=3, horses=0, horse_table="dealer_1_5_9_east_red",
         kong_money={"concealed_each": 2, "added_each": 1, "exposed_from_feeder": 3},
+        kong_on_kong_chain_rates={"exposed": 3, "added": 1, "concealed": 2},
         kong_bloom_full_pay=True, kong_on_kong_full_pay=True, rob_kong_full_pay=True,
         rob_kong_pays_chain_exposed=True, rob_kong_drops_other_kong_points=True,
-        single_wait_liability=True)),
+        single_wait_liability=True,
+        multiple_robbers=True)),             # several players may rob one kong, each wins (false: one)
 })
 
 

@@ -1,5 +1,5 @@
 """Guangdong fan checks: the 大胡 rows (profiles.md §1.3), the kong blooms, 推倒胡's fans (§2.5),
-莲花's multipliers (§3.3), 包's hand table (§4.3) and 鸡平胡's extra rows (regional.md §2.4.3).
+莲花's multipliers (§3.3), 包's hand table (§4.3) and 鸡平胡's 平胡 (regional.md §2.4.3).
 
 A check that scores a table of rows returns every row the reading satisfies; the YAML keeps the
 highest (``tier:``), so the rules "highest satisfied row only" and "清一色/混一色/字一色 exclude
@@ -8,12 +8,8 @@ for; 推倒胡's and 包's tile tests leave every ghost-kind tile out (facts.py)
 """
 from __future__ import annotations
 
-from mahjong_core import tiles as T
-
 from .facts import all_pungs, fours_in_pairs, natural_suits, read_suits, sets_of
-
-WINDS = frozenset(T.WINDS)
-DRAGONS = frozenset(T.DRAGONS)
+from .validate import before_first_discard
 
 
 def fallback(ctx) -> int:
@@ -26,7 +22,11 @@ def fallback(ctx) -> int:
 
 def big_hands(ctx) -> dict:
     """大胡 rows of profiles.md §1.3 this reading satisfies (对对碰 … 十三幺); YAML ``tier`` keeps
-    the highest. 清幺九 (terminals only) is 幺九, three fours in seven pairs 双豪七 (§1.10)."""
+    the highest. A composite row comes with the rows it is made of (豪华七对 with 七小对, 混一九
+    with 幺九 …), which its YAML ``excludes`` take away, so a ruleset that switches it off scores
+    the hand by its parts. 清幺九 (terminals only) is 幺九, three fours in seven pairs 双豪七
+    (§1.10). ``options.yaojiu_rule: contains_19`` (100张's 含19即可): 幺九 also when every set and
+    the pair hold a 1, a 9 or an honour."""
     shape = ctx.decomposition.shape
     if shape == "thirteen_orphans":
         return {"shisanyao": 1}
@@ -39,8 +39,10 @@ def big_hands(ctx) -> dict:
     if pure:
         out["qingyise"] = 1
     if shape == "seven_pairs":
+        out["qixiaodui"] = 1
         fours = fours_in_pairs(ctx)
-        out["qixiaodui" if fours == 0 else "haohua_qidui" if fours == 1 else "shuanghao_qidui"] = 1
+        if fours:
+            out["haohua_qidui" if fours == 1 else "shuanghao_qidui"] = 1
         return out
     if all_pungs(ctx):
         out["duiduipeng"] = 1
@@ -51,11 +53,28 @@ def big_hands(ctx) -> dict:
         if s.terminal_or_honour:
             if not s.numbered:
                 out["quanfeng"] = 1
-            elif half:
-                out["hunyijiu"] = 1
             else:
                 out["yaojiu"] = 1
+                if half:
+                    out["hunyijiu"] = 1
+    elif ctx.options.get("yaojiu_rule") == "contains_19" and s.numbered and every_set_holds_19(ctx):
+        out["yaojiu"] = 1
     return out
+
+
+def every_set_holds_19(ctx) -> bool:
+    """Every set and the pair of a standard reading hold a 1, a 9 or an honour (a chow 123 or
+    789 counts): 100张's 含19即可."""
+    groups = [g for g in ctx.groups if g.kind in ("chow", "pung", "kong", "pair")]
+    if not groups:
+        return False
+    for g in groups:
+        if g.kind == "chow":
+            if g.tile % 9 not in (0, 6):
+                return False
+        elif g.tile < 27 and g.tile % 9 not in (0, 8):
+            return False
+    return True
 
 
 def bloom(ctx) -> dict:
@@ -115,9 +134,10 @@ def four_bonus(ctx) -> int:
 
 
 def four_wilds(ctx, count: int = 4) -> int:
-    """四鬼胡牌: ``count`` wild tiles among the standing tiles and the winning tile."""
+    """四鬼胡牌: ``count`` wild tiles among the standing tiles and the winning tile, before the
+    winner's first discard (``validate.before_first_discard``): later they are no 四鬼胡牌."""
     s = ctx.situation
-    if not s.wilds:
+    if not s.wilds or not before_first_discard(s):
         return 0
     return int(sum(1 for t in s.hand if t in s.wilds) + (s.win_tile in s.wilds) >= count)
 
@@ -152,34 +172,12 @@ def plain_by_method(ctx) -> dict:
 
 # ---------------------------------------------------------------- 鸡平胡 (guangdong-jipinghu)
 
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
 def jph_extra(ctx) -> dict:
-    """鸡平胡's rows beyond the 大胡 table (regional.md §2.4.3): 平胡 (four chows), 大三元 / 小三元,
-    大四喜 / 小四喜, 九莲宝灯 (concealed, one suit, 1112345678999 plus one of its tiles)."""
+    """鸡平胡's row beyond the 大胡 table (regional.md §2.4.3): 平胡, four chows."""
     sets = sets_of(ctx)
-    out: dict[str, int] = {}
-    if sets.sets == 0:
-        return out
-    if sets.chows == sets.sets:
-        out["pinghu"] = 1
-    pungs = {g.tile for g in ctx.groups if g.kind in ("pung", "kong")}
-    dragons, winds = len(pungs & DRAGONS), len(pungs & WINDS)
-    if dragons == 3:
-        out["dasanyuan"] = 1
-    elif dragons == 2 and sets.pair in DRAGONS:
-        out["xiaosanyuan"] = 1
-    if winds == 4:
-        out["dasixi"] = 1
-    elif winds == 3 and sets.pair in WINDS:
-        out["xiaosixi"] = 1
-    s = read_suits(ctx)
-    if not ctx.situation.melds and s.one_suit and not s.honours:
-        lo = 9 * next(iter(s.numbered))
-        if all(ctx.counts[lo + r] >= n for r, n in enumerate(_NINE_GATES)):
-            out["jiulian"] = 1
-    return out
+    if sets.sets and sets.chows == sets.sets:
+        return {"pinghu": 1}
+    return {}
 
 
 # id → (function, asked once per hand)

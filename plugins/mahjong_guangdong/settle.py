@@ -42,6 +42,22 @@ def horse_hits(winner: Winner, options: Mapping, *, dealer: int, dealer_streak: 
     return horses.hits(winner.horses, n, winner.win.seat, dealer, options["horse_table"], seats)
 
 
+def value_how(rule: str, result) -> str:
+    """How a win's value was made, for the payment reasons ("" when it is one number): the 大胡
+    points times the doublings (``"3番 × 2 (无鬼加倍)"``); 推倒胡's and 莲花's 2^total
+    (``"8 (2^3)"``)."""
+    if rule in ("guangdong.tuidaohu", "guangdong.lianhua"):
+        return f"{result.value} (2^{result.total})" if result.total else ""
+    doublings = [f for f in result.fans if f.unit == "doublings"]
+    if rule != "guangdong.dahu" or not doublings:
+        return ""
+    points = sum(f.points * f.count for f in result.fans if f.unit == "points")
+    times = 2 ** sum(f.points * f.count for f in doublings)
+    if points * times != result.value:          # a value formula this reading does not describe
+        return ""
+    return f"{points}番 × {times} ({'、'.join(f.zh for f in doublings)})"
+
+
 class GuangdongHand(Replayer):
     """One hand under settlement ``rule`` (module doc)."""
 
@@ -80,6 +96,11 @@ class GuangdongHand(Replayer):
         self.followed = True
 
     def on_win(self, e) -> None:
+        if (self.record.situation_dict(e).get("robbing_kong") and not self.options.get("multiple_robbers", True)
+                and any(w.win.method == "robbing_kong" for w in self.winners)):
+            first = next(w.win.seat for w in self.winners if w.win.method == "robbing_kong")
+            raise self.error(e, f"seat {e.seat} robs the kong seat {first} already robbed, and "
+                                f"options.multiple_robbers is false: one player robs a kong")
         sit = self.record.situation_dict(e)
         result = self.score(e, sit)          # with the record's wilds filled in
         s = result.situation
@@ -88,7 +109,8 @@ class GuangdongHand(Replayer):
         self.chains[e.seat] = chain
         win = bills.Win(e.seat, result.value, method, e.get("from"),
                         bloom_feeder=chain[0].feeder if chain else None, after_kong=int(s.after_kong or 0),
-                        claim_liable=s.extras.get("claim_liable"), melds=len(s.melds))
+                        claim_liable=s.extras.get("claim_liable"), melds=len(s.melds),
+                        value_how=value_how(self.rule, result))
         self.winners.append(Winner(win, self.horses(e.seat), ghost_tiles(s)))
 
     def finish(self) -> None:
