@@ -7,7 +7,7 @@ shape search reports, so a hand that can be read either way always gets the bett
 """
 from __future__ import annotations
 
-from .golds import fits, golds, natural_counts, room
+from .golds import fits, golds, natural_counts, robbing_gold, room
 
 
 def _sets_needed(situation) -> int:
@@ -16,10 +16,12 @@ def _sets_needed(situation) -> int:
 
 
 def heavenly(ctx) -> int:
-    """天胡: the dealer's tiles win before his first discard (``dealer``, ``first_turn``,
-    ``self_drawn``), after the opening replacement and the gold."""
+    """天胡: the dealer's dealt 17 tiles win before his first discard (``dealer``, ``first_turn``,
+    ``self_drawn``), after the opening replacement and the gold. The face-up gold is never one
+    of them: a 抢金 win (``extras.robbing_gold``) is not 天胡 whatever ``first_turn`` says, and
+    scores the highest of the other specials it makes."""
     s = ctx.situation
-    return int(s.dealer and s.first_turn and s.self_drawn)
+    return int(s.dealer and s.first_turn and s.self_drawn and not robbing_gold(s))
 
 
 def robbing_the_gold(ctx) -> int:
