@@ -614,6 +614,9 @@ class _Compiler(_FanLinks):
                                    f"got {describe(value)}")
         if params.get("multiplier_by_method") is not None:
             self._method_multipliers(params["multiplier_by_method"])
+        if "multiplier_takes_bonus" in params and not isinstance(params["multiplier_takes_bonus"], bool):
+            raise RulesetError(f"{self.where('scoring.value.params.multiplier_takes_bonus')}: multiplier_takes_bonus "
+                               f"must be true or false, got {describe(params['multiplier_takes_bonus'])}")
 
     def _method_multipliers(self, value) -> None:
         """``multiplier_by_method``: win method → a number > 0 multiplying the whole value."""
