@@ -4,15 +4,16 @@ line's 金龙 / 无花无杠 / 一张花), points × 2 on a self-draw plus the s
 
 Two lines: ``rulesets/fuzhou.yaml`` (the newly revised rules) and ``rulesets/fuzhou-classic.yaml``
 (the online-platform line). This plugin registers the tile set ``fuzhou_144``, the situation
-field ``fuzhou.robbing_gold`` (抢金), the validators, the fan checks (``fuzhou.*``) and the
-settlement ``fuzhou.gold_rules``. See README.md.
+field ``fuzhou.robbing_gold`` (抢金), the validators, the all-pairs shape ``fuzhou.all_pairs``
+(a house extra, off by default), the fan checks (``fuzhou.*``) and the settlement
+``fuzhou.gold_rules``. See README.md.
 """
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SituationField, TileSet, Validator, hookimpl
+from mahjong_core.hookspecs import SituationField, TileSet, Validator, WinShape, hookimpl
 
-from . import explain, points, settlement, specials, validate
+from . import explain, pairs, points, settlement, specials, validate
 
 CHECKS = {**points.CHECKS, **specials.CHECKS}
 
@@ -41,6 +42,11 @@ def mahjong_validators():
                       ruleset=validate.gold_discard_agrees),
             Validator("fuzhou.formula", None, (validate.formula_agrees.__doc__ or "").strip().splitlines()[0],
                       ruleset=validate.formula_agrees)]
+
+
+@hookimpl
+def mahjong_win_shapes():
+    return [WinShape("fuzhou.all_pairs", pairs.all_pairs, (pairs.all_pairs.__doc__ or "").strip())]
 
 
 @hookimpl
