@@ -51,8 +51,9 @@ def mahjong_win_shapes():
 
 @hookimpl
 def mahjong_fan_checks():
-    """Every check reads the situation only: asked once per hand."""
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=True) for cid, func in CHECKS.items()]
+    """Every check but 天胡's reads the situation only: asked once per hand."""
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid not in specials.PER_READING)
+            for cid, func in CHECKS.items()]
 
 
 @hookimpl

@@ -18,8 +18,7 @@ from mahjong_core.scoring.units import units_value
 
 from .golds import golds, robbing_gold
 from .options import option
-
-SHAPELESS = "wild_count"        # the core shape that makes 三金倒
+from .specials import SHAPELESS
 
 
 def check_situation(situation, ruleset=None) -> None:
