@@ -80,7 +80,7 @@ def test_live_play_options_change_no_golden_outcome(tmp_path, line):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("  youjin: true\n", ["youjin", "游金 is not a Fuzhou rule"]),
+    ("  youjin: true\n", ["youjin", "游金 is a southern-Fujian rule, in no Fuzhou source"]),
     ("  last_group: -1\n", ["last_group", "≥ 0"]),
     ("  reserve: {base: 18, per_kong: 1}\n", ["per_kong"]),
     ("  jinque_claim_priority: 1\n", ["jinque_claim_priority"]),
