@@ -313,6 +313,19 @@ class _FanLinks:
             if rule.id not in excludes_of[x]:
                 excludes_of[x].append(rule.id)
 
+    def _when(self, value, key: str) -> bool:
+        """``when: {option: value}`` (a tier's or a shape's): do the ruleset's options hold every
+        value named? Each option must be declared and each value one it may take."""
+        on = True
+        for option, wanted in self._map(value, key).items():
+            okey = f"{key}.{option}"
+            if option not in self.option_types:
+                raise RulesetError(f"{self.where(okey)}: unknown option '{shown(option)}'"
+                                   f"{did_you_mean(option, self.option_types)}")
+            check_option(self.option_types[option], wanted, okey, self.where)
+            on = on and (self.data.get("options") or {}).get(option) == wanted
+        return on
+
     def _tiers(self, rules, excludes_of: dict) -> None:
         """``tier: NAME``: of the fans sharing a tier only the highest counts (by amount, then YAML
         order), as if each excluded those below it; ``scoring.tiers.NAME.when: {option: value}``
@@ -334,16 +347,7 @@ class _FanLinks:
                 if k not in TIER_KEYS:
                     raise RulesetError(f"{self.where(f'{key}.{k}')}: unknown key '{key}.{shown(k)}'"
                                        f"{did_you_mean(k, TIER_KEYS)}")
-            when = self._map(spec.get("when"), key + ".when")
-            on = True
-            for option, value in when.items():
-                okey = f"{key}.when.{option}"
-                if option not in self.option_types:
-                    raise RulesetError(f"{self.where(okey)}: unknown option '{shown(option)}'"
-                                       f"{did_you_mean(option, self.option_types)}")
-                check_option(self.option_types[option], value, okey, self.where)
-                on = on and (self.data.get("options") or {}).get(option) == value
-            if not on:
+            if not self._when(spec.get("when"), key + ".when"):
                 tiers.pop(name, None)
         for name, members in tiers.items():
             first = members[0]
@@ -582,8 +586,8 @@ class _Compiler(_FanLinks):
             if sid not in registry:
                 raise RulesetError(f"{self.where(key)}: unknown win shape '{shown(sid)}'"
                                    f"{did_you_mean(sid, registry)}{self.engine.failed_note()}")
-            if spec.get("enabled", True) is False:
-                continue
+            if spec.get("enabled", True) is False or not self._when(spec.get("when"), key + ".when"):
+                continue             # off, or on only while options hold values they do not
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
@@ -620,6 +624,9 @@ class _Compiler(_FanLinks):
                                    f"got {describe(value)}")
         if params.get("multiplier_by_method") is not None:
             self._method_multipliers(params["multiplier_by_method"])
+        if "multiplier_takes_bonus" in params and not isinstance(params["multiplier_takes_bonus"], bool):
+            raise RulesetError(f"{self.where('scoring.value.params.multiplier_takes_bonus')}: multiplier_takes_bonus "
+                               f"must be true or false, got {describe(params['multiplier_takes_bonus'])}")
 
     def _method_multipliers(self, value) -> None:
         """``multiplier_by_method``: win method → a number > 0 multiplying the whole value."""

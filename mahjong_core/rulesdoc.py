@@ -286,10 +286,14 @@ class _Page:
         for sid, spec in shapes.items():
             spec = spec or {}
             enabled = spec.get("enabled", True) is not False
+            when = spec.get("when") or {}
+            options = self.rules.options
+            enabled = enabled and all(options.get(k) == v for k, v in when.items())
+            on = ("yes" if enabled else "no") + (f" (when {_code(when)})" if when else "")
             args = spec.get("args") or {}
             shape = registry.get(sid)
             what = " ".join(shape.item.doc.split()) if shape is not None and shape.item.doc else ""
-            rows.append(f"| `{sid}` | {'yes' if enabled else 'no'} | {_code(args) if args else ''} | "
+            rows.append(f"| `{sid}` | {on} | {_code(args) if args else ''} | "
                         f"{_cell(what)} | {self.set_at(f'shapes.{sid}')} | "
                         f"{_cell(self.said(f'shapes.{sid}', below=True))} |")
         self.table("| shape | enabled | args | what it is | set at | notes |", rows)

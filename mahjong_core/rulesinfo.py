@@ -107,6 +107,10 @@ def diff(a, b) -> dict:
                 changed.append({"id": fid, "changes": fields})
     settings_a = _flat({k: v for k, v in a.data.items() if k not in _NOT_SETTINGS})
     settings_b = _flat({k: v for k, v in b.data.items() if k not in _NOT_SETTINGS})
+    # a shape switched by an option (``shapes.<id>.when``) changes no YAML of its own: say it
+    play_a, play_b = ({shape.id for shape, _, _ in r.shapes} for r in (a, b))
+    for sid in sorted(play_a ^ play_b):
+        settings_a[f"shapes.{sid}.in_play"], settings_b[f"shapes.{sid}.in_play"] = sid in play_a, sid in play_b
     return {"ok": True, "a": _header(a), "b": _header(b),
             "fans": {"added": [_brief(r) for fid, r in fb.items() if fid not in fa],
                      "removed": [_brief(r) for fid, r in fa.items() if fid not in fb],

@@ -44,12 +44,12 @@ def situation_of(d: dict) -> Situation:
                      extras=MappingProxyType(dict(d.get("extras", {}))), **flags)
 
 
-def ctx_of(d: dict, options: dict | None = None) -> FanContext:
-    return FanContext(situation_of(d), Decomposition("standard", (), ()), SimpleNamespace(options=options or {}))
+def ctx_of(d: dict, options: dict | None = None, shape: str = "standard") -> FanContext:
+    return FanContext(situation_of(d), Decomposition(shape, (), ()), SimpleNamespace(options=options or {}))
 
 
-def ask(check: str, d: dict, options: dict | None = None):
-    return CHECKS[check](ctx_of(d, options))
+def ask(check: str, d: dict, options: dict | None = None, shape: str = "standard"):
+    return CHECKS[check](ctx_of(d, options, shape))
 
 
 # a 16-tile hand (five sets and a pair once 9s comes): 123m 456m 789m 234p 567p + 9s9s
@@ -59,7 +59,9 @@ PLAIN = {"hand": "123456789m234567p9s", "win_tile": "9s"}
 def test_every_check_is_registered_per_hand_with_a_doc():
     got = {c.id: c for c in mahjong_fan_checks()}
     assert set(got) == set(CHECKS) and len(got) == 12
-    assert all(c.per_hand and c.doc and c.id.startswith("fuzhou.") for c in got.values())
+    assert all(c.doc and c.id.startswith("fuzhou.") for c in got.values())
+    # 天胡 reads the reading's shape (三金倒's shapeless reading is no 天胡); the others, the situation
+    assert {cid for cid, c in got.items() if not c.per_hand} == {"fuzhou.heavenly"}
 
 
 # ---------------------------------------------------------------- points
@@ -127,6 +129,9 @@ def test_heavenly_win_needs_dealer_first_turn_and_self_draw():
     assert ask("fuzhou.heavenly", d) == 1
     for missing in ("dealer", "first_turn", "self_drawn"):
         assert ask("fuzhou.heavenly", dict(d, **{missing: False})) == 0
+    assert ask("fuzhou.heavenly", d, shape="wild_count") == 0         # 三金倒's shapeless reading
+    assert ask("fuzhou.heavenly", d, shape="fuzhou.all_pairs") == 1
+    assert ask("fuzhou.heavenly", dict(d, extras={"robbing_gold": True})) == 0     # 抢金: never 天胡
 
 
 def test_robbing_the_gold():

@@ -12,8 +12,10 @@ from mahjong_core import RulesetError
 from mahjong_core.engine import Engine
 
 VERSION_A = Path(__file__).parent / "data" / "fuzhou" / "fuzhou-classic-version-a.yaml"
-A_VALUE = "scoring:\n  value:\n    formula: units\n    params: {base: 5, multiplier_by_method: {self_drawn: 3}}\n"
-A_FANS = "fans:\n  every_win: {enabled: true}\n  self_draw: {enabled: false}\n"
+A_PARAMS = "{base: 5, multiplier_by_method: {self_drawn: 3}, multiplier_takes_bonus: false}"
+A_VALUE = f"scoring:\n  value:\n    formula: units\n    params: {A_PARAMS}\n"
+A_FANS = ("fans:\n  every_win: {enabled: true}\n  self_draw: {enabled: false}\n  exposed_kongs: {enabled: false}\n"
+          "  concealed_kongs: {enabled: false}\n")
 WORKED = {"hand": "123456789m23p5p9s",
           "melds": [{"type": "kong", "tiles": "7777s", "concealed": False, "from": "left"}],
           "win_tile": "9s", "flowers": "1f3z6z", "wilds": "5p", "dealer": True}
@@ -30,20 +32,20 @@ def test_the_shipped_lines_are_version_b_and_the_overlay_version_a():
     assert mahjong_core.load_ruleset("fuzhou-classic").options["formula"] == "version_b"
     rules = mahjong_core.load_ruleset(str(VERSION_A))
     assert rules.options["formula"] == "version_a"
-    assert rules.score(WORKED).value == (5 + 5) * 2
+    assert rules.score(WORKED).value == (3 + 1 + 5) * 2        # flowers + golds + 5, the kong left out: 18
 
 
 @pytest.mark.parametrize("line", ["fuzhou", "fuzhou-classic"])
 def test_a_club_overlay_selects_version_a_on_either_line(tmp_path, line):
     _, rules = _load(tmp_path, "options:\n  formula: version_a\n" + A_VALUE + A_FANS, line)
-    assert rules.score(dict(WORKED, self_drawn=True)).value == ((5 + 5) * 2 + 0) * 3
+    assert rules.score(dict(WORKED, self_drawn=True)).value == (3 + 1 + 5) * 2 * 3 + 0
 
 
 @pytest.mark.parametrize("text, line, words", [
     # the option alone: the value formula is still version B's
     ("options:\n  formula: version_a\n", 3,
      ["options.formula is version_a", "scoring.value.params.base", "gives base 0",
-      "version_a is S = (B + 5) × 2 + special, × 3 self-drawn"]),
+      "version_a is S = (flowers + golds + streak + 5) × 2 + special, the × 2 part × 3 self-drawn"]),
     # version A's formula without the option
     (A_VALUE + A_FANS, 5,
      ["options.formula is version_b", "fuzhou.yaml", "gives base 5", "or options.formula to version_a"]),
@@ -53,6 +55,15 @@ def test_a_club_overlay_selects_version_a_on_either_line(tmp_path, line):
       "switched on"]),
     ("options:\n  formula: version_a\n" + A_VALUE + "fans:\n  self_draw: {enabled: false}\n", 3,
      ["fans.every_win", "no fan of core.always with doublings 1 switched on"]),
+    # the multiplier taking the special too (the × 3 of the whole S)
+    ("options:\n  formula: version_a\nscoring:\n  value:\n    formula: units\n    params: {base: 5, "
+     "multiplier_by_method: {self_drawn: 3}}\n" + A_FANS, 3,
+     ["scoring.value.params.multiplier_takes_bonus", "gives multiplier_takes_bonus true"]),
+    # the kong points left in B
+    ("options:\n  formula: version_a\n" + A_VALUE + "fans:\n  every_win: {enabled: true}\n"
+     "  self_draw: {enabled: false}\n", 3,
+     ["fans.exposed_kongs", "fan exposed_kongs (fuzhou.kongs) switched on",
+      "S = (flowers + golds + streak + 5) × 2 + special"]),
     ("options:\n  formula: version_a\nscoring:\n  value:\n    formula: units\n    params: {base: 5}\n" + A_FANS, 3,
      ["scoring.value.params.multiplier_by_method", "gives multiplier_by_method none"]),
     ("options:\n  formula: version_b\nscoring:\n  value: {formula: units,\n"
@@ -90,9 +101,9 @@ def test_a_formula_that_is_not_units_is_refused(tmp_path):
 def test_explain_says_how_version_a_makes_s():
     rules = mahjong_core.load_ruleset(str(VERSION_A))
     discard = rules.explain(rules.score(WORKED))["notes"][-1]
-    assert discard.startswith("value S = 2 × (5 + B) + special = 2 × (5 + 5) + 0 = 20 per payer;")
+    assert discard.startswith("value S = 2 × (5 + B) + special = 2 × (5 + 4) + 0 = 18 per payer;")
     drawn = rules.explain(rules.score(dict(WORKED, self_drawn=True)))["notes"][-1]
-    assert drawn.startswith("value S = (2 × (5 + B) + special) × 3 = (2 × (5 + 5) + 0) × 3 = 60 per payer "
+    assert drawn.startswith("value S = 2 × (5 + B) × 3 + special = 2 × (5 + 4) × 3 + 0 = 54 per payer "
                             "(self-drawn);")
     b = mahjong_core.load_ruleset("fuzhou-classic")
     assert b.explain(b.score(dict(WORKED, self_drawn=True)))["notes"][-1].startswith(

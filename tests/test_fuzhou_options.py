@@ -80,7 +80,7 @@ def test_live_play_options_change_no_golden_outcome(tmp_path, line):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("  youjin: true\n", ["youjin", "游金 is not a Fuzhou rule"]),
+    ("  youjin: true\n", ["youjin", "游金 is a southern-Fujian rule, in no Fuzhou source"]),
     ("  last_group: -1\n", ["last_group", "≥ 0"]),
     ("  reserve: {base: 18, per_kong: 1}\n", ["per_kong"]),
     ("  jinque_claim_priority: 1\n", ["jinque_claim_priority"]),
@@ -94,3 +94,10 @@ def test_bad_option_values_are_ruleset_errors(tmp_path, text, words):
     assert f"{path}:3" in info.value.message
     for w in words:
         assert w in info.value.message, info.value.message
+
+
+def test_diff_shows_the_all_pairs_option_and_the_shape_it_puts_in_play():
+    from mahjong_core.rulesinfo import diff
+    out = diff(mahjong_core.load_ruleset("fuzhou"), mahjong_core.load_ruleset(str(DATA / "fuzhou-all-pairs.yaml")))
+    assert out["options"] == {"all_pairs_shape": [False, True]}
+    assert out["settings"] == {"shapes.fuzhou.all_pairs.in_play": [False, True]}

@@ -69,9 +69,11 @@ def test_share_adds_the_streak_doubled_on_a_self_draw():
 
 def test_version_a_share_has_the_streak_inside_b_plus_five():
     rules = mahjong_core.load_ruleset(str(VERSION_A))
-    assert share(rules.score(WORKED), 1, rules) == (5 + 1 + 5) * 2                   # 22
-    assert share(rules.score(dict(WORKED, self_drawn=True)), 1, rules) == (5 + 1 + 5) * 2 * 3      # 66
-    assert share(rules.score(JINQUE), 2, rules) == ((6 + 2 + 5) * 2 + 60) * 3        # 金雀: 258
+    # flowers 3 + golds 1 (the kong scores nothing in version A) + streak 1
+    assert share(rules.score(WORKED), 1, rules) == (3 + 1 + 1 + 5) * 2               # 20
+    assert share(rules.score(dict(WORKED, self_drawn=True)), 1, rules) == (3 + 1 + 1 + 5) * 2 * 3  # 60
+    # 金雀: flowers 3 + golds 2 + streak 2, the special added once after the × 3
+    assert share(rules.score(JINQUE), 2, rules) == (3 + 2 + 2 + 5) * 2 * 3 + 60      # 132
 
 
 def _amounts(payments):

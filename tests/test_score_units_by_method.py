@@ -41,6 +41,19 @@ def test_the_multiplier_comes_after_the_cap_and_the_bonus(tmp_path):
     assert rules.score(SIT).value == (40 + 5) * 2          # (min((5 + 3) × 2^4, 40) + 5) × 2
 
 
+@pytest.mark.parametrize("method, times", [({}, 1), ({"self_drawn": True}, 3)])
+def test_a_multiplier_that_does_not_take_the_bonus(tmp_path, method, times):
+    """The same hand with no multiplier: its value less the bonus 5, times the multiplier, + 5."""
+    rules = units_rules(tmp_path, "{base: 5, multiplier_by_method: {self_drawn: 3}, multiplier_takes_bonus: false}")
+    plain = units_rules(tmp_path, "{base: 5}", name="plain.yaml")
+    sit = {**SIT, **method}
+    result, unmultiplied = rules.score(sit), plain.score(sit)
+    assert fans(result) == fans(unmultiplied) and fans(result)["x"] == 1
+    assert result.value == (unmultiplied.value - 5) * times + 5
+    assert of_amounts(3, 4, 5, base=5, multiplier_by_method={"self_drawn": 3}, multiplier_takes_bonus=False) == \
+        (5 + 3) * 2 ** 4 * 3 + 5                                # the bound takes the largest multiplier
+
+
 def test_a_bound_that_does_not_know_the_method_takes_the_largest_multiplier():
     assert of_amounts(3, 1, 5, base=1, multiplier_by_method={"self_drawn": 3, "discard": 2}) == ((1 + 3) * 2 + 5) * 3
     assert of_amounts(3, 1, 5, multiplier_by_method={"discard": 0.5}) == 3 * 2 + 5       # the other methods: × 1
@@ -55,6 +68,8 @@ def test_a_bound_that_does_not_know_the_method_takes_the_largest_multiplier():
      "multiplier_by_method.self_drawn must be a number > 0, got 0"),
     ("scoring:\n  value:\n    formula: units\n    params:\n      multiplier_by_method:\n        discard: true\n", 7,
      "multiplier_by_method.discard must be a number > 0, got true"),
+    ("scoring:\n  value:\n    formula: units\n    params:\n      multiplier_takes_bonus: 0\n", 6,
+     "multiplier_takes_bonus must be true or false, got 0"),
 ])
 def test_errors_name_the_file_and_line(tmp_path, text, line, message):
     refused_at(tmp_path, text, line, message)

@@ -1,7 +1,8 @@
 """Score units: a fan adds ``points`` (P), ``doublings`` (D) or a ``bonus`` (X), and the
 built-in value formula ``units`` makes ``(min((base + P) × min(2^min(D, max_doublings),
 cap_multiplier), cap) + X) × M`` of them (a null limit is no limit; M is the win method's
-``multiplier_by_method``, 1 unless given). The value is monotone in each unit, so the bounded
+``multiplier_by_method``, 1 unless given; with ``multiplier_takes_bonus: false`` M leaves X
+out: ``min(…) × M + X``). The value is monotone in each unit, so the bounded
 search bounds each unit on its own (``Units``, added and maxed per unit); M is fixed for a hand,
 and a bound that does not know the hand takes the largest."""
 from __future__ import annotations
@@ -44,9 +45,11 @@ def of(unit: str, amount) -> Units:
 
 def units_value(total, fans, situation, base: float = 0, max_doublings: int | None = None,
                 cap_multiplier: float | None = None, cap: float | None = None,
-                multiplier_by_method: Mapping[str, float] | None = None):
+                multiplier_by_method: Mapping[str, float] | None = None, multiplier_takes_bonus: bool = True):
     """(min((base + Σpoints) × min(2^min(Σdoublings, max_doublings), cap_multiplier), cap) + Σbonus)
     × multiplier_by_method[win method] (default 1)."""
+    # multiplier_takes_bonus false: min(…) × multiplier + Σbonus (the module doc; kept out of the
+    # docstring, which every units ruleset page prints)
     p = d = x = 0
     for f in fans:
         if f.unit == "points":
@@ -55,13 +58,16 @@ def units_value(total, fans, situation, base: float = 0, max_doublings: int | No
             d += f.points * f.count
         else:
             x += f.points * f.count
-    value = of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
-    if multiplier_by_method:
-        return value * multiplier_by_method.get(win_method(situation), 1)
-    return value
+    if not multiplier_by_method:
+        return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
+    times = multiplier_by_method.get(win_method(situation), 1)
+    if multiplier_takes_bonus:
+        return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap) * times
+    return of_amounts(p, d, 0, base, max_doublings, cap_multiplier, cap) * times + x
 
 
-def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=None, multiplier_by_method=None):
+def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=None, multiplier_by_method=None,
+               multiplier_takes_bonus=True):
     """The ``units`` value of the amounts (see ``units_value``); not knowing the win method, it
     takes the largest of ``multiplier_by_method`` (a bound: the search's ceiling)."""
     if max_doublings is not None and d > max_doublings:
@@ -73,5 +79,6 @@ def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=Non
     if cap is not None and value > cap:
         value = cap
     if multiplier_by_method:
-        return (value + x) * max(1, *multiplier_by_method.values())
+        times = max(1, *multiplier_by_method.values())
+        return (value + x) * times if multiplier_takes_bonus else value * times + x
     return value + x

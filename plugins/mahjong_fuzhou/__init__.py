@@ -4,15 +4,16 @@ line's 金龙 / 无花无杠 / 一张花), points × 2 on a self-draw plus the s
 
 Two lines: ``rulesets/fuzhou.yaml`` (the newly revised rules) and ``rulesets/fuzhou-classic.yaml``
 (the online-platform line). This plugin registers the tile set ``fuzhou_144``, the situation
-field ``fuzhou.robbing_gold`` (抢金), the validators, the fan checks (``fuzhou.*``) and the
-settlement ``fuzhou.gold_rules``. See README.md.
+field ``fuzhou.robbing_gold`` (抢金), the validators, the all-pairs shape ``fuzhou.all_pairs``
+(a house extra, off by default), the fan checks (``fuzhou.*``) and the settlement
+``fuzhou.gold_rules``. See README.md.
 """
 from __future__ import annotations
 
 from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SituationField, TileSet, Validator, hookimpl
+from mahjong_core.hookspecs import SituationField, TileSet, Validator, WinShape, hookimpl
 
-from . import explain, points, settlement, specials, validate
+from . import explain, pairs, points, settlement, specials, validate
 
 CHECKS = {**points.CHECKS, **specials.CHECKS}
 
@@ -44,9 +45,15 @@ def mahjong_validators():
 
 
 @hookimpl
+def mahjong_win_shapes():
+    return [WinShape("fuzhou.all_pairs", pairs.all_pairs, (pairs.all_pairs.__doc__ or "").strip())]
+
+
+@hookimpl
 def mahjong_fan_checks():
-    """Every check reads the situation only: asked once per hand."""
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=True) for cid, func in CHECKS.items()]
+    """Every check but 天胡's reads the situation only: asked once per hand."""
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid not in specials.PER_READING)
+            for cid, func in CHECKS.items()]
 
 
 @hookimpl

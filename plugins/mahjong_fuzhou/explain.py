@@ -1,6 +1,7 @@
 """``--explain`` for a Fuzhou hand: B from its points fans, which special won (only the highest
 of the specials the hand makes counts) and how the value S is made of them (the ``units``
-formula's base, doublings and the win method's multiplier: version B or A)."""
+formula's base, doublings and the win method's multiplier, with or without the special:
+version B or A)."""
 from __future__ import annotations
 
 from mahjong_core.hand import win_method
@@ -36,11 +37,14 @@ def explain(result, ruleset) -> dict:
     params = ruleset.value_params
     base = params.get("base", 0)
     times = (params.get("multiplier_by_method") or {}).get(win_method(s), 1)
+    takes_bonus = params.get("multiplier_takes_bonus", True)
 
     def formula(b_, x_) -> str:
         inner = f"({base} + {b_})" if base else f"{b_}"
         inner = f"{2 ** doublings} × {inner}" if doublings else inner
-        return f"({inner} + {x_}) × {times}" if times != 1 else f"{inner} + {x_}"
+        if times == 1:
+            return f"{inner} + {x_}"
+        return f"({inner} + {x_}) × {times}" if takes_bonus else f"{inner} × {times} + {x_}"
     notes.append(f"value S = {formula('B', 'special')} = {formula(b, x)} = {result.value} per payer"
                  f"{' (self-drawn)' if s.self_drawn else ''}; a record adds the dealer streak to B")
     return {"notes": notes}

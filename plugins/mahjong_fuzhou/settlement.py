@@ -10,7 +10,7 @@ on the core replayer. Events, in play order:
 
 The record's ``dealer_streak`` gives the streak points of a dealer win (streak.py). Each payer's
 share S is the hand's value with the streak points in B (payers.py: doubled with B on a self-draw
-in version B; in version A inside (B + 5) × 2, × 3 self-drawn); who pays
+in version B; in version A inside (B + 5) × 2, that × 3 self-drawn); who pays
 is ``options.payers``, a robbed added kong counting as a discard by its declarer. The gold-discard
 rule is ``options.gold_discard`` (gold_discard.py). A drawn hand pays nothing.
 """

@@ -1,13 +1,13 @@
 """The special hands (特殊牌型) of both lines; their YAML puts them in one ``tier``, so only the
 highest counts.
 
-Each answer reads the situation only (asked once per hand): 金雀 and 金龙 ask whether the
+Each answer but 天胡's reads the situation only (asked once per hand): 金雀 and 金龙 ask whether the
 hand's tiles make whole sets once the golds in question are set aside, not which reading the
 shape search reports, so a hand that can be read either way always gets the better one.
 """
 from __future__ import annotations
 
-from .golds import fits, golds, natural_counts, room
+from .golds import fits, golds, natural_counts, robbing_gold, room
 
 
 def _sets_needed(situation) -> int:
@@ -15,11 +15,18 @@ def _sets_needed(situation) -> int:
     return (len(situation.hand) + 1 - 2) // 3
 
 
+SHAPELESS = "wild_count"        # the core shape that makes 三金倒: a win without a shape
+
+
 def heavenly(ctx) -> int:
-    """天胡: the dealer's tiles win before his first discard (``dealer``, ``first_turn``,
-    ``self_drawn``), after the opening replacement and the gold."""
+    """天胡: the dealer's dealt 17 tiles form a winning hand before his first discard (``dealer``,
+    ``first_turn``, ``self_drawn``), after the opening replacement and the gold: a reading in a
+    shape, not three golds without one (that is 三金倒 alone). The face-up gold is never one of
+    the dealt tiles: a 抢金 win (``extras.robbing_gold``) is not 天胡 whatever ``first_turn``
+    says, and scores the highest of the other specials it makes. Asked of each reading."""
     s = ctx.situation
-    return int(s.dealer and s.first_turn and s.self_drawn)
+    return int(s.dealer and s.first_turn and s.self_drawn and not robbing_gold(s)
+               and ctx.decomposition.shape != SHAPELESS)
 
 
 def robbing_the_gold(ctx) -> int:
@@ -96,6 +103,8 @@ def one_suit(ctx) -> dict:
         return {"quanqingyise": 1}
     return {"banqingyise": 1}
 
+
+PER_READING = frozenset({"fuzhou.heavenly"})     # the checks that read the reading's shape
 
 CHECKS = {
     "fuzhou.heavenly": heavenly,

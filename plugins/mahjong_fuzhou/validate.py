@@ -18,8 +18,7 @@ from mahjong_core.scoring.units import units_value
 
 from .golds import golds, robbing_gold
 from .options import option
-
-SHAPELESS = "wild_count"        # the core shape that makes 三金倒
+from .specials import SHAPELESS
 
 
 def check_situation(situation, ruleset=None) -> None:
@@ -63,16 +62,19 @@ class Formula(NamedTuple):
 
     base: int                       # scoring.value.params.base
     multipliers: dict               # scoring.value.params.multiplier_by_method, the entries ≠ 1
+    takes_bonus: bool               # scoring.value.params.multiplier_takes_bonus (read with multipliers)
     doublings: frozenset            # (check id, doublings) of the enabled doublings fans
+    without: frozenset              # checks whose fans must be off (kongs are no part of version A's B)
     says: str                       # S, as a sentence
 
 
 FORMULAS = {
-    "version_b": Formula(0, {}, frozenset({("fuzhou.self_draw", 1)}),
+    "version_b": Formula(0, {}, True, frozenset({("fuzhou.self_draw", 1)}), frozenset(),
                          "S = B + special, 2 × B + special self-drawn (the self_draw fan doubles)"),
-    "version_a": Formula(5, {"self_drawn": 3}, frozenset({("core.always", 1)}),
-                         "S = (B + 5) × 2 + special, × 3 self-drawn (params base: 5, multiplier_by_method: "
-                         "{self_drawn: 3}, the every_win fan on, the self_draw fan off)"),
+    "version_a": Formula(5, {"self_drawn": 3}, False, frozenset({("core.always", 1)}), frozenset({"fuzhou.kongs"}),
+                         "S = (flowers + golds + streak + 5) × 2 + special, the × 2 part × 3 self-drawn (params "
+                         "base: 5, multiplier_by_method: {self_drawn: 3}, multiplier_takes_bonus: false; the "
+                         "every_win fan on; the self_draw, exposed_kongs and concealed_kongs fans off)"),
 }
 
 
@@ -91,8 +93,14 @@ def formula_agrees(ruleset) -> None:
     elif multipliers != want.multipliers:
         shown = "{" + ", ".join(f"{m}: {n}" for m, n in multipliers.items()) + "}" if multipliers else "none"
         key, got = "scoring.value.params.multiplier_by_method", f"multiplier_by_method {shown}"
+    elif want.multipliers and params.get("multiplier_takes_bonus", True) != want.takes_bonus:
+        key = "scoring.value.params.multiplier_takes_bonus"
+        got = f"multiplier_takes_bonus {str(params.get('multiplier_takes_bonus', True)).lower()}"
     elif doublings != want.doublings:
         key, got = _doublings_fan(ruleset, doublings, want)
+    elif any(r.check in want.without for r in ruleset.fan_rules):
+        r = next(r for r in ruleset.fan_rules if r.check in want.without)
+        key, got = f"fans.{r.id}", f"fan {r.id} ({r.check}) switched on"
     else:
         return
     here, there = ruleset.where("options.formula"), ruleset.where(key)
