@@ -367,14 +367,18 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
         hand["flowers"] = _flowers(args.flowers)
     if args.wilds:
         hand["wilds"] = args.wilds
+    if args.void:
+        hand["void_suit"] = args.void
     _add_fields(args, hand)
     waits = rules.waits(hand)
     if args.json:
         out.write(dumps(waits.to_dict()) + "\n")
-    elif not waits.ready:
+    elif not waits.tiles:
         out.write("not ready: no tile completes this hand\n")
     else:
         write_waits_table(waits.scores(), rules.minimum, out)
+        if not waits.ready:
+            out.write(f"not ready: ruleset '{rules.name}' refuses every win on these tiles\n")
     return 0
 
 
@@ -646,6 +650,7 @@ def build_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
     w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
     hand_options(w, False)
+    w.add_argument("--void", help="void suit m/p/s (Sichuan)")
 
     a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
     a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")

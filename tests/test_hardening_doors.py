@@ -206,3 +206,102 @@ def test_running_out_of_memory_on_the_command_line(monkeypatch):
     rc, out, err = run_cli(["score", "--ruleset", M, "123m456p789s1122z 1z"])
     assert rc == 2 and out == ""
     assert err.startswith("error [out_of_memory]: ran out of memory") and "internal" not in err
+
+
+# --------------------------------------------------------------------------- item 3: no winning tile to analyse
+
+@pytest.mark.parametrize("first, second", [
+    ("123m456p789s1122z5m", "5m123m456p789s1122z"),       # the wild written last, then first
+    ("5m5m123m456p789s111z", "123m456p789s111z5m5m"),
+])
+def test_analysis_does_not_depend_on_the_order_of_the_tiles(first, second):
+    rules = load_ruleset("popular")      # table.wilds.win_on_discard: false, so no wild is won on a discard
+    a = rules.analyze({"hand": first, "wilds": "5m"}).to_dict()
+    assert a == rules.analyze({"hand": second, "wilds": "5m"}).to_dict()
+    assert a["shanten"] == -1            # complete, a wild standing for any tile: 123m 456p 789s 11z+5m 22z,
+                                         # or 123m 456p 789s 111z 5m5m
+    for hand in (first, second):
+        rc, out, err = run_cli(["analyze", "--ruleset", "popular", hand, "--wilds", "5m"])
+        assert (rc, err) == (0, "") and out.startswith("shanten -1 (complete), 14 standing tiles")
+
+
+def test_a_drawn_hand_still_meets_the_wild_rules():
+    rules = load_ruleset("popular")      # table.wilds.claim: false
+    hand = {"hand": "123m456p789s1z5m", "melds": [{"type": "pung", "tiles": "555m"}], "wilds": "5m"}
+    with pytest.raises(Exception) as info:
+        rules.analyze(hand)
+    assert info.value.code == "invalid_meld" and "5m is wild" in info.value.message
+
+
+# --------------------------------------------------------------------------- item 4: ready means a win
+
+def test_ready_means_some_tile_wins_under_the_ruleset():
+    rules = load_ruleset("sichuan")
+    holding_void = rules.waits({"hand": "1112345678999m", "void_suit": "m"})
+    assert len(holding_void.tiles) == 9            # nine tiles complete the shape (九莲宝灯 shape)...
+    assert holding_void.ready is False            # ...but a hand holding its void suit never wins
+    assert holding_void.to_dict()["ready"] is False
+    assert all(w["discard"] == {"error": "not_winning"} for w in holding_void.to_dict()["waits"])
+    assert rules.waits({"hand": "1112345678999m", "void_suit": "p"}).ready is True
+
+
+def test_waits_takes_void_on_the_command_line():
+    rc, out, err = run_cli(["waits", "--ruleset", "sichuan", "1112345678999m", "--void", "m", "--json"])
+    assert (rc, err) == (0, "") and json.loads(out)["ready"] is False
+    rc, out, err = run_cli(["waits", "--ruleset", "sichuan", "1112345678999m", "--void", "m"])
+    assert rc == 0 and out.endswith("not ready: ruleset 'sichuan' refuses every win on these tiles\n")
+    rc, out, err = run_cli(["waits", "--ruleset", "sichuan", "1112345678999m", "--void", "p", "--json"])
+    assert json.loads(out)["ready"] is True and len(json.loads(out)["waits"]) == 9
+    rc, out, err = run_cli(["waits", "--ruleset", "guobiao", "1112345678999m", "--void", "m"])
+    assert rc == 2 and "this ruleset has no void suit" in err
+
+
+# --------------------------------------------------------------------------- item 5: impossible records
+
+SC_WIN = {"hand": "123m456m789m11p23p", "win_tile": "4p"}
+SC_HANDS = ["111m222m333p44p55p", "456789m678p99p11s", "12345678s2266p9p", "999m1234567p9s2s"]
+
+
+def _refused(rules, record, *parts):
+    from mahjong_core import SettlementError
+    with pytest.raises(SettlementError) as info:
+        rules.settle(record)
+    assert info.value.code == "invalid_situation"
+    for part in parts:
+        assert part in info.value.message, info.value.message
+
+
+@pytest.mark.parametrize("second", [0, 1])
+@pytest.mark.parametrize("name", ["sichuan", "guangdong", "popular", "fuzhou"])
+def test_a_second_kong_of_one_kind_is_refused(name, second):
+    rules = load_ruleset(name)
+    record = {"events": [{"type": "kong", "seat": 0, "kind": "concealed", "tile": "5p"},
+                         {"type": "kong", "seat": second, "kind": "concealed", "tile": "5p"}]}
+    _refused(rules, record, "events[1] (kong): 5p is already konged at events[0] (kong)")
+
+
+@pytest.mark.parametrize("keys, problem", [
+    (("0", "1", "01", "2"), "events[0] (end): field 'hands': key '01' is not a seat number 0–3"),
+    (("0", " 1", "2", "3"), "events[0] (end): field 'hands': key ' 1' is not a seat number 0–3"),
+    (("0", "1", "+2", "3"), "events[0] (end): field 'hands': key '+2' is not a seat number 0–3"),
+    (("0", "1", "2", "4"), "events[0] (end): field 'hands': key '4' is not a seat number 0–3"),
+])
+def test_end_hands_are_keyed_by_seat_numbers_each_once(keys, problem):
+    record = {"events": [{"type": "end", "hands": {k: {"hand": h} for k, h in zip(keys, SC_HANDS)}}]}
+    _refused(load_ruleset("sichuan"), record, problem)
+
+
+def test_two_hands_for_one_seat_are_refused():
+    from mahjong_core.records import parse_record
+    from mahjong_core import SettlementError
+    with pytest.raises(SettlementError, match="events\\[0\\] \\(end\\): field 'hands': seat 1 has two hands"):
+        parse_record({"events": [{"type": "end", "hands": {1: {"hand": "1m"}, "1": {"hand": "2m"}}}]})
+
+
+def test_a_bad_void_suit_in_an_end_hand_is_named_not_a_plugin_crash():
+    rules = load_ruleset("sichuan")
+    for bad in ("x", 5, "sp"):
+        hands = {str(s): {"hand": h} for s, h in enumerate(SC_HANDS)}
+        hands["0"]["void_suit"] = bad
+        _refused(rules, {"events": [{"type": "end", "hands": hands}]},
+                 "events[0] (end).hands.0: field 'void_suit' must be 'm', 'p' or 's', got")
