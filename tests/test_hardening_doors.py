@@ -305,3 +305,13 @@ def test_a_bad_void_suit_in_an_end_hand_is_named_not_a_plugin_crash():
         hands["0"]["void_suit"] = bad
         _refused(rules, {"events": [{"type": "end", "hands": hands}]},
                  "events[0] (end).hands.0: field 'void_suit' must be 'm', 'p' or 's', got")
+
+
+# --------------------------------------------------------------------------- found by the fuzzing
+
+def test_an_option_over_a_base_without_options_is_unknown_not_a_crash(tmp_path):
+    # the example plugin's mini-258 declares no options: an overlay setting one is a typo
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: mini-258\noptions:\n  x: 1\n", encoding="utf-8")
+    rc, out, err = run_cli(["score", "--ruleset", path, "123m456p789s1122z 1z"])
+    assert rc == 2 and err == f"error [ruleset_error]: {path}:3: unknown option 'x'\n"
