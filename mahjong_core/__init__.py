@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from .engine import Engine
 from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError,
-                     RulesetError, SettlementError, TileError, UnknownRulesetError)
+                     ResourceError, RulesetError, SettlementError, TileError, UnknownRulesetError)
 from .tiles import format_tiles, parse_tiles
 
 __all__ = ["Engine", "load_ruleset", "default_engine", "ruleset_names", "MahjongError", "TileError",
            "HandError", "NotWinningError", "BelowMinimumError", "RulesetError", "UnknownRulesetError",
-           "PluginError", "SettlementError", "parse_tiles", "format_tiles"]
+           "PluginError", "SettlementError", "ResourceError", "parse_tiles", "format_tiles"]
 
 _default: Engine | None = None
 

@@ -430,8 +430,8 @@ class Analyzer:
     # -------------------------------------------------------------- parsing
     def parse(self, hand):
         """``(situation, standing tiles)``: a 3n+1 hand as a pre-win Situation, a 3n+2 hand as a
-        Situation whose winning tile is the last tile written (plain tiles: all of them standing);
-        only the standing tiles returned are read as the hand."""
+        drawn one (a discard to choose); neither has a winning tile, so the order the tiles are
+        written in never matters. Only the standing tiles returned are read as the hand."""
         rules = self.rules
         if isinstance(hand, str):           # (notation of standing tiles only is read by plain_counts)
             hand = {"hand": hand}
@@ -443,9 +443,8 @@ class Analyzer:
             melds = hand.get("melds") or []
             if standing is not None and isinstance(melds, list) \
                     and len(standing) + 3 * len(melds) == self.table.hand_size + 1:
-                text = T.format_tiles(standing[:-1])
-                s = parse_situation(dict(hand, hand=text, win_tile=T.name(standing[-1])), self.table)
-                return s, tuple(sorted(s.hand + (s.win_tile,)))
+                s = parse_situation(hand, self.table, drawn=True)
+                return s, s.hand
         s = rules.parse_hand(hand)
         tiles = s.hand if s.win_tile is None else tuple(sorted(s.hand + (s.win_tile,)))
         return s, tiles

@@ -3,7 +3,9 @@
 Every input line gets exactly one output line, whatever it holds: a blank line, bytes that are not
 UTF-8, a line over ``MAX_LINE``, JSON nested too deeply or with a number Python cannot convert, a
 situation that runs out of memory — each is that line's ``ok: false`` and the batch goes on. An
-``"id"`` in a situation is echoed in its answer. Output is strict JSON (never NaN or Infinity).
+``"id"`` in a situation is echoed in its answer. Output is strict JSON (never NaN or Infinity) in
+UTF-8, one line per answer whatever the answer echoes: the characters a line reader may take for a
+line break (U+0085, U+2028, U+2029) and lone surrogates are written as ``\\uXXXX`` escapes.
 
 Worker processes are forked from the parent after the ruleset is loaded, so they start warm; each
 holds one chunk of lines at a time, sent down its own pipe, and at most ``2 × jobs`` chunks are
@@ -27,7 +29,7 @@ import sys
 from itertools import chain
 from typing import BinaryIO, Iterable, Iterator, TextIO
 
-from .errors import HandError, MahjongError
+from .errors import HandError, MahjongError, ResourceError
 
 CHUNK = 200                 # lines per chunk sent to a worker...
 CHUNK_BYTES = 1 << 20       # ...or fewer, once they pass this many bytes
@@ -55,7 +57,11 @@ def _finite(text: str) -> float:
 
 _DECODE = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite).decode
 _ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-_ENCODE_ASCII = json.JSONEncoder(allow_nan=False).encode
+# What JSON leaves raw inside a string (ensure_ascii=False escapes only controls below U+0020) but
+# must not reach an output line: U+0085, U+2028 and U+2029, which str.splitlines() and some JSON-lines
+# readers split on, and lone surrogates, which UTF-8 cannot encode. They occur only inside strings,
+# where the \uXXXX escape reads back as the same character.
+_UNSAFE = re.compile("[\x85\u2028\u2029\ud800-\udfff]")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _NOT_FINITE = _ENCODE({"ok": False, "error": {
@@ -116,10 +122,18 @@ def _failure(e: Exception) -> dict:
     if isinstance(e, MahjongError):
         return e.to_dict()
     if isinstance(e, MemoryError):
-        return {"ok": False, "error": {"code": "invalid_situation",
-                                       "message": "ran out of memory scoring this situation"}}
+        return ResourceError().to_dict()
     return {"ok": False, "error": {"code": "internal_error",     # a bug costs one line, not the batch
                                    "message": f"{type(e).__name__}: {e} (please report it with the input)"}}
+
+
+def _escape(match: re.Match) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def safe_lines(text: str) -> str:
+    """JSON text with the characters ``_UNSAFE`` names escaped: each answer stays one line of UTF-8."""
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
 
 
 def _dumps(data: dict) -> str:
@@ -199,22 +213,13 @@ def score_line(rules, line: bytes | str | None) -> dict:
 
 
 def json_line(data: dict) -> str:
-    """One output line; text that cannot be encoded (a lone surrogate echoed back) is escaped."""
-    text = _dumps(data)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = _ENCODE_ASCII(data)
-    return text + "\n"
+    """One output line, whatever characters ``data`` echoes (``safe_lines``)."""
+    return safe_lines(_dumps(data)) + "\n"
 
 
 def _score_chunk(rules, lines: list) -> str:
-    text = "\n".join([score_text(rules, line) for line in lines]) + "\n"
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:      # a lone surrogate echoed back in a message: escape that chunk
-        text = "".join(_ENCODE_ASCII(json.loads(line)) + "\n" for line in text.splitlines())
-    return text
+    """The answers to ``lines``, one line each, escaped once for the whole chunk."""
+    return safe_lines("\n".join([score_text(rules, line) for line in lines]) + "\n")
 
 
 class _Lost:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -16,11 +17,12 @@ from . import rulesinfo
 from . import tiles as T
 from .engine import Engine
 from .hand import WIN_METHOD_WORDS, WIN_METHODS
-from .errors import (BelowMinimumError, MahjongError, RulesetError, TileError, UnknownRulesetError, did_you_mean,
-                     show)
+from .errors import (BelowMinimumError, MahjongError, ResourceError, RulesetError, TileError, UnknownRulesetError,
+                     did_you_mean, show)
 
 EXIT_ERROR = 2
 EXIT_INTERNAL = 3
+EXIT_OUTPUT = 4             # the results could not be written (a full disk, a device error)
 
 _FLAGS = {
     "self_drawn": "won by self-draw (自摸)",
@@ -292,7 +294,10 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     _check_mode(args)
     rules = engine.load_ruleset(args.ruleset)
     if args.jsonl:
-        # binary stdin, read line by line: a bad byte costs its line, not the batch
+        # binary stdin, read line by line: a bad byte costs its line, not the batch; JSON lines
+        # are UTF-8 whatever the locale
+        if (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
+            out.reconfigure(encoding="utf-8")
         batch.run(rules, getattr(inp, "buffer", inp), out, args.jobs or batch.default_jobs())
         return 0
     sit = _situation_from_args(args)
@@ -362,14 +367,18 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
         hand["flowers"] = _flowers(args.flowers)
     if args.wilds:
         hand["wilds"] = args.wilds
+    if args.void:
+        hand["void_suit"] = args.void
     _add_fields(args, hand)
     waits = rules.waits(hand)
     if args.json:
         out.write(dumps(waits.to_dict()) + "\n")
-    elif not waits.ready:
+    elif not waits.tiles:
         out.write("not ready: no tile completes this hand\n")
     else:
         write_waits_table(waits.scores(), rules.minimum, out)
+        if not waits.ready:
+            out.write(f"not ready: ruleset '{rules.name}' refuses every win on these tiles\n")
     return 0
 
 
@@ -641,6 +650,7 @@ def build_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
     w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
     hand_options(w, False)
+    w.add_argument("--void", help="void suit m/p/s (Sichuan)")
 
     a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
     a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")
@@ -687,11 +697,76 @@ def _fail(e: MahjongError, out: TextIO, err: TextIO, as_json: bool) -> int:
 _FIELD_COMMANDS = ("score", "waits", "analyze")
 
 
+class OutputError(Exception):
+    """Writing the results failed with an OS error (a full disk, a device error): the system's
+    failure, not a bug. A closed pipe (``| head``) is not one: it ends the run quietly."""
+
+    def __init__(self, error: OSError):
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+
+class _Output:
+    """The output stream, its OS errors raised as OutputError (everything else passes through)."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e) from None
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+def _drop_output(stream) -> None:
+    """After a failed write, point the stream's descriptor at the null device: what it still
+    buffers is dropped, and the interpreter's last flush cannot fail again."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None,
          inp: TextIO | None = None, engine: Engine | None = None) -> int:
-    """Run the command; ``engine`` (default: every installed plugin) is for embedding and tests."""
-    out = out or sys.stdout
+    """Run the command; ``engine`` (default: every installed plugin) is for embedding and tests.
+    An OS error writing the output is its own failure (EXIT_OUTPUT), never a bug report."""
+    stream = out or sys.stdout
     err = err or sys.stderr
+    out = _Output(stream)
+    try:
+        code = _main(argv, out, err, inp, engine)
+        out.flush()
+        return code
+    except BrokenPipeError:
+        _drop_output(stream)
+        return 0
+    except OutputError as e:
+        _drop_output(stream)
+        err.write(f"error: cannot write the output: {e}\n")
+        return EXIT_OUTPUT
+
+
+def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, engine: Engine | None) -> int:
     inp = inp or sys.stdin
     argv = sys.argv[1:] if argv is None else [str(a) for a in argv]
     parser = build_parser()
@@ -750,10 +825,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
         return _fail(e, out, err, as_json)
-    except BrokenPipeError:
-        return 0
+    except (BrokenPipeError, OutputError):
+        raise
     except KeyboardInterrupt:
         return 130
+    except MemoryError:     # the machine's limit, not a bug
+        return _fail(ResourceError(), out, err, as_json)
     except Exception as e:  # a bug: say so plainly, without a traceback
         err.write(f"internal error: {type(e).__name__}: {e} (please report it with the input)\n")
         return EXIT_INTERNAL

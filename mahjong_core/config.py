@@ -193,10 +193,10 @@ def check_schema(src: Source, base: Mapping | None) -> None:
                 raise RulesetError(f"{src.where(prefix[:-1])}: '{prefix[:-1]}' must be a map keyed by id")
             for key, value in data.items():
                 dotted = prefix + key
-                if fields is None:               # options: closed world against the base
-                    if base_part is not None and key not in base_part:
+                if fields is None:               # options: closed world against the base (if it has none: empty)
+                    if base is not None and key not in (base_part or {}):
                         raise RulesetError(f"{src.where(dotted)}: unknown option '{shown(key)}'"
-                                           f"{did_you_mean(key, base_part)}")
+                                           f"{did_you_mean(key, base_part or {})}")
                     continue
                 if not isinstance(value, Mapping):
                     raise RulesetError(f"{src.where(dotted)}: '{shown(dotted)}' must be a map of "

@@ -11,7 +11,7 @@ import pluggy
 
 from . import builtin
 from .config import resolve, shown
-from .errors import MahjongError, PluginError, RulesetError, UnknownRulesetError, did_you_mean
+from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
 from .fans import FanCheck
 from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TileSet, Validator, ValueFormula,
                         WinShape)
@@ -267,6 +267,8 @@ class Engine:
                     hook(situation=situation, ruleset=ruleset)
             except MahjongError:
                 raise
+            except MemoryError:
+                raise ResourceError() from None
             except Exception as e:
                 raise PluginError(f"situation check failed in a plugin: {type(e).__name__}: {e}") from e
 

@@ -82,6 +82,18 @@ class SettlementError(MahjongError):
     code = "invalid_situation"
 
 
+class ResourceError(MahjongError):
+    """The work ran out of memory: the machine's limit, not a fault of the input or of a plugin,
+    so it is never reported as a plugin's failure (``raise ResourceError() from None`` where a
+    MemoryError is caught)."""
+
+    code = "out_of_memory"
+
+    def __init__(self, message: str = "ran out of memory: the work needs more memory than this process "
+                                      "may use (nothing is wrong with the input or the ruleset)"):
+        super().__init__(message)
+
+
 class _ShortRepr(reprlib.Repr):
     """reprlib's bounded repr, with integers too long to print shown by their size."""
 

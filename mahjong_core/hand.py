@@ -299,12 +299,16 @@ def _parse_meld(data, index: int, rules: TableRules) -> Meld:
     return Meld(kind, ts[0], bool(concealed and kind == "kong"), claimed, source)
 
 
-def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = False) -> Situation:
+def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = False,
+                    drawn: bool = False) -> Situation:
     """Build a validated Situation from a situation dict (docs/formats.md); raises MahjongError with a stable code.
-    ``pre_win``: the hand before its winning tile (for waits); ``win_tile`` must then be absent."""
+    ``pre_win``: the hand before its winning tile (for waits); ``win_tile`` must then be absent.
+    ``drawn``: a pre-win hand holding one tile more, a discard still to choose (for analysis): no
+    tile of it is a winning tile, so none is read as won on a discard."""
+    pre_win = pre_win or drawn
     if isinstance(data, Situation):
         data = _wilds.completed(data, rules)
-        validate(data, rules)
+        validate(data, rules, drawn)
         return data
     if type(data) is not dict and not isinstance(data, Mapping):
         raise _field_error(f"a situation must be a JSON object, got {type(data).__name__}")
@@ -383,7 +387,7 @@ def parse_situation(data, rules: TableRules = TableRules(), pre_win: bool = Fals
     if rules.wilds.face_up:
         kw["win_natural"] = _wilds.face_up_win(kw["extras"], win, rules)
     situation = Situation(hand=tuple(sorted(hand)), melds=melds, win_tile=win, **kw)
-    validate(situation, rules)
+    validate(situation, rules, drawn)
     if win is not None and data.get("fourth_tile", True) is False:
         # said outright: a missing flag leaves the ruleset to see the three melded copies itself
         melded = sum(m.tiles.count(win) for m in melds)
@@ -465,8 +469,9 @@ def _bonus_win_note(t: int, rules: TableRules) -> str:
 _EXTRA_WORDS = {"bool": "true or false", "int": "a whole number", "string": "a string"}
 
 
-def validate(s: Situation, rules: TableRules) -> None:
-    """Check counts, copies, tile set and flag consistency; raise the contract's code on failure."""
+def validate(s: Situation, rules: TableRules, drawn: bool = False) -> None:
+    """Check counts, copies, tile set and flag consistency; raise the contract's code on failure.
+    ``drawn``: the hand holds one tile more than the hand size, and no winning tile."""
     every = s.all_tiles
     kinds = rules.kinds
     for t in every:
@@ -500,7 +505,11 @@ def validate(s: Situation, rules: TableRules) -> None:
         raise _field_error(f"fields 'dealer' and 'seat_wind': the dealer sits East in this ruleset, got "
                            f"seat wind {T.WIND_LETTERS[s.seat_wind]}")
     size = len(s.hand) + 3 * len(s.melds)
-    if size != rules.hand_size:
+    if drawn and size != rules.hand_size + 1:
+        raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
+                           f"{size}, a hand with a discard to choose holds {rules.hand_size + 1} in this "
+                           f"ruleset (standing tiles = {rules.hand_size + 1} − 3 × melds)", "wrong_tile_count")
+    if not drawn and size != rules.hand_size:
         raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
                            f"{size}, this ruleset needs {rules.hand_size} before the winning tile "
                            f"(standing tiles = {rules.hand_size} − 3 × melds)", "wrong_tile_count")
@@ -550,6 +559,8 @@ def validate(s: Situation, rules: TableRules) -> None:
     if s.discard_after_kong and s.robbing_kong:
         raise _field_error("'discard_after_kong' and 'robbing_kong' cannot both hold")
     if s.win_tile is None:
+        if drawn:
+            _wilds.check(s, rules)      # melds holding wilds, wild copies: no winning tile to check
         return
     if s.fourth_tile and s.win_tile in s.hand:
         raise _field_error(f"'fourth_tile': the winner holds another {T.name(s.win_tile)} in hand, so the "

@@ -12,8 +12,8 @@ The names here are the plugin interface: they stay, wherever their code lives.
 """
 from __future__ import annotations
 
-from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError, RulesetError,
-                     SettlementError, TileError, UnknownRulesetError, did_you_mean, show)
+from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError, ResourceError,
+                     RulesetError, SettlementError, TileError, UnknownRulesetError, did_you_mean, show)
 from .fans import Alternatives, Fan, FanCheck, FanContext
 from .hand import Meld, Situation
 from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
@@ -34,7 +34,7 @@ __all__ = [
     "Record", "Event", "Field", "Payment", "Replayer", "Change", "InPlay", "Kong", "KongBook",
     # errors a plugin raises, and the helpers its messages use
     "MahjongError", "TileError", "HandError", "NotWinningError", "BelowMinimumError", "RulesetError",
-    "UnknownRulesetError", "PluginError", "SettlementError", "did_you_mean", "show",
+    "UnknownRulesetError", "PluginError", "SettlementError", "ResourceError", "did_you_mean", "show",
     # tile notation
     "parse_tiles", "format_tiles",
     # declared situation fields and validators named from YAML

@@ -364,6 +364,7 @@ class _Table:
         self.held = [Counter() for _ in range(seats)]
         self.kongs = [set() for _ in range(seats)]
         self.konged: set[int] = set()
+        self.kong_events: dict[int, Event] = {}
         self.claimed: Counter = Counter()
 
     def hold(self, seat: int, counts: Counter) -> None:
@@ -379,6 +380,34 @@ class _Table:
                                       f"there are four (a kong of {T.name(t)} and the tiles the record's hands "
                                       f"show)")
 
+    def kong(self, e: Event, tile: int) -> None:
+        """A kong event: a kind is konged once in a hand (its four tiles are all in that kong)."""
+        first = self.kong_events.get(tile)
+        if first is not None:
+            raise SettlementError(f"{e.where()}: {T.name(tile)} is already konged at {first.where()}: a second kong "
+                                  f"would make eight copies of a kind that has four")
+        self.kong_events[tile] = e
+        self.kongs[e.seat].add(tile)
+        self.konged.add(tile)
+        self.hold(e.seat, Counter({tile: 4}))
+
+
+def _hand_seats(e: Event, seats: int) -> list[tuple[int, Any]]:
+    """The ``hands`` of an ``end`` event by seat: each key a seat number as JSON writes it ("2",
+    not "02" or " 2"), each seat once."""
+    hands = e.get("hands") or {}
+    out: dict[int, Any] = {}
+    for key, hand in hands.items():
+        seat = key if isinstance(key, int) else int(key) if isinstance(key, str) and key.isascii() \
+            and key.isdigit() and str(int(key)) == key else None
+        if seat is None or not 0 <= seat < seats:
+            raise SettlementError(f"{e.where()}: field 'hands': key {show(key)} is not a seat number "
+                                  f"0–{seats - 1}")
+        if seat in out:
+            raise SettlementError(f"{e.where()}: field 'hands': seat {seat} has two hands")
+        out[seat] = hand
+    return sorted(out.items())
+
 
 def _check_possible(record: Record) -> None:
     """Nothing after ``end``; wins that agree with the record; no kong of a kind the record shows
@@ -391,21 +420,14 @@ def _check_possible(record: Record) -> None:
             raise SettlementError(f"{e.where()}: the hand is already over (the wall ran out at {end.where()})")
         if e.type == "end":
             end = e
-            for key, hand in (e.get("hands") or {}).items():
-                try:
-                    seat = int(key)
-                except ValueError:
-                    continue            # the settlement names the bad key
+            for seat, hand in _hand_seats(e, record.seats):
                 counts = _tile_counts(hand) if isinstance(hand, Mapping) else None
-                if counts is not None and 0 <= seat < record.seats:
+                if counts is not None:
                     table.hold(seat, counts)
                     table.konged |= _kong_tiles(hand)
             table.check(e)
         elif e.type == "kong":
-            tile = T.tile(e.get("tile"))
-            table.kongs[e.seat].add(tile)
-            table.konged.add(tile)
-            table.hold(e.seat, Counter({tile: 4}))
+            table.kong(e, T.tile(e.get("tile")))
             table.check(e)
             discard = None
         elif e.type == "win":

@@ -107,18 +107,28 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class Waits:
-    """The tiles that complete a hand; ``ready`` when there is at least one. Finding them is cheap;
-    ``scores()`` (and ``to_dict()``, the shape ``mahjong waits --json`` prints) score each one twice."""
+    """The tiles that complete a winning shape of the hand. Finding them is cheap; ``scores()``
+    (and ``ready``, and ``to_dict()``, the shape ``mahjong waits --json`` prints) score each one
+    twice, once."""
 
     tiles: tuple[int, ...]
     rules: "Ruleset" = field(repr=False, compare=False)
     situation: Situation = field(repr=False, compare=False)
+    _scored: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def ready(self) -> bool:
-        return bool(self.tiles)
+        """Some tile wins under the ruleset: its win stands by a way of winning the ruleset allows
+        (the minimum aside, as a hand short of it is still ready). A tile that only completes the
+        shape is not enough: Sichuan refuses every win of a hand still holding its void suit."""
+        return any(sc.error is None and sc.allowed for w in self.scores() for sc in (w.discard, w.self_drawn))
 
     def scores(self) -> tuple[Wait, ...]:
+        if self._scored is None:
+            object.__setattr__(self, "_scored", self._score())
+        return self._scored
+
+    def _score(self) -> tuple[Wait, ...]:
         hand = self.situation.to_dict()
         rules = self.rules
         by_method = rules.minimum_by_method

@@ -14,7 +14,7 @@ from . import waits as W
 from . import wilds
 from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
-from .errors import MahjongError, NotWinningError, PluginError, RulesetError, SettlementError
+from .errors import MahjongError, NotWinningError, PluginError, ResourceError, RulesetError, SettlementError
 from .hand import WIN_METHOD_WORDS, Situation, parse_situation, win_method
 from .records import Ledger, Settlement, parse_record
 from .results import ScoreResult, Wait, WaitScore, Waits
@@ -97,6 +97,8 @@ class Ruleset:
                 check(s, self)
             except MahjongError:
                 raise
+            except MemoryError:
+                raise ResourceError() from None
             except Exception as e:
                 raise PluginError(f"plugin '{plugin}': validator '{vid}' failed: {type(e).__name__}: {e}") from e
         self.engine.validate_situation(s, self)
@@ -137,6 +139,8 @@ class Ruleset:
                 out.extend(shape.find(inp, **args))
             except MahjongError:
                 raise
+            except MemoryError:
+                raise ResourceError() from None
             except Exception as e:
                 raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
                                   f"{type(e).__name__}: {e}") from e
@@ -262,6 +266,8 @@ class Ruleset:
             ledger.extend(rule.settle(rec, self, **self.settlement_params))
         except MahjongError:
             raise
+        except MemoryError:
+            raise ResourceError() from None
         except Exception as e:
             raise PluginError(f"plugin '{self.settlement_rule.plugin}': settlement '{rule.id}' failed: "
                               f"{type(e).__name__}: {e}") from e

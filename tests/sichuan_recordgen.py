@@ -132,12 +132,14 @@ def make_record(pick) -> tuple[str, dict]:
         situation, tags = WINS[pick.integers(0, len(WINS) - 1)]
         situation = for_void(dict(situation), voids[seat])
         if self_drawn:
-            if "kong" in tags and pick.booleans():
-                # a win on a kong's replacement tile follows its winner's kong: the hand's last kong meld
+            meld = situation["melds"][-1] if "kong" in tags else None
+            tile = meld and meld["tiles"][0] + meld["tiles"][-1]
+            if meld and pick.booleans() and not any(e["type"] == "kong" and e["tile"] == tile for e in events):
+                # a win on a kong's replacement tile follows its winner's kong: the hand's last kong
+                # meld, unless that kind is already konged (a kind is konged once)
                 situation["after_kong"] = True
-                meld = situation["melds"][-1]
                 events.append({"type": "kong", "seat": seat, "kind": "concealed" if meld["concealed"] else "added",
-                               "tile": meld["tiles"][0] + meld["tiles"][-1]})
+                               "tile": tile})
                 konged.add(seat)
             events.append({"type": "win", "seat": seat, "situation": situation})
             won.add(seat)

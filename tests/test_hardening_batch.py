@@ -17,7 +17,7 @@ import time
 import pytest
 
 from conftest import MINI, run_cli
-from mahjong_core import batch, load_ruleset
+from mahjong_core import ResourceError, batch, load_ruleset
 
 M = str(MINI)
 GOOD = {"hand": "123m456p789s1122z", "win_tile": "1z"}
@@ -235,8 +235,8 @@ def test_memory_error_is_that_lines_error_and_the_batch_goes_on():
     rules = _HungryRules(load_ruleset(M))
     hungry = json.dumps(dict(GOOD, flowers=8, id="h"))
     results = _run_bytes(f"{GOOD_LINE}\n{hungry}\n{GOOD_LINE}\n".encode(), rules=rules)
-    assert results[1] == {"id": "h", "ok": False, "error": {
-        "code": "invalid_situation", "message": "ran out of memory scoring this situation"}}
+    assert results[1] == {"id": "h", **ResourceError().to_dict()}
+    assert results[1]["error"]["code"] == "out_of_memory"
     assert results[0]["ok"] and results[2]["ok"]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError, SettlementError, did_you_mean
+from mahjong_core.errors import MahjongError, SettlementError, did_you_mean, show
 from mahjong_core.hand import parse_situation
 from mahjong_core.records import Field, exact, number, plain
 from mahjong_core.settle import Replayer
@@ -241,6 +241,9 @@ class _Hand(Replayer):
         data = dict(hand)
         void = self.void_of(seat)
         given = data.pop("void_suit", None)
+        if given is not None and given not in SUITS:
+            raise SettlementError(f"{e.where()}.hands.{seat}: field 'void_suit' must be 'm', 'p' or 's', "
+                                  f"got {show(given)}")
         if given is not None and void is not None and given != void:
             raise SettlementError(f"{e.where()}.hands.{seat}: void_suit '{given}' contradicts seat {seat}'s "
                                   f"void event '{void}'")
