@@ -79,6 +79,16 @@ def _failure(status: int, message: str, code: str) -> Response:
     return _json({"ok": False, "error": {"code": code, "message": message}}, status)
 
 
+def _ran_out_of_memory(error: BaseException) -> bool:
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, MemoryError):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
 class _Overlays:
     """House-rule overlays given as text, loaded through a file of their own in a private temp
     folder (``resolve`` reads files) that lives only while it loads; at most OVERLAY_CACHE kept."""
@@ -204,12 +214,14 @@ class Api:
             response = getattr(self, name)(*args)
         except RequestError as e:
             response = _failure(e.status, e.message, e.code)
+        except MemoryError:
+            raise                       # the worker answers for it, and is replaced
         except MahjongError as e:
+            if _ran_out_of_memory(e):   # a plugin's hook ran out, and was blamed for it
+                raise MemoryError from None
             data = e.to_dict()
             data["error"]["message"] = self.overlays.hide(e.message)
             response = _json(data, 422)
-        except MemoryError:
-            raise                       # the worker answers for it, and is replaced
         except Exception as e:          # a bug: said plainly, and logged for the report
             log = f"{type(e).__name__}: {e}"
             response = _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
