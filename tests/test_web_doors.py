@@ -228,3 +228,61 @@ def test_an_idle_keep_alive_connection_is_not_cut_by_the_head_deadline(served):
         assert _exchange(sock, body) == b"HTTP/1.1 200 OK"
         time.sleep(1.5)
         assert _exchange(sock, body) == b"HTTP/1.1 200 OK"
+
+
+# ----------------------------------------------------------------------------- the server's layout
+
+def _no_layout(text: str) -> None:
+    """No answer names a folder of the server: not the checkout, not site-packages, no .yaml path."""
+    assert str(ROOT) not in text and "site-packages" not in text and "/rulesets/" not in text, text
+
+
+def test_a_rulesets_fans_say_where_they_are_set_by_ruleset_name_and_key(client):
+    names = [r["name"] for r in client.get("/api/rulesets").json()]
+    for name in names:
+        for url in (f"/api/rulesets/{name}", f"/api/diff?a={name}"):
+            _no_layout(client.get(url).text)
+    fans = {f["id"]: f for f in client.get("/api/rulesets/guobiao-258").json()["fans"]}
+    assert fans["pair_258"]["where"] == "guobiao-258: fans.pair_258"
+    assert fans["big_four_winds"]["where"] == "guobiao: fans.big_four_winds"      # set in the base
+
+
+def test_a_not_winning_message_names_the_ruleset_and_key(client):
+    r = client.post("/api/score", json={"ruleset": "guangdong-tuidaohu",
+                                        "situation": {"hand": "123m456p789s11z22z", "win_tile": "2z"}})
+    message = _fails(r, 422, "not_winning")
+    _no_layout(message)
+    assert message.startswith("guangdong-tuidaohu: table.win_methods: ")
+
+
+def test_an_overlays_errors_name_the_overlay_and_its_base_by_name(client):
+    overlay = "extends: guobiao\noptions:\n  tie_brake: engine\n"
+    message = _fails(client.post("/api/score", json={"overlay": overlay, "situation": HAND}), 422, "ruleset_error")
+    assert message.startswith("overlay:3: unknown option 'tie_brake'")
+    overlay = "extends: guangdong-tuidaohu\ntitle: club\n"
+    r = client.post("/api/score", json={"overlay": overlay,
+                                        "situation": {"hand": "123m456p789s11z22z", "win_tile": "2z"}})
+    assert _fails(r, 422, "not_winning").startswith("guangdong-tuidaohu: table.win_methods: ")
+
+
+def test_the_cli_names_a_ruleset_file_as_the_user_typed_it(tmp_path, monkeypatch):
+    from io import StringIO
+
+    from mahjong_core import cli
+    (tmp_path / "clubs").mkdir()
+    (tmp_path / "clubs" / "club.yaml").write_text("extends: base.yaml\n", encoding="utf-8")
+    (tmp_path / "clubs" / "base.yaml").write_text("extends: guobiao\noptions:\n  tie_brake: engine\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    out, err = StringIO(), StringIO()
+    assert cli.main(["score", "--ruleset", "clubs/club.yaml", "123456789m11z22z 2z"], out=out, err=err) == cli.EXIT_ERROR
+    message = err.getvalue()
+    assert "clubs/base.yaml:3: unknown option 'tie_brake'" in message and str(tmp_path) not in message
+
+
+def test_a_head_still_unfinished_over_the_size_limit_is_a_400(served):
+    from mahjong_core.web import server
+    _, _, _, port = served
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.settimeout(30)
+        sock.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * server.MAX_HEADER_BYTES)
+        assert sock.recv(4096).startswith(b"HTTP/1.1 400")

@@ -42,7 +42,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import batch, cli, rulesinfo
 from .. import tiles as T
-from ..config import read_yaml, resolve, shown
+from ..config import Shown, read_yaml, resolve, shown
 from ..engine import Engine
 from ..errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean, show
 from ..ruleset import Ruleset
@@ -59,6 +59,8 @@ MAX_WILD_KINDS = 2              # an overlay may allow this many wild kinds (shi
                                 # each more multiplies the readings of a hand (three: minutes and gigabytes)
 OVERLAY_CACHE = 32              # overlays kept loaded, by the hash of their text
 
+
+_OVERLAY = Shown("overlay")     # how messages name an overlay posted as text
 
 _KIND_NAMES = {str: "a string", bool: "true or false", dict: "an object"}
 
@@ -122,7 +124,7 @@ class _Overlays:
             except UnicodeEncodeError:
                 raise RulesetError("overlay: not UTF-8 text (it holds a lone surrogate)") from None
             files = self.engine.ruleset_files()
-            target = read_yaml(path).data.get("extends")
+            target = read_yaml(path, _OVERLAY).data.get("extends")
             if not isinstance(target, str) or not target:
                 raise RulesetError(f"overlay: an overlay must extend an installed ruleset by name "
                                    f"('extends: guobiao'); installed: {', '.join(sorted(files))}")
@@ -131,7 +133,7 @@ class _Overlays:
                                           f"{did_you_mean(target, files)}; installed: {', '.join(sorted(files))}"
                                           f" (an overlay from the web never names a file)")
             base = self.engine.load_ruleset(target)        # the base, checked (and cached) on its own
-            rules = Ruleset(resolve(path, files.get, files.keys), self.engine)
+            rules = Ruleset(resolve(path, files.get, files.keys, as_shown=_OVERLAY), self.engine)
             kinds = rules.table.max_wild_kinds
             if kinds > max(MAX_WILD_KINDS, base.table.max_wild_kinds):
                 raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: the web scorer allows at most "

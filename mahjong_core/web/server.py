@@ -11,7 +11,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEADER_TIMEOUT = 10.0       # seconds from a connection (or the end of the last answer) to a request's full head
 BODY_TIMEOUT = 20.0         # seconds from the head to the last byte of its body (1 MiB at most)
 KEEP_ALIVE = 5              # seconds an idle connection stays open after an answer
-MAX_HEADER_BYTES = 16 << 10  # the request line and headers together
+MAX_HEADER_BYTES = 16 << 10  # a request head still unfinished after this many bytes is refused (h11)
 LIMIT_CONCURRENCY = 100     # connections and requests at once; more get uvicorn's plain 503
 BACKLOG = 256               # connections waiting to be accepted
 GRACEFUL_SHUTDOWN = 5       # seconds the requests in flight get at Ctrl-C
