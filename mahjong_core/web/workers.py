@@ -215,7 +215,7 @@ class Workers:
             finally:
                 if waiter in self.waiters:
                     self.waiters.remove(waiter)
-        worker = self.idle.popleft()
+        worker = self.idle.pop()    # the one used last: its caches are the warmest
         self.busy.add(worker)
         return worker
 
