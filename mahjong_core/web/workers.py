@@ -21,6 +21,8 @@ import sys
 from collections import deque
 from typing import Callable, NamedTuple
 
+from ..errors import MahjongError
+
 _HEAD = struct.Struct("!I")
 
 
@@ -82,10 +84,10 @@ def _detach(keep: int) -> None:
                 pass
     try:
         signal.set_wakeup_fd(-1)
-    except (ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C reaches the server, which ends its workers
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    except (ValueError, OSError):                      # not the main thread: the server's handlers stay
         pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C reaches the server, which ends its workers
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _child(sock: socket.socket, run: Callable[[str, tuple], Answer], memory: int) -> None:
@@ -147,7 +149,8 @@ class Workers:
 
     def __init__(self, run: Callable[[str, tuple], Answer], size: int, memory: int):
         if not hasattr(os, "fork"):
-            raise RuntimeError("the web API's workers need os.fork (Linux, macOS, other POSIX systems)")
+            raise MahjongError("mahjong serve needs os.fork for its worker processes (Linux, macOS, "
+                               "other POSIX systems)")
         self.run = run
         self.size = max(1, size)
         self.memory = memory
