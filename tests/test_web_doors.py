@@ -106,12 +106,13 @@ def test_work_over_a_workers_memory_is_a_503_and_the_worker_is_replaced(engine, 
 def test_work_over_the_time_limit_frees_its_worker(engine):
     """Before, the answer was a 503 but the thread went on: four such requests held every worker."""
     with TestClient(web.create_app(engine, workers=2, time_limit=1)) as c:
-        pids = {w.pid for w in c.app.state.api.workers.idle}
+        pids = set()
         for _ in range(4):
+            pids.add(c.app.state.api.workers.idle[-1].pid)        # the worker the next request takes
             _fails(c.post("/api/score", json=HEAVY), 503, "timeout")
         assert c.post("/api/score", json={"ruleset": "guobiao", "situation": HAND}).status_code == 200
         now = {w.pid for w in c.app.state.api.workers.idle}
-        assert len(now) == 2 and now.isdisjoint(pids)
+        assert len(pids) == 4 and len(now) == 2 and now.isdisjoint(pids)     # each overrun worker replaced
         deadline = time.monotonic() + 10        # killed and reaped (in the background): no zombie left
         while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
             time.sleep(0.05)
