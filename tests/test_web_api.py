@@ -324,13 +324,14 @@ def test_work_over_the_time_limit_is_a_503_and_the_server_goes_on(engine, monkey
 
     def stuck(self, situation, enforce_minimum=True):
         if situation == BELOW:
-            release.wait(30)        # a hang guard: the test releases it at once
+            release.wait(30)        # a hang guard: the worker doing it is killed at the time limit
         return real(self, situation, enforce_minimum)
 
     monkeypatch.setattr(Ruleset, "score", stuck)
-    with TestClient(web.create_app(engine, time_limit=0.05)) as c:
+    # the limit also bounds the next, ordinary answer from a freshly forked worker on a busy machine
+    with TestClient(web.create_app(engine, time_limit=2)) as c:
         try:
-            assert "0.05 s" in _fails(c.post("/api/score", json={"ruleset": "guobiao", "situation": BELOW}),
+            assert "2 s" in _fails(c.post("/api/score", json={"ruleset": "guobiao", "situation": BELOW}),
                                       503, "timeout")
         finally:
             release.set()
