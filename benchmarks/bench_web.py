@@ -1,12 +1,14 @@
 """Load test of the JSON API: ``python benchmarks/bench_web.py [--requests 20000] [--concurrency 50]``.
 
-Starts the app under uvicorn on 127.0.0.1 on a free port (loopback only), sends ``--requests``
+Starts the app as ``mahjong serve`` does (uvicorn with its limits) on 127.0.0.1 on a free port (loopback only), sends ``--requests``
 requests from ``--concurrency`` connections at once, stops the server and prints throughput,
 latency (p50, p99, max) and the count of every status. One request in ten is malformed, in turns:
 a body that is not JSON, a hand with a tile that does not exist, a ruleset that is not installed,
 a body over the size limit. The rest score the hands of the oracle corpus
 (``tests/data/oracle/guobiao_dev.jsonl``), with a few waits and
-ruleset look-ups between them.
+ruleset look-ups between them. Beside it, the same ``/api/score`` requests' work as a library
+call in this process, one after another (``Ruleset.score(...).to_dict()`` and its JSON): what the
+HTTP layer, the worker processes and the client add.
 
 Every answer is checked: no 5xx, every malformed request answered with its contract status and
 code, every good one with 200 (or 422 ``below_minimum`` for the corpus hands labelled so). The
@@ -97,13 +99,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, wait: float = 60.0) -> subprocess.Popen:
-    """uvicorn serving ``create_app()`` on 127.0.0.1:port, once it answers."""
+_SERVE = """import json, sys
+from mahjong_core.web.app import create_app
+from mahjong_core.web.server import run
+run(create_app(**json.loads(sys.argv[2])), "127.0.0.1", int(sys.argv[1]), access_log=False, log_level="warning",
+    **json.loads(sys.argv[3]))
+"""
+
+
+def start_server(port: int, wait: float = 60.0, app: dict | None = None, server: dict | None = None) -> subprocess.Popen:
+    """``mahjong serve``'s server (``create_app(**app)`` under ``mahjong_core.web.server.run`` with
+    its limits, ``server`` overriding them) on 127.0.0.1:port, once it answers."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(REPO / "plugins"),
                                                        os.environ.get("PYTHONPATH", "")]))
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "mahjong_core.web.app:create_app",
-                             "--host", "127.0.0.1", "--port", str(port), "--no-access-log",
-                             "--log-level", "warning"], cwd=REPO, env=env, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([sys.executable, "-c", _SERVE, str(port), json.dumps(app or {}), json.dumps(server or {})],
+                            cwd=REPO, env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -171,15 +181,50 @@ async def run(base: str, probes: list[Probe], concurrency: int, time_limit: floa
         return outcomes, time.perf_counter() - start
 
 
+class LibraryTiming(NamedTuple):
+    calls: int
+    seconds: float
+    latencies: list[float]
+
+
+def library(probes: list[Probe], time_limit: float) -> LibraryTiming:
+    """The score probes' work as library calls, one at a time: parse the body, score, dump the
+    answer (the result dict, or the error's)."""
+    from mahjong_core import cli, default_engine
+    from mahjong_core.errors import MahjongError
+    engine = default_engine()
+    work = [json.loads(p.body) for p in probes if p.kind == "score"]
+    latencies = []
+    start = time.perf_counter()
+    for body in work:
+        t = time.perf_counter()
+        rules = engine.load_ruleset(body["ruleset"])
+        try:
+            answer = rules.score(body["situation"]).to_dict()
+        except MahjongError as e:
+            answer = e.to_dict()
+        cli.dumps(answer)
+        latencies.append(time.perf_counter() - t)
+        if t - start > time_limit:
+            break
+    return LibraryTiming(len(latencies), time.perf_counter() - start, latencies)
+
+
+def _percentiles(seconds: list[float]) -> dict:
+    latencies = sorted(seconds) or [0.0]
+    return {"p50_ms": round(statistics.median(latencies) * 1000, 3),
+            "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 3),
+            "max_ms": round(latencies[-1] * 1000, 3)}
+
+
 def report(outcomes: list[Outcome], seconds: float, planned: int) -> dict:
-    latencies = sorted(o.seconds for o in outcomes) or [0.0]
     wrong = [o for o in outcomes if (o.status, o.code) != (o.probe.status, o.probe.code)]
     return {
         "requests": len(outcomes), "planned": planned, "seconds": round(seconds, 2),
         "throughput_rps": round(len(outcomes) / seconds, 1) if seconds else 0.0,
-        "p50_ms": round(statistics.median(latencies) * 1000, 2),
-        "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 2),
-        "max_ms": round(latencies[-1] * 1000, 2),
+        **_percentiles([o.seconds for o in outcomes]),
+        "score": {"requests": sum(o.probe.kind == "score" for o in outcomes),
+                  **_percentiles([o.seconds for o in outcomes if o.probe.kind == "score"])},
         "statuses": dict(sorted(Counter(str(o.status) for o in outcomes).items())),
         "malformed": sum(o.probe.code is not None and o.probe.kind != "score" for o in outcomes),
         "server_errors": sum(o.status is None or o.status >= 500 for o in outcomes),
@@ -196,7 +241,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time-limit", type=float, default=600.0, help="stop after this many seconds")
     p.add_argument("--corpus", type=Path, default=CORPUS)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--no-library", action="store_true", help="skip the library-call row")
     args = p.parse_args(argv)
+    if not 0 < args.requests <= 1_000_000:
+        p.error("--requests must be 1 to 1,000,000")
     probes = plan(args.requests, _corpus(args.corpus))
     port = free_port()
     server = start_server(port)
@@ -205,6 +253,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stop_server(server)
     result = report(outcomes, seconds, len(probes))
+    if not args.no_library:
+        lib = library(probes, args.time_limit)
+        result["library"] = {"calls": lib.calls, "calls_per_s": round(lib.calls / lib.seconds, 1) if lib.seconds else 0.0,
+                             **_percentiles(lib.latencies)}
     if args.json:
         print(json.dumps(result))
     else:
@@ -212,6 +264,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{result['requests']} of {result['planned']} requests ({result['malformed']} malformed) at "
               f"{args.concurrency} concurrent in {result['seconds']} s: {result['throughput_rps']} req/s")
         print(f"latency p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms")
+        sc = result["score"]
+        print(f"/api/score alone ({sc['requests']} requests): p50 {sc['p50_ms']} ms, p99 {sc['p99_ms']} ms")
+        if "library" in result:
+            lib = result["library"]
+            print(f"library call, one at a time ({lib['calls']} scores): {lib['calls_per_s']} calls/s, "
+                  f"p50 {lib['p50_ms']} ms, p99 {lib['p99_ms']} ms")
         print("statuses " + ", ".join(f"{k}: {v}" for k, v in result["statuses"].items()))
         print(f"5xx or no answer: {result['server_errors']}; answers not as the contract says: {result['wrong_count']}")
         for w in result["wrong"]:

@@ -521,10 +521,11 @@ def cmd_serve(engine: Engine, args) -> int:
     try:
         import uvicorn
         from .web.app import create_app
+        from .web.server import run
     except ImportError as e:
         raise MahjongError(f"mahjong serve needs the web extra: pip install 'mahjong-core[web]' "
                            f"({e.name or e} is not installed)") from None
-    uvicorn.run(create_app(engine), host=args.host, port=args.port)
+    run(create_app(engine), args.host, args.port)
     return 0
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from types import MappingProxyType
 from collections.abc import Callable, Iterable, Mapping
 
@@ -50,6 +51,31 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     only, never arbitrary Python tags."""
 
 
+@dataclass(frozen=True)
+class Shown:
+    """How a message names a ruleset file: an installed ruleset by its name and the key (where the
+    server or the package keeps it is nobody's business), a user's file by the path as they gave it
+    and the line."""
+
+    text: str
+    named: bool = False
+
+    def line(self, n: int) -> str:
+        return f"{self.text} line {n}" if self.named else f"{self.text}:{n}"
+
+    def key(self, key: str, line: int) -> str:
+        return f"{self.text}: {key}" if self.named and key else self.line(line)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def beside(self, target: str) -> "Shown":
+        """The file ``extends: target`` names, a path relative to this one, shown alike."""
+        if self.named:
+            return Shown(PurePath(target).stem, True)
+        return Shown(os.path.normpath(PurePath(self.text).parent / target))
+
+
 @dataclass
 class Source:
     """One YAML file, parsed: the data and the line of every dotted key."""
@@ -57,13 +83,14 @@ class Source:
     path: Path
     data: dict
     lines: dict[str, int]
+    shown: Shown
 
     def where(self, key: str) -> str:
-        line = self.lines.get(key)
+        asked, line = key, self.lines.get(key)
         while line is None and "." in key:
             key = key.rsplit(".", 1)[0]
             line = self.lines.get(key)
-        return f"{self.path}:{line if line is not None else 1}"
+        return self.shown.key(asked, line if line is not None else 1)
 
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -86,13 +113,13 @@ def shown(text, limit: int = 60) -> str:
 class _Reading:
     """One file being converted: where it is, the lines found so far, the values made so far."""
 
-    path: Path
+    shown: Shown
     loader: "_Loader"
     lines: dict[str, int] = field(default_factory=dict)
     values: int = 0
 
     def fail(self, node, message: str) -> RulesetError:
-        return RulesetError(f"{self.path}:{node.start_mark.line + 1}: {message}")
+        return RulesetError(f"{self.shown.line(node.start_mark.line + 1)}: {message}")
 
 
 def _convert(node, r: _Reading, prefix: str, depth: int = 0):
@@ -137,49 +164,51 @@ def _scalar(node, r: _Reading):
         raise r.fail(node, f"cannot read this value: {shown(e, 120)}") from None
 
 
-def read_yaml(path: Path) -> Source:
+def read_yaml(path: Path, as_shown: Shown | None = None) -> Source:
+    """``path`` parsed; messages name it ``as_shown`` (default: the path itself)."""
+    here = as_shown or Shown(str(path))
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise UnknownRulesetError(f"cannot read ruleset file {path}: {e.strerror}") from None
+        raise UnknownRulesetError(f"cannot read ruleset file {here}: {e.strerror}") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise RulesetError(f"{path}: larger than {MAX_FILE_BYTES} bytes: not a ruleset file")
+        raise RulesetError(f"{here}: larger than {MAX_FILE_BYTES} bytes: not a ruleset file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
-        raise RulesetError(f"{path}:{line}: not UTF-8 text (byte offset {e.start}): ruleset files "
+        raise RulesetError(f"{here.line(line)}: not UTF-8 text (byte offset {e.start}): ruleset files "
                            f"are UTF-8") from None
     loader = None
     try:
         loader = _Loader(text)
-        reading = _Reading(path, loader)
+        reading = _Reading(here, loader)
         node = loader.get_single_node()
         data = {} if node is None else _convert(node, reading, "")
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else 1
-        raise RulesetError(f"{path}:{line}: invalid YAML: {shown(e.problem or e.context or 'unreadable', 120)}") \
+        raise RulesetError(f"{here.line(line)}: invalid YAML: {shown(e.problem or e.context or 'unreadable', 120)}") \
             from None
     except yaml.reader.ReaderError as e:           # a control character: say where, as a line
         # libyaml gives the character's code and its byte offset, PyYAML the character and its index
         binary = isinstance(e.character, int)
         line = (raw.count(b"\n", 0, e.position) if binary else text.count("\n", 0, e.position)) + 1
         char = e.character if binary else ord(e.character)
-        raise RulesetError(f"{path}:{line}: invalid YAML: character #x{char:04x} is not "
+        raise RulesetError(f"{here.line(line)}: invalid YAML: character #x{char:04x} is not "
                            f"allowed ({e.reason})") from None
     except yaml.YAMLError as e:
-        raise RulesetError(f"{path}: invalid YAML: {shown(e, 120)}") from None
+        raise RulesetError(f"{here}: invalid YAML: {shown(e, 120)}") from None
     except (MemoryError, RecursionError) as e:
-        raise RulesetError(f"{path}: too large or too deeply nested to load ({type(e).__name__})") from None
+        raise RulesetError(f"{here}: too large or too deeply nested to load ({type(e).__name__})") from None
     finally:
         if loader is not None:
             loader.dispose()
     if not isinstance(data, dict):
-        raise RulesetError(f"{path}:1: not a ruleset file: it holds {type(data).__name__}, not a map of "
+        raise RulesetError(f"{here.line(1)}: not a ruleset file: it holds {type(data).__name__}, not a map of "
                            f"ruleset keys")
-    return Source(path, data, reading.lines)
+    return Source(path, data, reading.lines, here)
 
 
 def check_schema(src: Source, base: Mapping | None) -> None:
@@ -226,7 +255,7 @@ def check_schema(src: Source, base: Mapping | None) -> None:
 
     if src.data and not any(key in SCHEMA for key in src.data):
         # say so without echoing the keys: they may be the text of any file given as --ruleset
-        raise RulesetError(f"{src.path}:1: not a ruleset file: none of its top-level keys is a ruleset "
+        raise RulesetError(f"{src.shown.line(1)}: not a ruleset file: none of its top-level keys is a ruleset "
                            f"key ({', '.join(SCHEMA)})")
     walk(src.data, SCHEMA, base, "")
 
@@ -270,6 +299,7 @@ class Resolved:
     chain: tuple[str, ...] = ()
     files: tuple[Path, ...] = ()          # every file of the extends chain, for cache checks
     option_types: dict = field(default_factory=dict)        # option name -> OptionType
+    shown: Shown | None = None            # how messages name the file (default: its path)
 
     def where(self, key: str) -> str:
         k = key
@@ -279,7 +309,7 @@ class Resolved:
             if "." not in k:
                 break
             k = k.rsplit(".", 1)[0]
-        return f"{self.path}:1"
+        return (self.shown or Shown(str(self.path))).key(key, 1)
 
     @property
     def fingerprint(self) -> str:
@@ -479,15 +509,18 @@ def _new_options(src: Source, base: "Resolved | None") -> dict:
 
 
 def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Callable[[], Iterable[str]],
-            _seen: tuple[Path, ...] = ()) -> Resolved:
-    """Load ``path`` and everything it extends; overlays are checked against their base."""
+            _seen: tuple[tuple[Path, Shown], ...] = (), as_shown: Shown | None = None) -> Resolved:
+    """Load ``path`` and everything it extends; overlays are checked against their base. Messages
+    name the file ``as_shown`` (default: the path as given), a base by its name, or by its path
+    beside this one as the user would write it."""
+    here = as_shown or Shown(str(path))
     path = path.resolve()
     if len(_seen) > MAX_EXTENDS:
-        raise RulesetError(f"{_seen[0]}: extends chain longer than {MAX_EXTENDS} files")
-    if path in _seen:
-        cycle = " -> ".join(str(p) for p in _seen + (path,))
+        raise RulesetError(f"{here}: extends chain longer than {MAX_EXTENDS} files")
+    if any(path == seen for seen, _ in _seen):
+        cycle = " -> ".join(str(label) for _, label in _seen + ((path, here),))
         raise RulesetError(f"'extends' cycle: {cycle}")
-    src = read_yaml(path)
+    src = read_yaml(path, here)
     target = src.data.get("extends")
     base: Resolved | None = None
     if target is not None:
@@ -503,13 +536,15 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
                     head = target[: len(target) - len(base_path.name)]
                     hint = hint.replace("'", "'" + head, 1)
                 raise UnknownRulesetError(f"{src.where('extends')}: extends '{shown(target)}': no such file "
-                                          f"{base_path}{hint}")
+                                          f"{shown(here.beside(target), 200)}{hint}")
         else:
             base_path = find_by_name(target)
             if base_path is None:
                 raise UnknownRulesetError(f"{src.where('extends')}: extends '{shown(target)}': unknown ruleset"
                                           f"{did_you_mean(target, list(names()))}")
-        base = resolve(base_path, find_by_name, names, _seen + (path,))
+        by_path = target.endswith((".yaml", ".yml")) or "/" in target
+        base = resolve(base_path, find_by_name, names, _seen + ((path, here),),
+                       here.beside(target) if by_path else Shown(target, True))
     new_options = _new_options(src, base)
     schema_base = base.data if base else None
     if base and new_options:
@@ -520,7 +555,7 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
     origins = dict(base.origins) if base else {}
     for key, line in src.lines.items():
         if key != "extends":
-            origins[key] = f"{src.path}:{line}"
+            origins[key] = src.shown.key(key, line)
     if new_options:
         data["options"] = dict(data.get("options") or {}, **new_options)
         for key in new_options:
@@ -528,4 +563,4 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
     merged = deep_merge(base.data, data) if base else data
     chain = (base.chain if base else ()) + (path.stem,)
     files = (base.files if base else ()) + (path,)
-    return Resolved(path.stem, path, merged, origins, chain, files, option_types)
+    return Resolved(path.stem, path, merged, origins, chain, files, option_types, here)

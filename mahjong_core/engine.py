@@ -10,7 +10,7 @@ from typing import Any, Iterable
 import pluggy
 
 from . import builtin
-from .config import resolve, shown
+from .config import Shown, resolve, shown
 from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
 from .fans import FanCheck
 from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TileSet, Validator, ValueFormula,
@@ -85,6 +85,12 @@ def _unknown_hook(plugin) -> str | None:
         if name not in HOOK_NAMES and not opts.get("optionalhook"):
             return f"unknown hook '{name}'{did_you_mean(name, HOOK_NAMES)}"
     return None
+
+
+def _names_a_file(name_or_path) -> bool:
+    """A YAML path rather than an installed ruleset's name."""
+    text = str(name_or_path)
+    return isinstance(name_or_path, Path) or text.endswith((".yaml", ".yml")) or "/" in text
 
 
 class Engine:
@@ -225,19 +231,21 @@ class Engine:
         from .ruleset import Ruleset
 
         path = self._locate(name_or_path).resolve()
-        cached = self._cache.get(path)
+        # messages name it as the caller did: a name, or the path as given
+        as_shown = Shown(str(name_or_path), named=not _names_a_file(name_or_path))
+        cached = self._cache.get((path, as_shown))
         if cached is not None and all(_mtime(f) == m for f, m in cached[1]):
             return cached[0]
         files, clashes = self._ruleset_index()
-        resolved = resolve(path, lambda n: self._by_name(n, files, clashes), lambda: files.keys())
+        resolved = resolve(path, lambda n: self._by_name(n, files, clashes), lambda: files.keys(), as_shown=as_shown)
         stamps = tuple((f, _mtime(f)) for f in resolved.files)
         ruleset = Ruleset(resolved, self)
-        self._cache[path] = (ruleset, stamps)
+        self._cache[(path, as_shown)] = (ruleset, stamps)
         return ruleset
 
     def _locate(self, name_or_path) -> Path:
         text = str(name_or_path)
-        if isinstance(name_or_path, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
+        if _names_a_file(name_or_path):
             path = Path(text)
             if not path.is_file():
                 raise UnknownRulesetError(f"no ruleset file '{text}'")

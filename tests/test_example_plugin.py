@@ -91,7 +91,7 @@ def test_guobiao_258_adds_the_fan(guobiao_pair):
     assert house.total == base.total + 1
     assert sorted(fan_ids(house)) == sorted(fan_ids(base) + ["pair_258"])
     assert "pair_258" not in {r.id for r in gb.fan_rules}
-    assert gb258.where("fans.pair_258.points").endswith("guobiao-258.yaml:4")
+    assert gb258.where("fans.pair_258.points") == "guobiao-258: fans.pair_258.points"     # by name, not path
     assert gb258.where("fans.pure_straight.points") == gb.where("fans.pure_straight.points")
 
 

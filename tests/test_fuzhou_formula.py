@@ -48,7 +48,7 @@ def test_a_club_overlay_selects_version_a_on_either_line(tmp_path, line):
       "version_a is S = (flowers + golds + streak + 5) × 2 + special, the × 2 part × 3 self-drawn"]),
     # version A's formula without the option
     (A_VALUE + A_FANS, 5,
-     ["options.formula is version_b", "fuzhou.yaml", "gives base 5", "or options.formula to version_a"]),
+     ["options.formula is version_b", "set at fuzhou: options.formula", "gives base 5", "or options.formula to version_a"]),
     # the option and the params, the fans left as version B's
     ("options:\n  formula: version_a\n" + A_VALUE, 3,
      ["fans.self_draw", "fan self_draw (fuzhou.self_draw, doublings 1) "

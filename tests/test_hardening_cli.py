@@ -349,7 +349,7 @@ def test_fans_lists_every_enabled_fan_with_where_it_comes_from(engine):
     assert "concealed_kong_and_melded_kong" not in by_id           # disabled by the overlay
     two = by_id["two_concealed_kongs"]
     assert (two["points"], two["where"]) == (8, rules.where("fans.two_concealed_kongs"))
-    assert two["where"].startswith(str(rules.path) + ":")          # the overlay's line, not the base's
+    assert two["where"] == "guobiao-2014: fans.two_concealed_kongs"   # the overlay's key, not the base's
     for r in rules.fan_rules:
         f = by_id[r.id]
         assert (f["zh"], f["en"], f["points"], f["excludes"]) == (r.zh, r.en, r.points, list(r.excludes))

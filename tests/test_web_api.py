@@ -17,13 +17,14 @@ from starlette.testclient import TestClient
 from mahjong_core import cli, rulesinfo
 from mahjong_core.errors import MahjongError
 from mahjong_core.ruleset import Ruleset
-from mahjong_core.web import app as web
+from mahjong_core.web import app as web, server
 from conftest import ORACLE
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ORACLE
 HAND = {"hand": "123456789m9m", "win_tile": "9m",
         "melds": [{"type": "pung", "tiles": "111z", "claimed": "1z", "from": "left"}]}
+JSON = {"content-type": "application/json"}
 BELOW = {"hand": "2344m567p789s111z", "win_tile": "1m"}           # 6 points: below Guobiao's 8
 RECORD = {"seats": 4, "dealer": 0, "events": [{"type": "win", "seat": 1, "from": 2, "situation": HAND}]}
 
@@ -102,7 +103,7 @@ def test_contract_errors_are_422_and_the_errors_own_dict(client, engine, situati
     (json.dumps({"overlay": ["extends: guobiao"], "situation": HAND}).encode(), "'overlay' must be a string"),
 ])
 def test_a_request_that_cannot_be_read_is_a_400(client, body, needle):
-    message = _fails(client.post("/api/score", content=body), 400, "invalid_situation")
+    message = _fails(client.post("/api/score", content=body, headers=JSON), 400, "invalid_situation")
     assert needle in message
 
 
@@ -125,20 +126,25 @@ def test_an_overlay_scores_as_the_same_file_loaded_from_disk(client, engine, tmp
     assert r.headers["x-ruleset-fingerprint"] == rules.fingerprint
 
 
-def test_overlays_are_cached_by_text_and_the_cache_is_bounded(engine):
+def test_overlays_are_cached_by_text_and_the_cache_is_bounded(engine, tmp_path):
+    """Each worker keeps its own cache; this is one worker's."""
+    overlays = web._Overlays(engine, tmp_path)
+    texts = [f"extends: guobiao\ntitle: club {i}\n" for i in range(web.OVERLAY_CACHE + 3)]
+    first = overlays.load(texts[0])
+    overlays.load(texts[1])
+    assert overlays.load(texts[0]) is first and len(overlays.cache) == 2      # the same object, not reloaded
+    for text in texts:
+        assert overlays.load(text).score(HAND).total == first.score(HAND).total
+    assert len(overlays.cache) == web.OVERLAY_CACHE
+    assert list(tmp_path.iterdir()) == []                            # each temp file lived only to load
+
+
+def test_the_overlays_folder_goes_at_shutdown(engine):
     with TestClient(web.create_app(engine)) as c:
-        overlays = c.app.state.api.overlays
-        texts = [f"extends: guobiao\ntitle: club {i}\n" for i in range(web.OVERLAY_CACHE + 3)]
-        for text in texts[:2]:
-            assert c.post("/api/score", json={"overlay": text, "situation": HAND}).status_code == 200
-        first = dict(overlays.cache)
-        c.post("/api/score", json={"overlay": texts[0], "situation": HAND})
-        assert dict(overlays.cache) == first and len(first) == 2      # the same objects, not reloaded
-        for text in texts:
-            c.post("/api/score", json={"overlay": text, "situation": HAND})
-        assert len(overlays.cache) == web.OVERLAY_CACHE
-        assert list(overlays.root.iterdir()) == []                    # each temp file lived only to load
-    assert not overlays.root.exists()                                 # and the folder goes at shutdown
+        assert c.post("/api/score", json={"overlay": "extends: guobiao\n", "situation": HAND}).status_code == 200
+        root = c.app.state.api.root
+        assert root.is_dir()
+    assert not root.exists()
 
 
 @pytest.mark.parametrize("overlay,code,needle", [
@@ -173,7 +179,7 @@ def test_malformed_situations_and_overlays_get_contract_answers_never_a_500(clie
             body = json.dumps({"ruleset": name, "situation": sit})
         except RecursionError:          # too deep for the client to write: the 400 tests send such
             continue
-        r = client.post("/api/score", content=body)
+        r = client.post("/api/score", content=body, headers=JSON)
         assert r.status_code in (200, 400, 422), (name, sit, r.text)
         if r.status_code == 200:
             assert r.json() == engine.load_ruleset(name).score(sit).to_dict()
@@ -306,9 +312,9 @@ def test_openapi_describes_every_api_route(client):
 def test_a_body_over_the_limit_is_a_413(engine):
     with TestClient(web.create_app(engine, max_body=1000)) as c:
         body = json.dumps({"ruleset": "guobiao", "situation": HAND, "pad": " " * 1000}).encode()
-        assert "1000" in _fails(c.post("/api/score", content=body), 413, "request_too_large")
+        assert "1000" in _fails(c.post("/api/score", content=body, headers=JSON), 413, "request_too_large")
         # no Content-Length (chunked): counted as it arrives
-        _fails(c.post("/api/score", content=iter([body[:600], body[600:]])), 413, "request_too_large")
+        _fails(c.post("/api/score", content=iter([body[:600], body[600:]]), headers=JSON), 413, "request_too_large")
         assert c.post("/api/score", json={"ruleset": "guobiao", "situation": HAND}).status_code == 200
 
 
@@ -318,13 +324,14 @@ def test_work_over_the_time_limit_is_a_503_and_the_server_goes_on(engine, monkey
 
     def stuck(self, situation, enforce_minimum=True):
         if situation == BELOW:
-            release.wait(30)        # a hang guard: the test releases it at once
+            release.wait(30)        # a hang guard: the worker doing it is killed at the time limit
         return real(self, situation, enforce_minimum)
 
     monkeypatch.setattr(Ruleset, "score", stuck)
-    with TestClient(web.create_app(engine, time_limit=0.05)) as c:
+    # the limit also bounds the next, ordinary answer from a freshly forked worker on a busy machine
+    with TestClient(web.create_app(engine, time_limit=2)) as c:
         try:
-            assert "0.05 s" in _fails(c.post("/api/score", json={"ruleset": "guobiao", "situation": BELOW}),
+            assert "2 s" in _fails(c.post("/api/score", json={"ruleset": "guobiao", "situation": BELOW}),
                                       503, "timeout")
         finally:
             release.set()
@@ -376,11 +383,16 @@ def _cli(argv):
 def test_serve_runs_uvicorn_on_the_app_loopback_by_default(monkeypatch):
     import uvicorn
     calls = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, host, port: calls.append((app, host, port)))
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **limits: calls.append((app, host, port, limits)))
     assert _cli(["serve"])[0] == 0
     assert _cli(["serve", "--host", "0.0.0.0", "--port", "8123"])[0] == 0
-    assert [(h, p) for _, h, p in calls] == [("127.0.0.1", 8000), ("0.0.0.0", 8123)]
-    assert all(hasattr(app.state, "api") for app, _, _ in calls)
+    assert [(h, p) for _, h, p, _ in calls] == [("127.0.0.1", 8000), ("0.0.0.0", 8123)]
+    assert all(hasattr(app.state, "api") for app, _, _, _ in calls)
+    limits = calls[0][3]            # the server's limits (docs/web.md)
+    assert issubclass(limits["http"], server.TimedH11Protocol)
+    assert limits["http"].header_timeout == server.HEADER_TIMEOUT and limits["http"].body_timeout == server.BODY_TIMEOUT
+    assert limits["timeout_keep_alive"] == server.KEEP_ALIVE and limits["limit_concurrency"] == server.LIMIT_CONCURRENCY
+    assert limits["h11_max_incomplete_event_size"] == server.MAX_HEADER_BYTES
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch):

@@ -8,16 +8,20 @@
 * 422 — a contract error from the library (``invalid_tile``, ``below_minimum``, ``unknown_ruleset``…);
 * 404 — no such ruleset (``GET /api/rulesets/{name}``) or page (``not_found``); 405 —
   ``method_not_allowed``; 413 — a body over ``max_body`` bytes (``request_too_large``);
-  503 — the answer took longer than ``time_limit`` seconds (``timeout``);
+  415 — a POST whose Content-Type is not ``application/json`` (``unsupported_media_type``: a page
+  elsewhere cannot post here without the browser asking first);
+  503 — the answer took longer than ``time_limit`` seconds (``timeout``) or more memory than a
+  worker has (``work_too_large``);
 * 500 — ``internal_error``: a bug, never bad input.
 
-Work runs in a small thread pool, so a slow hand holds one worker, not the server. A ruleset is
-named, never a path: the web reads no file the user chooses. A house-rule overlay is YAML text that
-must ``extends:`` an installed ruleset by name.
+Work runs in a few worker processes (``workers.py``): a slow hand holds one worker until the time
+limit, then that worker is killed and replaced, so no request outlives its answer. A ruleset is
+named, never a path: the web reads no file the user chooses, and no answer shows where the server
+keeps its files. A house-rule overlay is YAML text that must ``extends:`` an installed ruleset by
+name, and may not allow more wild kinds than ``MAX_WILD_KINDS``.
 """
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 import shutil
@@ -26,7 +30,6 @@ import tempfile
 import threading
 import weakref
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -39,19 +42,25 @@ from starlette.staticfiles import StaticFiles
 
 from .. import batch, cli, rulesinfo
 from .. import tiles as T
-from ..config import read_yaml, resolve, shown
+from ..config import Shown, read_yaml, resolve, shown
 from ..engine import Engine
 from ..errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean, show
 from ..ruleset import Ruleset
 from .openapi import OPENAPI
+from .workers import Answer, WorkerFailure, Workers
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 1 << 20              # bytes of one request body
 MAX_OVERLAY = 64 << 10          # bytes of overlay text; the largest shipped ruleset is 15 KB
-TIME_LIMIT = 10.0               # seconds for one answer
-WORKERS = 4
+TIME_LIMIT = 10.0               # seconds for one answer; then its worker process is killed
+WORKERS = 4                     # worker processes
+WORKER_MEMORY = 512 << 20       # bytes one worker may grow by beyond what it was forked with
+MAX_WILD_KINDS = 2              # an overlay may allow this many wild kinds (shipped rulesets: 1; 翻双鬼: 2);
+                                # each more multiplies the readings of a hand (three: minutes and gigabytes)
 OVERLAY_CACHE = 32              # overlays kept loaded, by the hash of their text
 
+
+_OVERLAY = Shown("overlay")     # how messages name an overlay posted as text
 
 _KIND_NAMES = {str: "a string", bool: "true or false", dict: "an object"}
 
@@ -72,13 +81,23 @@ def _failure(status: int, message: str, code: str) -> Response:
     return _json({"ok": False, "error": {"code": code, "message": message}}, status)
 
 
+def _ran_out_of_memory(error: BaseException) -> bool:
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, MemoryError):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
 class _Overlays:
     """House-rule overlays given as text, loaded through a file of their own in a private temp
     folder (``resolve`` reads files) that lives only while it loads; at most OVERLAY_CACHE kept."""
 
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, root: Path):
         self.engine = engine
-        self.root = Path(tempfile.mkdtemp(prefix="mahjong-web-"))
+        self.root = root
         weakref.finalize(self, shutil.rmtree, self.root, True)
         self._hidden = re.compile(re.escape(str(self.root.resolve())) + r"/[^/]+/overlay\.yaml")
         self.cache: OrderedDict[str, Ruleset] = OrderedDict()
@@ -105,7 +124,7 @@ class _Overlays:
             except UnicodeEncodeError:
                 raise RulesetError("overlay: not UTF-8 text (it holds a lone surrogate)") from None
             files = self.engine.ruleset_files()
-            target = read_yaml(path).data.get("extends")
+            target = read_yaml(path, _OVERLAY).data.get("extends")
             if not isinstance(target, str) or not target:
                 raise RulesetError(f"overlay: an overlay must extend an installed ruleset by name "
                                    f"('extends: guobiao'); installed: {', '.join(sorted(files))}")
@@ -113,8 +132,13 @@ class _Overlays:
                 raise UnknownRulesetError(f"overlay: extends '{shown(target)}': not an installed ruleset"
                                           f"{did_you_mean(target, files)}; installed: {', '.join(sorted(files))}"
                                           f" (an overlay from the web never names a file)")
-            self.engine.load_ruleset(target)        # the base, checked (and cached) on its own
-            rules = Ruleset(resolve(path, files.get, files.keys), self.engine)
+            base = self.engine.load_ruleset(target)        # the base, checked (and cached) on its own
+            rules = Ruleset(resolve(path, files.get, files.keys, as_shown=_OVERLAY), self.engine)
+            kinds = rules.table.max_wild_kinds
+            if kinds > max(MAX_WILD_KINDS, base.table.max_wild_kinds):
+                raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: the web scorer allows at most "
+                                   f"{MAX_WILD_KINDS} wild kinds (each more multiplies the readings of a "
+                                   f"hand); score such hands with the mahjong command")
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         with self.lock:
@@ -125,14 +149,16 @@ class _Overlays:
 
 
 class Api:
-    """The endpoints; each body is read here, then answered in the thread pool."""
+    """The endpoints; each body is read here, then answered in a worker process."""
 
-    def __init__(self, engine: Engine, max_body: int, time_limit: float, workers: int):
+    def __init__(self, engine: Engine, max_body: int, time_limit: float, workers: int, memory: int):
         self.engine = engine
         self.max_body = max_body
         self.time_limit = time_limit
-        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="mahjong-web")
-        self.overlays = _Overlays(engine)
+        self.root = Path(tempfile.mkdtemp(prefix="mahjong-web-"))        # the overlays' files
+        weakref.finalize(self, shutil.rmtree, self.root, True)
+        self.overlays = _Overlays(engine, self.root)
+        self.workers = Workers(self._run, workers, memory)
 
     # ------------------------------------------------------------------ plumbing
     async def _body(self, request: Request) -> bytes:
@@ -148,27 +174,61 @@ class Api:
             chunks.append(chunk)
         return b"".join(chunks)
 
+    @staticmethod
+    def _json_body(request: Request) -> None:
+        """A POST is JSON, said so: a form or text/plain post from another site's page is refused."""
+        kind, _, params = request.headers.get("content-type", "").partition(";")
+        charset = [v.strip().strip('"').lower() for k, _, v in (p.partition("=") for p in params.split(";"))
+                   if k.strip().lower() == "charset"]
+        if kind.strip().lower() != "application/json" or any(c not in ("utf-8", "utf8") for c in charset):
+            given = show(request.headers.get("content-type")) if "content-type" in request.headers else "none"
+            raise RequestError(f"request Content-Type must be application/json, got {given}", 415,
+                               code="unsupported_media_type")
+
     async def _answer(self, request: Request, work, *args) -> Response:
-        """``work(*args)`` in the pool within the time limit, its errors as failure objects."""
+        """``work(*args)`` in a worker process within the time limit, its errors as failure objects."""
         try:
             if request.method == "POST":
+                self._json_body(request)
                 args = (await self._body(request),) + args
-            future = asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
-            return await asyncio.wait_for(future, self.time_limit)
+            answer = await self.workers.call(work.__name__, args, self.time_limit)
         except RequestError as e:
             return _failure(e.status, e.message, e.code)
         except ClientDisconnect:        # nobody to answer
             return Response(status_code=400)
+        except WorkerFailure as e:
+            if e.kind == "timeout":
+                return _failure(503, f"no answer within {self.time_limit:g} s: the work was too large", code="timeout")
+            if e.kind == "memory":
+                return _failure(503, "the work needed more memory than one request may take", code="work_too_large")
+            print(f"mahjong serve: internal error on {request.url.path}: {e}", file=sys.stderr)
+            return _failure(500, f"{e} (please report it with the input)", code="internal_error")
+        if answer.log:
+            print(f"mahjong serve: internal error on {request.url.path}: {answer.log}", file=sys.stderr)
+        response = Response(answer.body, answer.status)
+        response.raw_headers = answer.headers
+        return response
+
+    def _run(self, name: str, args: tuple) -> Answer:
+        """In a worker: the endpoint's work, its errors as failure objects."""
+        log = None
+        try:
+            response = getattr(self, name)(*args)
+        except RequestError as e:
+            response = _failure(e.status, e.message, e.code)
+        except MemoryError:
+            raise                       # the worker answers for it, and is replaced
         except MahjongError as e:
+            if _ran_out_of_memory(e):   # a plugin's hook ran out, and was blamed for it
+                raise MemoryError from None
             data = e.to_dict()
             data["error"]["message"] = self.overlays.hide(e.message)
-            return _json(data, 422)
-        except asyncio.TimeoutError:
-            return _failure(503, f"no answer within {self.time_limit:g} s: the work was too large", code="timeout")
+            response = _json(data, 422)
         except Exception as e:          # a bug: said plainly, and logged for the report
-            print(f"mahjong serve: internal error on {request.url.path}: {type(e).__name__}: {e}", file=sys.stderr)
-            return _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
-                            code="internal_error")
+            log = f"{type(e).__name__}: {e}"
+            response = _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
+                                code="internal_error")
+        return Answer(response.status_code, response.raw_headers, response.body, log)
 
     @staticmethod
     def _fields(raw: bytes, allowed: dict, required: tuple = ()) -> dict:
@@ -311,9 +371,9 @@ class Api:
             Route("/diff", diff), Route("/openapi.json", openapi)])]
 
     def close(self) -> None:
-        """At shutdown; uvicorn ends on SIGTERM by the signal itself, so no exit hook would run."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        shutil.rmtree(self.overlays.root, ignore_errors=True)
+        """At shutdown (lifespan's end): the workers killed, the overlays' folder removed."""
+        self.workers.close()
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 async def _http_error(request: Request, exc: HTTPException) -> Response:
@@ -324,18 +384,32 @@ async def _http_error(request: Request, exc: HTTPException) -> Response:
     return _failure(exc.status_code, str(exc.detail), code="invalid_situation")
 
 
+def _preload(engine: Engine) -> None:
+    """Every installed ruleset loaded once in the server, before the workers are forked: a worker
+    (a replacement too) starts with them. A ruleset that fails to load says so when it is asked for."""
+    for name, _ in engine.ruleset_names():
+        try:
+            engine.load_ruleset(name)
+        except MahjongError:
+            pass
+
+
 def create_app(engine: Engine | None = None, *, max_body: int = MAX_BODY, time_limit: float = TIME_LIMIT,
-               workers: int = WORKERS) -> Starlette:
+               workers: int = WORKERS, worker_memory: int = WORKER_MEMORY) -> Starlette:
     """The ASGI app: ``/api/*`` and the pages; ``engine`` defaults to every installed plugin."""
     if engine is None:
         from .. import default_engine
         engine = default_engine()
-    api = Api(engine, max_body, time_limit, workers)
+    api = Api(engine, max_body, time_limit, workers, worker_memory)
 
     @asynccontextmanager
     async def lifespan(app):
-        yield
-        api.close()
+        _preload(engine)
+        api.workers.start()         # forked once the rulesets are loaded, so that each shares them
+        try:
+            yield
+        finally:
+            api.close()
 
     app = Starlette(routes=api.routes() + [Mount("/", StaticFiles(directory=STATIC, html=True))],
                     exception_handlers={HTTPException: _http_error}, lifespan=lifespan)

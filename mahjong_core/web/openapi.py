@@ -18,7 +18,9 @@ _FAILURES = {
     "422": _json(_ref("Failure"), "a contract error: invalid_tile, wrong_tile_count, too_many_copies, "
                                   "invalid_meld, invalid_situation, not_winning, below_minimum (with the "
                                   "breakdown), unknown_ruleset, ruleset_error"),
-    "503": _json(_ref("Failure"), "no answer within the time limit (code timeout)"),
+    "415": _json(_ref("Failure"), "the Content-Type is not application/json (code unsupported_media_type)"),
+    "503": _json(_ref("Failure"), "no answer within the time limit (code timeout), or the work needed more "
+                                  "memory than one request may take (code work_too_large)"),
 }
 _RULESET = {"ruleset": {"type": "string", "description": "an installed ruleset's name (GET /api/rulesets)"},
             "overlay": {"type": "string", "maxLength": 65536,
