@@ -285,7 +285,8 @@ def parse_record(data, event_types: Iterable[str] | None = None,
             raise SettlementError(f"events[{i}] must be an object with a 'type'")
         kind = e["type"]
         if known is not None and kind not in known:
-            raise SettlementError(f"events[{i}]: unknown event type {show(kind)}{did_you_mean(kind, known)}")
+            raise SettlementError(f"events[{i}]: unknown event type {show(kind)}{did_you_mean(kind, known)}; "
+                                  f"this ruleset's event types: {', '.join(known)}")
         event = Event(kind, i, MappingProxyType(dict(e)))
         _check_fields(event, seats, fields)
         events.append(event)

@@ -113,3 +113,22 @@ def diff(a, b) -> dict:
                      "changed": changed},
             "options": _changes(a.options, b.options),
             "settings": _changes(settings_a, settings_b)}
+
+
+def settlement(rules) -> dict | None:
+    """The ruleset's settlement as its rule declares it: the rule's id and each record event
+    type it accepts with that type's fields (core's and the rule's own, ``records.event_fields``),
+    in the order the rule handles them; None when the ruleset defines no settlement."""
+    from .records import event_fields
+
+    if rules.settlement_rule is None:
+        return None
+    rule = rules.settlement_rule.item
+    fields = event_fields(rule.event_fields)
+    events = []
+    for kind in rule.event_types:
+        events.append({"type": kind, "fields": {
+            name: {"kind": f.kind, "required": f.required, **({"choices": list(f.choices)} if f.choices else {}),
+                   **({"doc": f.doc} if f.doc else {})}
+            for name, f in fields.get(kind, {}).items()}})
+    return {"rule": rule.id, "events": events}

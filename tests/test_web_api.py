@@ -253,6 +253,45 @@ def test_parse_errors(client):
     _fails(client.post("/api/parse", json={"hand": "123m"}), 400, "invalid_situation")
 
 
+# ----------------------------------------------------------------------------- analyze
+
+@pytest.mark.parametrize("ruleset,hand,extra", [
+    ("guobiao", "123m456p789s1122z5m", []),                     # 14 tiles: the discards, best first
+    ("guobiao", "[111z,1]2344m567p789s", []),                   # melds in brackets, 10 standing tiles
+    ("popular", "123m456p789s112z5m", ["--wilds", "5m"]),       # a wild among the standing tiles
+    ("fuzhou", "123m456p789s11223m55p", ["--wilds", "5p"]),     # 16 standing tiles and the gold
+    ("sichuan", "1122m3344p55667p", ["--void", "s"]),
+])
+def test_analyze_is_what_the_cli_prints_with_json(client, ruleset, hand, extra):
+    code, out, _ = _cli(["analyze", "--ruleset", ruleset, hand, *extra, "--json"])
+    body = {"ruleset": ruleset, "hand": hand}
+    if extra:
+        melds = cli.parse_notation(hand + " 1m")["melds"] if "[" in hand else []
+        body["hand"] = {"hand": hand, "melds": melds, {"--wilds": "wilds", "--void": "void_suit"}[extra[0]]: extra[1]}
+    r = client.post("/api/analyze", json=body)
+    assert code == 0 and r.status_code == 200, r.text
+    assert r.json() == json.loads(out)
+    assert r.headers["x-ruleset-fingerprint"]
+
+
+def test_analyze_of_a_14_tile_hand_names_the_best_discard_and_its_waits(client):
+    # 123m 456p 789s 11z 22z + 5m: letting 5m go leaves 11z22z waiting on either pair's third
+    # copy (2 + 2 left), ready (shanten 0); keeping 5m and discarding an honour is one step back
+    data = client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m456p789s1122z5m"}).json()
+    best = data["discards"][0]
+    assert (data["shanten"], best["discard"], best["shanten"], best["useful_left"]) == (0, "5m", 0, 4)
+    assert [w["tile"] for w in best["waits"]] == ["1z", "2z"]
+
+
+def test_analyze_errors(client):
+    assert "seen" in _fails(client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m456p789s1122z5m",
+                                                              "seen": "5m5m5m5m"}), 422, "too_many_copies")
+    _fails(client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m45x"}), 422, "invalid_tile")
+    _fails(client.post("/api/analyze", json={"ruleset": "guobiao"}), 400, "invalid_situation")
+    _fails(client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m", "seen": 5}), 400,
+           "invalid_situation")
+
+
 # ----------------------------------------------------------------------------- rulesets, diff, openapi
 
 def test_rulesets_lists_every_installed_ruleset(client, engine):
@@ -274,6 +313,31 @@ def test_one_ruleset_shows_fans_options_table_and_chain(client, engine):
     assert data["table"]["hand_size"] == 13 and len(data["table"]["tiles"]) == 34
     sichuan = client.get("/api/rulesets/sichuan").json()["table"]
     assert (sichuan["chows"], sichuan["void_suit"], len(sichuan["tiles"])) == (False, True, 27)
+
+
+@pytest.mark.parametrize("name,events", [
+    ("guobiao", {"win", "kong", "end"}),
+    ("sichuan", {"void", "kong", "win", "end"}),
+    ("fuzhou", {"wild", "discard", "kong", "win", "end"}),
+    ("guangdong", {"wild", "kong", "horses", "follow_dealer", "win", "end"}),
+])
+def test_a_ruleset_lists_its_settlements_event_types_and_their_fields(client, engine, name, events):
+    got = client.get(f"/api/rulesets/{name}").json()["settlement"]
+    rule = engine.load_ruleset(name).settlement_rule.item
+    assert got["rule"] == rule.id and [e["type"] for e in got["events"]] == list(rule.event_types)
+    assert set(rule.event_types) == events
+    by_type = {e["type"]: e["fields"] for e in got["events"]}
+    assert by_type["win"]["situation"] == {"kind": "object", "required": True}
+    if name == "sichuan":
+        assert by_type["void"]["suit"]["choices"] == ["m", "p", "s"]
+    if name == "fuzhou":
+        assert by_type["discard"]["tile"]["required"] is True
+
+
+@pytest.mark.parametrize("name,word", [("popular", "混"), ("fuzhou", "金"), ("fuzhou-classic", "金"),
+                                       ("guangdong-tuidaohu", "鬼"), ("guangdong-lianhua", "癞子")])
+def test_a_ruleset_says_what_its_family_calls_a_wild(client, name, word):
+    assert client.get(f"/api/rulesets/{name}").json()["table"]["wild_name"] == word
 
 
 def test_an_unknown_ruleset_in_the_path_is_a_404(client):
