@@ -411,8 +411,8 @@ def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_pa
         [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
 
     page.select_option("#ev-type", "kong")                          # a kong of a bad tile, built by hand
-    page.select_option("#ev-seat", "0")
-    page.fill("#ev-tile", "5x")
+    page.select_option("#ev-kong-seat", "0")
+    page.fill("#ev-kong-tile", "5x")
     page.click("#ev-add")
     page.click("#settle")
     line = page.locator("#events li[data-event='6']")
@@ -437,8 +437,8 @@ def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_pag
     page = open_page("table.html")
     page.select_option("#ruleset", "sichuan")
     for seat, suit in enumerate("mspm"):
-        _add(page, "void", **{"ev-seat": str(seat), "ev-suit": suit})
-    _add(page, "kong", **{"ev-seat": "2", "ev-kind": "concealed", "ev-tile": "5m"})
+        _add(page, "void", **{"ev-void-seat": str(seat), "ev-void-suit": suit})
+    _add(page, "kong", **{"ev-kong-seat": "2", "ev-kong-kind": "concealed", "ev-kong-tile": "5m"})
     _add(page, "win", **{"ev-seat": "1", "ev-from": "3", "ev-hand": "1122334455667p 7p"})
     _add(page, "end", **{"end-0": "1112345678999p", "end-2": "[5555m]1357913579s", "end-3": "1112223334445s"})
     expect(page.locator("#events li[data-event]")).to_have_count(7)
@@ -462,7 +462,7 @@ def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_pag
 def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
     page = open_page("table.html")
     page.select_option("#ruleset", "popular")
-    _add(page, "wild", **{"ev-wild-by": "indicator", "ev-wild": "4m"})
+    _add(page, "wild", **{"ev-wild-indicator": "4m"})
     _add(page, "win", **{"ev-seat": "2", "ev-from": "", "ev-hand": "123m456p789s5m11z2z 2z"})
     page.click("#settle")
     record = {"seats": 4, "dealer": 0, "events": [
