@@ -574,3 +574,153 @@ def test_honours_set_aside_as_bonus_tiles_and_fans_in_their_units(open_page, eng
     expect(page.locator("#fans tr[data-fan='flowers'] td.num").first).to_have_text("1")        # points
     page.select_option("#ruleset", "guobiao")                        # honours are no bonus tiles there
     expect(page.locator("#flowers .tile")).to_have_count(1)
+
+
+# ------------------------------------------------------------------ a player's phone, analysis, the family's words
+def test_on_a_phone_the_total_comes_into_view_after_the_last_tile_and_after_score(open_page, engine):
+    page = open_page("", 390, 844)
+    # Score sits right under the picker, not below the situation panel
+    picker_box, score_box = page.locator("#picker").bounding_box(), page.locator("#score").bounding_box()
+    assert 0 <= score_box["y"] - (picker_box["y"] + picker_box["height"]) < 80, (picker_box, score_box)
+    page.click("#modes [data-mode='pung']")
+    picker(page, "1z").click()
+    for tile in [f"{n}m" for n in range(1, 10)] + ["9m", "9m"]:       # the last click is the winning tile
+        picker(page, tile).click()
+    expected = engine.load_ruleset("guobiao").score(WIN_SITUATION).to_dict()
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#total")).to_be_in_viewport()              # scrolled to, no hand on the screen
+    shot_here(page, "score-phone-after-last-tile")
+    page.evaluate("window.scrollTo(0, 0)")                          # back up to the picker, as a player would
+    expect(page.locator("#total-bar")).to_be_in_viewport()          # the total stays in sight at the foot
+    expect(page.locator("#total-bar")).to_contain_text(str(expected["total"]))
+    shot_here(page, "score-phone-total-bar")
+    page.click("#score")
+    expect(page.locator("#total")).to_be_in_viewport()
+
+
+def shot_here(page, name: str) -> None:
+    """The viewport as the player sees it, not the whole page."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_analysis_view_shows_a_14_tile_hands_best_discard(open_page, engine, width, height):
+    page = open_page("", width, height)
+    page.fill("#notation", "123m456p789s1122z5m")
+    expect(page.locator("#win .tile")).to_have_attribute("data-tile", "5m")
+    page.click("#analyze")
+    expected = engine.load_ruleset("guobiao").analyze({"hand": "123m456p789s1122z5m", "melds": []}).to_dict()
+    best = expected["discards"][0]
+    assert best["discard"] == "5m"           # 123m 456p 789s 11z 22z: let 5m go, wait on 1z or 2z
+    expect(page.locator("#shanten")).to_have_attribute("data-shanten", str(expected["shanten"]))
+    rows = page.locator("#analysis tbody tr")
+    expect(rows).to_have_count(len(expected["discards"]))
+    expect(rows.first).to_have_attribute("data-discard", "5m")
+    expect(rows.first).to_have_class("best")
+    expect(rows.first.locator("td.num").last).to_have_text(str(best["useful_left"]))
+    expect(rows.first.locator(".useful-tile")).to_have_count(len(best["useful"]))
+    expect(rows.first.locator(".wait")).to_have_count(len(best["waits"]))
+    expect(page.locator("#analysis")).to_be_in_viewport()
+    shot_here(page, f"analysis-{width}")
+
+
+def test_a_hand_that_is_not_ready_shows_its_shanten_and_useful_tiles(open_page, engine):
+    page = open_page()
+    page.select_option("#ruleset", "fuzhou")
+    page.fill("#notation", "13579m13579p135799s")                     # 16 tiles, far from ready
+    expected = engine.load_ruleset("fuzhou").analyze({"hand": "13579m13579p135799s", "melds": []}).to_dict()
+    expect(page.locator("#shanten")).to_have_attribute("data-shanten", str(expected["shanten"]))
+    expect(page.locator("#analysis .useful-tile")).to_have_count(len(expected["useful"]))
+
+
+def test_the_table_page_offers_exactly_each_familys_event_types(open_page, engine):
+    page = open_page("table.html")
+    for name in ("guobiao", "popular", "sichuan", "fuzhou", "guangdong", "guangdong-lianhua"):
+        page.select_option("#ruleset", name)
+        types = list(engine.load_ruleset(name).settlement_rule.item.event_types)
+        offered = page.locator("#ev-type option")
+        expect(offered).to_have_count(len(types))
+        assert sorted(offered.evaluate_all("os => os.map(o => o.value)")) == sorted(types), name
+    page.select_option("#ruleset", "guobiao")
+    assert "void" not in page.locator("#ev-type option").evaluate_all("os => os.map(o => o.value)")
+    page.select_option("#ruleset", "fuzhou")                         # its own discard event, from its fields
+    page.select_option("#ev-type", "discard")
+    expect(page.locator("#ev-discard-seat")).to_be_visible()
+    expect(page.locator("#ev-discard-tile")).to_be_visible()
+    page.select_option("#ruleset", "guangdong")
+    page.select_option("#ev-type", "follow_dealer")
+    expect(page.locator("#ev-type option[value='follow_dealer']")).to_have_text("Follow the dealer")
+    expect(page.locator("#ev-fields [data-field]")).to_have_count(0)
+    page.select_option("#ev-type", "horses")
+    expect(page.locator("#ev-horses-tiles")).to_be_visible()
+
+
+def test_a_fuzhou_discard_and_a_guangdong_follow_the_dealer_are_settled(open_page, engine):
+    page = open_page("table.html")
+    page.select_option("#ruleset", "guangdong")
+    _add(page, "follow_dealer")
+    page.click("#settle")
+    record = {"seats": 4, "dealer": 0, "round_wind": "E", "events": [{"type": "follow_dealer"}]}
+    expected = engine.load_ruleset("guangdong").settle(record).to_dict()
+    expect(page.locator("#deltas .delta strong")).to_have_text(
+        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    page.click("#new-hand")
+    page.select_option("#ruleset", "fuzhou")
+    _add(page, "wild", **{"ev-wild-tile": "5m"})
+    _add(page, "discard", **{"ev-discard-seat": "2", "ev-discard-tile": "5m"})
+    page.click("#settle")                      # a discarded gold is refused by this line, on its event's line
+    line = page.locator("#events li[data-event='1']")
+    expect(line.locator(".error")).to_contain_text("events[1] (discard): seat 2 discards 5m, the gold (金)")
+    expect(page.locator("#events li[data-event='0']")).to_contain_text("金")
+
+
+def test_an_unknown_event_type_in_a_pasted_record_names_the_valid_ones(open_page):
+    page = open_page("table.html")
+    import json
+    page.locator("#json-box summary").click()
+    page.fill("#record-json", json.dumps({"seats": 4, "events": [{"type": "void", "seat": 0, "suit": "m"}]}))
+    page.click("#record-load")
+    page.click("#settle")
+    error = page.locator("#events li[data-event='0'] .error")          # on the event's own line
+    expect(error).to_contain_text("unknown event type 'void'")
+    expect(error).to_contain_text("this ruleset's event types: win, kong, end")
+
+
+@pytest.mark.parametrize("ruleset,word", [("popular", "混"), ("fuzhou", "金"), ("guangdong-tuidaohu", "鬼"),
+                                          ("guangdong-lianhua", "癞子")])
+def test_the_wild_badge_says_what_the_family_calls_it(open_page, ruleset, word):
+    page = open_page()
+    page.select_option("#ruleset", ruleset)
+    expect(page.locator("#mode-wild")).to_contain_text(word)
+    page.click("#mode-wild")
+    picker(page, "5m").click()
+    badge = picker(page, "5m").evaluate("e => getComputedStyle(e, '::after').content")
+    assert badge == f'"{word}"'
+
+
+def test_hints_count_the_familys_hand_size_and_the_panel_offers_only_usable_flags(open_page):
+    page = open_page()
+    expect(page.locator("#win")).to_contain_text("pick tile 14")
+    page.select_option("#ruleset", "fuzhou")
+    expect(page.locator("#win")).to_contain_text("pick tile 17")
+    expect(page.locator("[data-flag-box='robbing_kong']")).to_be_hidden()     # no robbing win in this line
+    expect(page.locator("[data-flag-box='seat_wind']")).to_be_hidden()        # no wind stands in a hand
+    page.select_option("#ruleset", "guobiao")
+    expect(page.locator("[data-flag-box='robbing_kong']")).to_be_visible()
+    expect(page.locator("[data-flag-box='seat_wind']")).to_be_visible()
+    label = page.locator("[data-flag-box='last_tile']")
+    expect(label).to_have_text("Last tile")                                  # short; the doc in the tooltip
+    expect(label).to_have_attribute("title", "won on the last tile of the wall (妙手回春 / 海底捞月)")
+
+
+def test_a_new_error_replaces_the_old_one(open_page):
+    page = open_page()
+    page.fill("#notation", "123m456p789s1357z 9z")                 # 9z: no such tile
+    expect(page.locator("[data-error-for='notation']")).to_be_visible()
+    page.fill("#notation", "123m456p789s1357z 7z")                 # read, but no winning hand
+    expect(page.locator("[data-error-for='notation']")).to_be_hidden()
+    expect(page.locator("[data-error-for]:visible")).to_have_count(1)
+    page.fill("#notation", "123m456p789s1357z 9z")
+    expect(page.locator("[data-error-for='notation']")).to_be_visible()
+    expect(page.locator("[data-error-for]:visible")).to_have_count(1)

@@ -220,6 +220,7 @@ function changed({ keepNotation = false } = {}) {
     clearErrors($("notation").closest(".field"));
   }
   $("status").textContent = "";
+  analysing = false;
   drawHand();
   drawPicker();
   autoRun();
@@ -229,6 +230,7 @@ const autoRun = debounce(() => run(false), 150);
 
 let runId = 0;
 let scrollNext = false;      // bring the next result into view (a phone, after Score or the last tile)
+let analysing = false;       // Analyse was asked for this hand: it stays until the hand changes
 
 /** The hand as it stands for waits and analysis: the winning tile, if picked, stands with it. */
 function standingHand() {
@@ -240,14 +242,16 @@ function standingHand() {
 
 async function analyze() {
   await flushNotation();
+  analysing = true;
   const id = ++runId;
-  scrollNext = narrow();
   const data = await api("analyze", request({ hand: standingHand() }));
   if (id === runId) show({ kind: "analysis", data });
 }
 
 async function run(explicit) {
   await flushNotation();
+  if (analysing && !explicit) return analyze();
+  analysing = false;
   const id = ++runId;
   clearErrors(document, "notation");
   const short = needed() - state.hand.length;
@@ -296,9 +300,13 @@ function watchResult() {
 
 function show(answer) {
   lastAnswer = answer;
+  render(answer);
+  bringIntoView(answer);          // once the page above has settled (errors cleared)
+}
+
+function render(answer) {
   const box = $("result");
   clearErrors(document, "notation");
-  bringIntoView(answer);
   if (!answer) return box.replaceChildren();
   if (answer.kind === "short") {
     return box.replaceChildren(el("p", { class: "muted", id: "short", text: t("pick.more", { n: answer.n }) }));
@@ -483,7 +491,7 @@ async function main() {
     changed();
   }));
   $("score").addEventListener("click", () => { scrollNext = narrow(); run(true); });
-  $("analyze").addEventListener("click", analyze);
+  $("analyze").addEventListener("click", () => { scrollNext = narrow(); analyze(); });
   $("total-bar").addEventListener("click", () => $("result-panel").scrollIntoView({ block: "start" }));
   $("notation").addEventListener("input", () => { typing = true; parseSoon(); });
   $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") flushNotation(); });
