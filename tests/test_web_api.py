@@ -215,13 +215,18 @@ def test_waits_errors(client, hand, status, code):
 
 def test_settle_is_the_settlement_dict(client, engine):
     r = client.post("/api/settle", json={"ruleset": "guobiao", "record": RECORD})
-    assert r.status_code == 200 and r.json() == engine.load_ruleset("guobiao").settle(RECORD).to_dict()
+    result = engine.load_ruleset("guobiao").settle(RECORD)
+    assert r.status_code == 200 and r.json() == result.to_dict(why=True)
     assert sum(r.json()["deltas"]) == 0
+    # the contract's settlement, each payment with its reason as data beside the English text
+    assert [{k: v for k, v in p.items() if k != "why"} for p in r.json()["payments"]] == result.to_dict()["payments"]
+    first = r.json()["payments"][0]["why"][0]
+    assert first["seats"]["winner"] == 1 and "{winner}" in first["zh"]
 
 
 def test_settle_takes_the_records_ruleset_by_name_only(client, engine):
     r = client.post("/api/settle", json={"record": dict(RECORD, ruleset="guobiao")})
-    assert r.json() == engine.load_ruleset("guobiao").settle(dict(RECORD, ruleset="guobiao")).to_dict()
+    assert r.json() == engine.load_ruleset("guobiao").settle(dict(RECORD, ruleset="guobiao")).to_dict(why=True)
     message = _fails(client.post("/api/settle", json={"record": dict(RECORD, ruleset="rulesets/guobiao.yaml")}),
                      422, "unknown_ruleset")
     assert "'record.ruleset'" in message

@@ -363,14 +363,15 @@ def test_a_settlement_built_on_the_table_page(open_page, engine):
     page.click("#settle")
     record = {"seats": 4, "dealer": 0, "round_wind": "E",
               "events": [{"type": "win", "seat": 1, "from": 2, "situation": WIN_SITUATION}]}
-    expected = engine.load_ruleset("guobiao").settle(record).to_dict()
+    expected = engine.load_ruleset("guobiao").settle(record).to_dict(why=True)
     deltas = page.locator("#deltas .delta strong")
     expect(deltas).to_have_text([f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
     rows = page.locator("#payments tbody tr")
     expect(rows).to_have_count(len(expected["payments"]))
     names = ["Ann", "Bo", "Cy", "Di"]
     for i, p in enumerate(expected["payments"]):
-        expect(rows.nth(i).locator("td")).to_have_text([names[p["from"]], names[p["to"]], str(p["amount"]), p["reason"]])
+        expect(rows.nth(i).locator("td")).to_have_text([names[p["from"]], names[p["to"]], str(p["amount"]), said(p, names)])
+    expect(rows.first.locator("td.reason")).to_contain_text("Bo")             # the winner by name, not "seat 1"
 
     page.click("#running-add")
     expect(page.locator("#running-add")).to_be_disabled()           # a hand is counted once
@@ -421,6 +422,18 @@ def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_pa
     expect(page.locator("[data-error-for='general']")).to_be_hidden()
 
 
+def said(payment: dict, names: list[str], lang: str = "en") -> str:
+    """A payment's reason as the table page says it: its data's sentences, players by name."""
+    import re
+    parts = []
+    for w in payment["why"]:
+        def fill(m):
+            key = m.group(1)
+            return names[w["seats"][key]] if key in w["seats"] else str(w["values"][key])
+        parts.append(re.sub(r"\{([a-z_]+)\}", fill, w[lang]))
+    return ("；" if lang == "zh" else "; ").join(parts)
+
+
 def _add(page, kind: str, **fields):
     """One event through the builder: select its type, fill its fields, add it."""
     page.select_option("#ev-type", kind)
@@ -452,11 +465,12 @@ def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_pag
             "0": {"hand": "1112345678999p"},
             "2": {"hand": "1357913579s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
             "3": {"hand": "1112223334445s"}}}]}
-    expected = engine.load_ruleset("sichuan").settle(record).to_dict()
+    expected = engine.load_ruleset("sichuan").settle(record).to_dict(why=True)
     expect(page.locator("#deltas .delta strong")).to_have_text(
         [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
     expect(page.locator("#payments tbody tr")).to_have_count(len(expected["payments"]))
-    expect(page.locator("#payments tbody tr td.reason")).to_have_text([p["reason"] for p in expected["payments"]])
+    names = [f"Seat {i}" for i in range(4)]                          # no names typed
+    expect(page.locator("#payments tbody tr td.reason")).to_have_text([said(p, names) for p in expected["payments"]])
 
 
 def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
@@ -724,3 +738,37 @@ def test_a_new_error_replaces_the_old_one(open_page):
     page.fill("#notation", "123m456p789s1357z 9z")
     expect(page.locator("[data-error-for='notation']")).to_be_visible()
     expect(page.locator("[data-error-for]:visible")).to_have_count(1)
+
+
+def test_in_chinese_the_ledger_says_every_reason_in_chinese_with_the_players_names(open_page, engine):
+    page = open_page("table.html")
+    page.click("#lang")
+    names = ["阿明", "小红", "老王", "Dora"]
+    for i, name in enumerate(names):
+        page.fill(f"#seat-{i}", name)
+    page.select_option("#ruleset", "sichuan")
+    import json
+    record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "round_wind": "E", "events": [
+        {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},
+        {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
+        {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
+        {"type": "kong", "seat": 3, "kind": "exposed", "tile": "8s", "from": 0},
+        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334455667p", "win_tile": "7p"}},
+        {"type": "end", "hands": {"0": {"hand": "1112345678999p"},
+                                  "2": {"hand": "1357913579s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
+                                  "3": {"hand": "123s456s789p11s22p"}}}]}
+    page.locator("#json-box summary").click()
+    page.fill("#record-json", json.dumps(record))
+    page.click("#record-load")
+    page.click("#settle")
+    expected = engine.load_ruleset("sichuan").settle(record).to_dict(why=True)
+    cells = page.locator("#payments tbody tr td.reason")
+    expect(cells).to_have_count(len(expected["payments"]))
+    expect(cells).to_have_text([said(p, names, "zh") for p in expected["payments"]])
+    kinds = {w["kind"] for p in expected["payments"] for w in p["why"]}
+    assert {"concealed_kong", "exposed_kong", "discard_win"} <= kinds, kinds
+    import re
+    for text in cells.all_inner_texts():
+        assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\d[mpsz]|Dora", "", text)), text     # no English word
+        assert not re.search(r"seat|号位", text), text                                     # players by name
+    shot(page, "table-zh")

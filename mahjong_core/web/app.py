@@ -247,7 +247,8 @@ class Api:
             if not isinstance(named, str):
                 raise MahjongError(f"record field 'ruleset' must be the name of an installed ruleset, got {show(named)}")
             rules = self._named(named, "record.ruleset")
-        return _json(rules.settle(record).to_dict(), headers=self._headers(rules))
+        # each payment with its reason as data (``why``), for the page to say in its language
+        return _json(rules.settle(record).to_dict(why=True), headers=self._headers(rules))
 
     def analyze(self, raw: bytes) -> Response:
         body = self._fields(raw, {"ruleset": str, "overlay": str, "hand": (str, dict), "seen": str}, ("hand",))

@@ -66,7 +66,10 @@ OPENAPI = {
         "/api/settle": _post("Settle a game record", {
             **_RULESET, "record": {"type": "object", "description": "a record (docs/formats.md#record); "
                                                                     "its 'ruleset' is used when none is given"}},
-            ["record"], "Settlement.to_dict()"),
+            ["record"], "Settlement.to_dict(why=True): the contract's settlement, each payment with "
+                        "'why' too: its reason as data, [{kind, en, zh, seats: {role: seat}, values}], the "
+                        "sentences' {role} and {value} placeholders filled to say it (the English with "
+                        "'seat N' is 'reason')"),
         "/api/analyze": _post("Shanten, useful tiles and the best discards of a hand", {
             **_RULESET, "hand": {"oneOf": [{"type": "string"}, {"type": "object"}],
                                  "description": "notation (melds in brackets) of 3n+1 standing tiles, or 3n+2 to "

@@ -20,7 +20,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from mahjong_core.records import Payment
+from dataclasses import replace
+
+from mahjong_core.records import Payment, Why, why
 
 from .kongs import money
 
@@ -48,30 +50,38 @@ class Payer(NamedTuple):
 
     seat: int
     shares: int
-    reason: str
+    reason: Why
+
+
+def _payer(win: Win, seat: int, shares: int, kind: str, en: str, zh: str) -> Payer:
+    return Payer(seat, shares, why(kind, en, zh, {"payer": seat, "winner": win.seat}))
 
 
 def payers(win: Win, seats: int, options: Mapping) -> list[Payer]:
     """Who pays the win and how many shares each (see the module docstring)."""
     if win.method == "robbing_kong":
         if options["rob_kong_full_pay"]:
-            return [Payer(win.source, 3, "robbed kong: the robbed player pays all (抢杠全包)")]
-        return [Payer(win.source, 1, "robbed kong: the robbed player pays")]
+            return [_payer(win, win.source, 3, "robbed_kong_pays_all", "robbed kong: the robbed player pays all (抢杠全包)",
+                           "{winner} 抢 {payer} 的杠，{payer} 全包（抢杠全包）")]
+        return [_payer(win, win.source, 1, "robbed_kong", "robbed kong: the robbed player pays",
+                       "{winner} 抢 {payer} 的杠，{payer} 付")]
     if win.method == "discard":
-        return [Payer(win.source, 1, "discard: the discarder pays")]
+        return [_payer(win, win.source, 1, "discard_win", "discard: the discarder pays", "{payer} 点炮给 {winner}")]
     fed = win.bloom_feeder
     if fed is not None and fed != win.seat and options["kong_bloom_full_pay"]:
-        return [Payer(fed, 3, "kong bloom: feeder pays all (杠爆全包)")]
+        return [_payer(win, fed, 3, "kong_bloom_pays_all", "kong bloom: feeder pays all (杠爆全包)",
+                       "{winner} 杠上开花，点杠的 {payer} 全包（杠爆全包）")]
     if (options["single_wait_liability"] and not win.after_kong and win.melds == 4
             and win.claim_liable is not None and win.claim_liable != win.seat):
-        return [Payer(win.claim_liable, 3, "single wait: the liable player pays all (单吊包胡)")]
-    return [Payer(p, 1, "self-drawn win") for p in range(seats) if p != win.seat]
+        return [_payer(win, win.claim_liable, 3, "single_wait_liable", "single wait: the liable player pays all (单吊包胡)",
+                       "{winner} 单吊，{payer} 包胡（单吊包胡）")]
+    return [_payer(win, p, 1, "self_drawn_win", "self-drawn win", "{winner} 自摸") for p in range(seats) if p != win.seat]
 
 
 class Part(NamedTuple):
     """One part of a share: what it is for, and its amount per share."""
 
-    what: str
+    what: Why
     amount: object
 
 
@@ -83,22 +93,26 @@ def _exact(x):
 def share(rule: str, win: Win, hits: int, options: Mapping) -> list[Part]:
     """One share of the bill under ``rule``, in parts: the hand, then the horses."""
     unit, v = options["unit"], win.value
+    horses = why("horses", "horses: {hits} hits", "买马：中 {hits} 匹", hits=hits)
     if rule == "guangdong.dahu":
         hand = money(v, unit)
         per_hit = hand if options["horse_value"] == "hand_value" else money(1, unit)
-        parts = [Part(f"hand: {v}番 × {unit}", hand), Part(f"horses: {hits} hits", per_hit * hits)]
+        parts = [Part(why("hand", "hand: {value}番 × {unit}", "牌：{value}番 × {unit}", value=v, unit=unit), hand),
+                 Part(horses, per_hit * hits)]
     elif rule == "guangdong.tuidaohu":
         hand = money(v, unit)
-        parts = [Part(f"hand: value {v}", hand), Part(f"horses: {hits} hits", hand * hits)]
+        parts = [Part(why("hand", "hand: value {value}", "牌：{value}", value=v), hand), Part(horses, hand * hits)]
     elif rule == "guangdong.lianhua":
-        parts = [Part(f"hand: {unit} × {v}", money(v, unit)), Part(f"horses: {hits} hits", money(hits, unit))]
+        parts = [Part(why("hand", "hand: {unit} × {value}", "牌：{unit} × {value}", unit=unit, value=v), money(v, unit)),
+                 Part(horses, money(hits, unit))]
     elif rule == "guangdong.bao":
-        parts = [Part(f"hand: {v} × {unit}, a third", _exact(Fraction(v) * Fraction(str(unit)) / 3))]
+        parts = [Part(why("hand", "hand: {value} × {unit}, a third", "牌：{value} × {unit} 的三分之一", value=v, unit=unit),
+                      _exact(Fraction(v) * Fraction(str(unit)) / 3))]
     else:
         raise ValueError(f"unknown Guangdong settlement rule {rule!r}")
     cap = options["cap"]
     if cap is not None and sum(p.amount for p in parts) > cap:
-        return [Part(f"capped at {cap} (封顶)", cap)]
+        return [Part(why("capped", "capped at {cap} (封顶)", "封顶 {cap}", cap=cap), cap)]
     return [p for p in parts if p.amount]
 
 
@@ -114,12 +128,13 @@ def win_payments(rule: str, win: Win, hits: int, options: Mapping, *, seats: int
         reason = payer.reason
         if options.get("dealer_pays_double") and payer.seat == dealer and win.seat != dealer:
             factor *= 2
-            reason += ", the dealer pays double"
+            reason = replace(reason, en=reason.en + ", the dealer pays double", zh=reason.zh + "，庄家付双倍")
         for part in parts:
-            out.append(Payment(payer.seat, win.seat, _exact(part.amount * factor), f"{reason}; {part.what}"))
+            out.append(Payment.of(payer.seat, win.seat, _exact(part.amount * factor), (reason, part.what)))
         if streak:
-            out.append(Payment(payer.seat, win.seat, _exact(streak * payer.shares),
-                               f"dealer streak (节节高): {dealer_streak} × {options['dealer_streak_bonus']}"))
+            out.append(Payment.of(payer.seat, win.seat, _exact(streak * payer.shares), why(
+                "dealer_streak", "dealer streak (节节高): {streak} × {bonus}", "节节高：{winner} 连庄 {streak} × {bonus}",
+                {"winner": win.seat}, streak=dealer_streak, bonus=options["dealer_streak_bonus"])))
     return out
 
 
@@ -129,4 +144,5 @@ def follow_dealer(dealer: int, options: Mapping, seats: int = 4) -> list[Payment
     if not options["follow_dealer"]:
         return []
     amount = money(options["follow_dealer_amount"], options["unit"])
-    return [Payment(dealer, p, amount, "follow the dealer (跟庄)") for p in range(seats) if p != dealer]
+    return [Payment.of(dealer, p, amount, why("follow_dealer", "follow the dealer (跟庄)", "跟庄：庄家 {dealer} 付",
+                                              {"dealer": dealer})) for p in range(seats) if p != dealer]

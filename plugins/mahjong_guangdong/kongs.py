@@ -15,12 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from mahjong_core.records import Payment
+from dataclasses import replace
+
+from mahjong_core.records import Payment, why
 
 KINDS = ("exposed", "added", "concealed")
 # the rate key of each kind in the ``kong_money`` option
 RATE_KEYS = {"exposed": "exposed_from_feeder", "added": "added_each", "concealed": "concealed_each"}
 NAMES = {"exposed": "exposed kong (点杠)", "added": "added kong (明杠)", "concealed": "concealed kong (暗杠)"}
+NAMES_ZH = {"exposed": "点杠", "added": "明杠（补杠）", "concealed": "暗杠"}
 
 
 def money(rate, unit):
@@ -41,16 +44,18 @@ def chain_before(kongs: Sequence, robbed) -> list:
     return own[start:]
 
 
-def kong_payments(kong, rates: Mapping[str, float], unit, seats: int = 4,
-                  reason: str = "") -> list[Payment]:
+def kong_payments(kong, rates: Mapping[str, float], unit, seats: int = 4) -> list[Payment]:
     """What one completed kong earns its owner at ``rates`` (the ``kong_money`` map) × unit."""
     amount = money(rates[RATE_KEYS[kong.kind]], unit)
-    why = reason or f"{NAMES[kong.kind]}"
     if not amount:
         return []
+    name, zh = NAMES[kong.kind], NAMES_ZH[kong.kind]
     if kong.kind == "exposed":
-        return [Payment(kong.feeder, kong.seat, amount, f"{why}: the feeder pays")]
-    return [Payment(p, kong.seat, amount, f"{why}: each other player pays")
+        return [Payment.of(kong.feeder, kong.seat, amount, why(
+            "exposed_kong", name + ": the feeder pays", "{owner} " + zh + "，点杠的 {payer} 付",
+            {"owner": kong.seat, "payer": kong.feeder}))]
+    return [Payment.of(p, kong.seat, amount, why(f"{kong.kind}_kong", name + ": each other player pays",
+                                                 "{owner} " + zh + "，其他每家付", {"owner": kong.seat}))
             for p in range(seats) if p != kong.seat]
 
 
@@ -79,8 +84,10 @@ def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
             for k in robbed_chain:
                 if k.kind == "exposed":
                     amount = money(chain_rates["exposed"], unit)
-                    out += [Payment(robbed_seat, w, amount, "robbed kong: the robbed player pays his "
-                                    "chain's exposed kong") for w in robbers]
+                    out += [Payment.of(robbed_seat, w, amount, why(
+                        "robbed_kong_chain", "robbed kong: the robbed player pays his chain's exposed kong",
+                        "{robber} 抢杠：被抢的 {payer} 付其连杠中的点杠", {"robber": w, "payer": robbed_seat}))
+                        for w in robbers]
         if options["rob_kong_drops_other_kong_points"]:
             return out
     else:
@@ -88,8 +95,9 @@ def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
         fed = bloom[0].feeder if bloom else None
         if len(bloom) >= 2 and fed is not None and options["kong_on_kong_full_pay"]:
             winner = bloom[0].seat
-            return [Payment(fed, winner, money(chain_rates[k.kind], unit),
-                            f"kong on kong (杠上杠): the feeder pays the chain's {NAMES[k.kind]}")
+            return [Payment.of(fed, winner, money(chain_rates[k.kind], unit), why(
+                "kong_on_kong", "kong on kong (杠上杠): the feeder pays the chain's " + NAMES[k.kind],
+                "杠上杠：点杠的 {payer} 付 {winner} 连杠中的" + NAMES_ZH[k.kind], {"payer": fed, "winner": winner}))
                     for k in bloom]
     for k in kongs:
         out += kong_payments(k, rates, unit, seats)
@@ -100,5 +108,10 @@ def horse_kong_bonus(payments: Sequence[Payment], winner: int, hits: int) -> lis
     """马跟杠: the winner's kong money once more per horse hit (regional.md §2.5, gofishing MGG)."""
     if not hits:
         return []
-    return [Payment(p.payer, p.payee, p.amount * hits, f"horses follow kongs (马跟杠): {hits} hits × {p.reason}")
-            for p in payments if p.payee == winner]
+    def follows(p: Payment):
+        if not p.why:
+            return f"horses follow kongs (马跟杠): {hits} hits × {p.reason}"
+        first = replace(p.why[0], en="horses follow kongs (马跟杠): {hits} hits × " + p.why[0].en,
+                        zh="马跟杠：中 {hits} 匹 × " + p.why[0].zh, values={**p.why[0].values, "hits": hits})
+        return (first,) + p.why[1:]
+    return [Payment.of(p.payer, p.payee, p.amount * hits, follows(p)) for p in payments if p.payee == winner]

@@ -1,7 +1,7 @@
 // The table page: four seats, a record built event by event (or pasted as JSON), its settlement
 // as a ledger, and a running total over several hands kept in localStorage.
 import {
-  api, clearErrors, el, expand, fillRulesets, header, overlayBox, rulesetDetail, showError, t, tileGroup, translate,
+  api, clearErrors, el, expand, fillRulesets, header, lang, overlayBox, rulesetDetail, showError, t, tileGroup, translate,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -295,6 +295,17 @@ function deltasView(deltas, id) {
     el("span", { class: "who", text: seatName(i) }), signed(d))));
 }
 
+/** A payment's reason in the page's language, players by the names typed in: from its data
+ * (``why``: sentences with {role} and {value} placeholders), else its English text. */
+function reasonText(p) {
+  if (!p.why?.length) return String(p.reason).replace(/\bseat (\d)\b/g, (_, n) => seatName(Number(n)));
+  const zh = lang() === "zh";
+  return p.why.map((w) => (zh ? w.zh : w.en).replace(/\{([a-z_]+)\}/g, (m, key) => {
+    if (key in w.seats) return seatName(w.seats[key]);
+    return key in w.values ? String(w.values[key]) : m;
+  })).join(zh ? "；" : "; ");
+}
+
 function drawLedger() {
   if (!settled) return $("ledger").replaceChildren();
   const payments = settled.payments || [];
@@ -306,7 +317,7 @@ function drawLedger() {
         el("th", { class: "num", text: t("amount") }), el("th", { text: t("reason") }))),
       el("tbody", {}, payments.map((p) => el("tr", {},
         el("td", { text: seatName(p.from) }), el("td", { text: seatName(p.to) }),
-        el("td", { class: "num", text: p.amount }), el("td", { class: "reason", text: p.reason }))))))
+        el("td", { class: "num", text: p.amount }), el("td", { class: "reason", text: reasonText(p), title: p.reason }))))))
       : el("p", { class: "muted", text: t("no.payments") }));
 }
 
