@@ -594,7 +594,7 @@ def reason_text(reason) -> tuple[str, tuple[Why, ...]]:
 @dataclass(frozen=True, slots=True)
 class Payment:
     """One payment; ``why``: its reason as data (``Why`` parts, joined like the reason), shown
-    by ``to_dict(why=True)`` — the web page's settlement — and left out of the contract's JSON
+    by ``to_dict(why=True)`` — the web page's settlement — and left out of the settlement's JSON
     otherwise."""
 
     payer: int

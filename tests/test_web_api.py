@@ -514,3 +514,19 @@ def test_a_rulesets_table_names_its_bonus_tiles_and_their_copies(client):
     assert fuzhou["1z"] == 4 and fuzhou["7z"] == 4 and fuzhou["1f"] == 1 and len(fuzhou) == 15
     assert client.get("/api/rulesets/guobiao").json()["table"]["bonus"] == {f"{n}f": 1 for n in range(1, 9)}
     assert client.get("/api/rulesets/sichuan").json()["table"]["bonus"] == {}
+
+
+def test_the_http_api_section_of_the_docs_is_what_the_server_answers(client):
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## HTTP API"):]
+    documented = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    got = client.post("/api/settle", json={"ruleset": "guobiao", "record": RECORD}).json()["payments"][0]
+    assert got == documented
+    assert "`POST /api/analyze`" in section and "`GET /api/rulesets/NAME`" in section
+    first = client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m456p789s1122z5m"}).json()["discards"][0]
+    shown = '{"discard": "5m", "shanten": 0, "useful": [{"tile": "1z", "left": 2}, {"tile": "2z", "left": 2}],\n"useful_left": 4'
+    assert shown in section and {k: first[k] for k in ("discard", "shanten", "useful", "useful_left")} == json.loads(
+        shown.replace("\n", " ") + "}")
+    assert "events[0]: unknown event type 'void'; this ruleset's event types: win, kong, end" in section
+    bad = client.post("/api/settle", json={"ruleset": "guobiao", "record": {"events": [{"type": "void", "seat": 0}]}})
+    assert bad.json()["error"]["message"] == "events[0]: unknown event type 'void'; this ruleset's event types: win, kong, end"

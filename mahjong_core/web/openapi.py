@@ -66,7 +66,7 @@ OPENAPI = {
         "/api/settle": _post("Settle a game record", {
             **_RULESET, "record": {"type": "object", "description": "a record (docs/formats.md#record); "
                                                                     "its 'ruleset' is used when none is given"}},
-            ["record"], "Settlement.to_dict(why=True): the contract's settlement, each payment with "
+            ["record"], "Settlement.to_dict(why=True): the settlement result, each payment with "
                         "'why' too: its reason as data, [{kind, en, zh, seats: {role: seat}, values}], the "
                         "sentences' {role} and {value} placeholders filled to say it (the English with "
                         "'seat N' is 'reason')"),
