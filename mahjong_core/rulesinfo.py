@@ -132,3 +132,21 @@ def settlement(rules) -> dict | None:
                    **({"doc": f.doc} if f.doc else {})}
             for name, f in fields.get(kind, {}).items()}})
     return {"rule": rule.id, "events": events}
+
+
+SITUATION_FLAGS = ("last_tile", "after_kong", "robbing_kong", "discard_after_kong", "fourth_tile", "dealer",
+                   "first_turn", "ready_at_start", "declared_ready")
+
+
+def situation_flags(rules) -> list[str]:
+    """The situation flags a hand's score can depend on under ``rules``: those the checks of its
+    enabled fans read (``FanCheck.reads``), and robbing_kong where a win may rob a kong (a win
+    method); every flag when a check does not say what it reads."""
+    checks = rules.engine.registry.checks
+    used = {"robbing_kong"} if "robbing_kong" in rules.table.win_methods else set()
+    for r in rules.fan_rules:
+        reads = checks[r.check].item.reads
+        if reads is None:
+            return list(SITUATION_FLAGS)
+        used.update(reads(r.args) if callable(reads) else reads)
+    return [f for f in SITUATION_FLAGS if f in used]

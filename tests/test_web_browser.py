@@ -720,9 +720,15 @@ def test_hints_count_the_familys_hand_size_and_the_panel_offers_only_usable_flag
     expect(page.locator("#win")).to_contain_text("pick tile 17")
     expect(page.locator("[data-flag-box='robbing_kong']")).to_be_hidden()     # no robbing win in this line
     expect(page.locator("[data-flag-box='seat_wind']")).to_be_hidden()        # no wind stands in a hand
+    expect(page.locator("[data-flag-box='last_tile']")).to_be_hidden()       # no fan of it reads the last tile
+    expect(page.locator("[data-flag-box='first_turn']")).to_be_visible()     # 天胡
     page.select_option("#ruleset", "guobiao")
-    expect(page.locator("[data-flag-box='robbing_kong']")).to_be_visible()
-    expect(page.locator("[data-flag-box='seat_wind']")).to_be_visible()
+    for flag in ("robbing_kong", "seat_wind", "last_tile", "fourth_tile"):
+        expect(page.locator(f"[data-flag-box='{flag}']")).to_be_visible()
+    for flag in ("discard_after_kong", "dealer", "first_turn", "ready_at_start", "declared_ready"):
+        expect(page.locator(f"[data-flag-box='{flag}']")).to_be_hidden()   # no Guobiao fan reads them
+    page.select_option("#ruleset", "popular")
+    expect(page.locator("[data-flag-box='declared_ready']")).to_be_visible()     # 报听
     label = page.locator("[data-flag-box='last_tile']")
     expect(label).to_have_text("Last tile")                                  # short; the doc in the tooltip
     expect(label).to_have_attribute("title", "won on the last tile of the wall (妙手回春 / 海底捞月)")

@@ -284,7 +284,8 @@ class Api:
                       "sequences": table.sequences, "dealer_east": table.dealer_east,
                       "max_wild_kinds": table.max_wild_kinds, "void_suit": table.void_suit,
                       "extras": [x._asdict() for x in table.extras],
-                      "wild_name": table.wilds.name, "win_methods": list(table.win_methods)},
+                      "wild_name": table.wilds.name, "win_methods": list(table.win_methods),
+                      "situation_flags": rulesinfo.situation_flags(rules)},
             "settlement": rulesinfo.settlement(rules),
         })
 

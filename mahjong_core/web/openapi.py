@@ -85,7 +85,8 @@ OPENAPI = {
         "/api/rulesets/{name}": _get(
             "A ruleset: title, fingerprint, extends chain, fans, options and table",
             "{ok, name, title, fingerprint, extends, minimum, fans, options: {name: {value, expected}}, table, "
-            "settlement: {rule, events: [{type, fields: {name: {kind, required, choices?, doc?}}}]} or null}",
+            "settlement: {rule, events: [{type, fields: {name: {kind, required, choices?, doc?}}}]} or null}; "
+            "table.situation_flags: the flags a hand's score can depend on",
             [_param("name", "path", True, "an installed ruleset's name")],
             {"404": "no such ruleset (code unknown_ruleset)"}),
         "/api/diff": _get(

@@ -46,7 +46,9 @@ def mahjong_validators():
 @hookimpl
 def mahjong_fan_checks():
     """Every check reads the situation only: asked once per hand."""
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=True) for cid, func in CHECKS.items()]
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=True,
+                     reads=("dealer", "first_turn") if cid == "fuzhou.heavenly" else ())
+            for cid, func in CHECKS.items()]
 
 
 @hookimpl

@@ -445,20 +445,21 @@ async function rulesetChanged() {
   $("void-box").hidden = !table.void_suit;
   $("flowers-field").hidden = table.flowers === false;
   document.documentElement.style.setProperty("--wild-name", JSON.stringify(wildName()));
-  // only the facts this ruleset can use: no robbing a kong where the ruleset has no such win,
-  // no winds where the tile set stands none in a hand
+  // only the facts this ruleset can use: the flags its fans read (situation_flags), and winds
+  // where the tile set stands winds in a hand
   const tiles = new Set(table.tiles || KINDS);
-  const offered = {
-    robbing_kong: !table.win_methods || table.win_methods.includes("robbing_kong"),
-    seat_wind: ["1z", "2z", "3z", "4z"].some((k) => tiles.has(k)),
-  };
+  const usable = table.situation_flags;
+  const offered = { seat_wind: ["1z", "2z", "3z", "4z"].some((k) => tiles.has(k)) };
   offered.round_wind = offered.seat_wind;
+  for (const flag of ["last_tile", "after_kong", "robbing_kong", "discard_after_kong", "fourth_tile", "dealer",
+    "first_turn", "ready_at_start", "declared_ready"]) offered[flag] = !usable || usable.includes(flag);
   for (const [flag, on] of Object.entries(offered)) {
     const box = document.querySelector(`[data-flag-box="${flag}"]`);
     box.hidden = !on;
     if (!on) {
       const input = box.querySelector("input, select");
-      if (input.type === "checkbox") input.checked = false; else input.value = "E";
+      if (input.type === "checkbox") input.checked = false;
+      else input.value = input.type === "number" ? "0" : "E";
     }
   }
   document.querySelector('[data-mode="chow"]').hidden = table.chows === false;
