@@ -778,3 +778,18 @@ def test_in_chinese_the_ledger_says_every_reason_in_chinese_with_the_players_nam
         assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\d[mpsz]|Dora", "", text)), text     # no English word
         assert not re.search(r"seat|号位", text), text                                     # players by name
     shot(page, "table-zh")
+
+
+def test_the_table_pages_win_offers_only_the_flags_the_ruleset_reads_and_a_phone_sees_the_ledger(open_page, engine):
+    page = open_page("table.html", 390, 844)
+    flags = page.locator("#ev-flags label:has([data-flag])")
+    page.select_option("#ruleset", "sichuan")
+    expect(page.locator("#ev-flags [data-flag='discard_after_kong']")).to_be_visible()      # 杠上炮
+    expect(page.locator("#ev-flags [data-flag='fourth_tile']")).to_be_hidden()
+    page.select_option("#ruleset", "guobiao")
+    visible = [f for f in flags.evaluate_all("ls => ls.filter(l => !l.hidden).map(l => l.querySelector('input').dataset.flag)")]
+    assert visible == ["last_tile", "after_kong", "robbing_kong", "fourth_tile"]
+    _add(page, "win", **{"ev-seat": "1", "ev-from": "2", "ev-hand": WIN})
+    page.click("#settle")
+    expect(page.locator("#deltas")).to_be_in_viewport()
+    shot_here(page, "table-phone-ledger")

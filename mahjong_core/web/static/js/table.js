@@ -284,6 +284,7 @@ async function settle() {
   settled = data;
   $("running-add").disabled = false;
   drawLedger();
+  if (window.matchMedia("(max-width: 899px)").matches) $("ledger").closest(".panel").scrollIntoView({ block: "start" });
 }
 
 function signed(n, extra = {}) {
@@ -335,6 +336,13 @@ async function rulesetChanged() {
   if (detail.ok === false) { showError(detail.error, "ruleset"); detail = null; }
   document.documentElement.style.setProperty("--wild-name", JSON.stringify(wildName()));
   $("ev-fields").dataset.type = "";
+  // a win's flags: only those the ruleset's fans read
+  const usable = detail?.table?.situation_flags;
+  for (const input of document.querySelectorAll("#ev-flags [data-flag]")) {
+    const off = !!usable && !usable.includes(input.dataset.flag);
+    input.closest("label").hidden = off;
+    if (off) input.checked = false;
+  }
   drawEventTypes();
   drawEvents();
 }
