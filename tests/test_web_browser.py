@@ -652,6 +652,7 @@ def test_the_table_page_offers_exactly_each_familys_event_types(open_page, engin
     page = open_page("table.html")
     for name in ("guobiao", "popular", "sichuan", "fuzhou", "guangdong", "guangdong-lianhua"):
         page.select_option("#ruleset", name)
+        expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", name)      # its types drawn
         types = list(engine.load_ruleset(name).settlement_rule.item.event_types)
         offered = page.locator("#ev-type option")
         expect(offered).to_have_count(len(types))

@@ -431,9 +431,13 @@ function analysisView(data) {
 }
 
 // ------------------------------------------------------------------ ruleset-dependent parts
+let rulesetSeq = 0;
 async function rulesetChanged() {
   clearErrors(document.getElementById("ruleset-field"));
-  detail = await rulesetDetail($("ruleset").value);
+  const seq = ++rulesetSeq;
+  const got = await rulesetDetail($("ruleset").value);
+  if (seq !== rulesetSeq) return;            // another ruleset was chosen meanwhile
+  detail = got;
   if (detail.ok === false) {
     showError(detail.error, "ruleset");
     detail = null;

@@ -330,10 +330,16 @@ function drawRunning() {
 }
 
 // ------------------------------------------------------------------ wiring
+let rulesetSeq = 0;
 async function rulesetChanged() {
   clearErrors($("ruleset-field"));
-  detail = await rulesetDetail($("ruleset").value);
+  const seq = ++rulesetSeq;
+  const name = $("ruleset").value;
+  const got = await rulesetDetail(name);
+  if (seq !== rulesetSeq) return;            // another ruleset was chosen meanwhile
+  detail = got;
   if (detail.ok === false) { showError(detail.error, "ruleset"); detail = null; }
+  $("ev-type").dataset.ruleset = name;
   document.documentElement.style.setProperty("--wild-name", JSON.stringify(wildName()));
   $("ev-fields").dataset.type = "";
   // a win's flags: only those the ruleset's fans read
