@@ -62,10 +62,10 @@ def always(ctx):
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck("core.flowers", flowers, flowers.__doc__, per_hand=True),
-            FanCheck("core.shape", shape_is, shape_is.__doc__),
-            FanCheck("core.flag", flag, flag.__doc__, per_hand=True),
-            FanCheck("core.always", always, always.__doc__, per_hand=True)]
+    return [FanCheck("core.flowers", flowers, flowers.__doc__, per_hand=True, reads=()),
+            FanCheck("core.shape", shape_is, shape_is.__doc__, reads=()),
+            FanCheck("core.flag", flag, flag.__doc__, per_hand=True, reads=lambda args: (args.get("flag"),)),
+            FanCheck("core.always", always, always.__doc__, per_hand=True, reads=())]
 
 
 def total_value(total, fans, situation):

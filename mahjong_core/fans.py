@@ -49,6 +49,11 @@ class FanCheck:
     # check added without a fill_key turns it off for the whole ruleset, silently except for
     # ``Ruleset.uses_fill_keys`` (False) and a slower search on hands with wilds. None: no promise
     fill_key: Callable[..., Any] | None = None
+    # the situation flags the check's answer depends on (last_tile, after_kong, robbing_kong,
+    # discard_after_kong, fourth_tile, dealer, first_turn, ready_at_start, declared_ready), or a
+    # function of the fan's YAML args giving them (core.flag); a page offers a ruleset only the
+    # flags its fans read (``rulesinfo.situation_flags``). None: not said, so every flag is offered
+    reads: tuple[str, ...] | Callable[[Mapping], tuple[str, ...]] | None = None
 
 
 class Alternatives(dict):

@@ -5,7 +5,8 @@
 ``hookimpl`` marks a hook (``mahjong_core.hookspecs`` lists them, each with an example); the
 records are what the registration hooks return; ``FanContext``, ``Decomposition``, ``Group``
 and ``ShapeInput`` are what checks and shapes read; ``Situation``/``Meld`` a parsed hand,
-``Record``/``Event`` a checked game record, ``Payment`` what a settlement yields, ``Replayer``
+``Record``/``Event`` a checked game record, ``Payment`` what a settlement yields (``Why``/``why``:
+its reason as data, said in English or Chinese with the players' names), ``Replayer``
 (with ``InPlay``, ``KongBook``/``Kong``, ``Change``, ``Field``) what it is written with; the error
 classes are what a plugin raises to refuse an input (each with its contract ``code``).
 The names here are the plugin interface: they stay, wherever their code lives.
@@ -17,7 +18,7 @@ from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError
 from .fans import Alternatives, Fan, FanCheck, FanContext
 from .hand import Meld, Situation
 from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
-from .records import Event, Field, Payment, Record
+from .records import Event, Field, Payment, Record, Why, why
 from .settle import Change, InPlay, Kong, KongBook, Replayer
 from .shapes import Decomposition, Group, ShapeInput
 from .tiles import format_tiles, parse_tiles
@@ -31,7 +32,7 @@ __all__ = [
     # what a win shape reads; a parsed hand
     "ShapeInput", "Situation", "Meld",
     # what a settlement reads and returns, and the toolkit it is written with
-    "Record", "Event", "Field", "Payment", "Replayer", "Change", "InPlay", "Kong", "KongBook",
+    "Record", "Event", "Field", "Payment", "Why", "why", "Replayer", "Change", "InPlay", "Kong", "KongBook",
     # errors a plugin raises, and the helpers its messages use
     "MahjongError", "TileError", "HandError", "NotWinningError", "BelowMinimumError", "RulesetError",
     "UnknownRulesetError", "PluginError", "SettlementError", "ResourceError", "did_you_mean", "show",

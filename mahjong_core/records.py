@@ -11,8 +11,9 @@ to exactly zero and print as the JSON numbers they are.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
@@ -285,7 +286,8 @@ def parse_record(data, event_types: Iterable[str] | None = None,
             raise SettlementError(f"events[{i}] must be an object with a 'type'")
         kind = e["type"]
         if known is not None and kind not in known:
-            raise SettlementError(f"events[{i}]: unknown event type {show(kind)}{did_you_mean(kind, known)}")
+            raise SettlementError(f"events[{i}]: unknown event type {show(kind)}{did_you_mean(kind, known)}; "
+                                  f"this ruleset's event types: {', '.join(known)}")
         event = Event(kind, i, MappingProxyType(dict(e)))
         _check_fields(event, seats, fields)
         events.append(event)
@@ -557,15 +559,82 @@ def _json_number(value: int | Decimal) -> int | float:
     return value if isinstance(value, int) else float(value)
 
 
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """A payment's reason as data, so a page can say it in its own language with the players'
+    own names: ``kind`` (what rule made it), the seats it names (role → seat), its numbers and
+    words (name → value), and an English and a Chinese sentence with ``{role}`` / ``{name}``
+    placeholders. ``text()`` fills them; with seats as ``seat N`` the English is the payment's
+    ``reason``."""
+
+    kind: str
+    en: str
+    zh: str
+    seats: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self):
+        for template in (self.en, self.zh):
+            for name in _PLACEHOLDER.findall(template):
+                if name not in self.seats and name not in self.values:
+                    raise PluginError(f"payment reason '{self.kind}': placeholder {{{name}}} names no seat or value")
+
+    def text(self, lang: str = "en", seat_name=lambda seat: f"seat {seat}") -> str:
+        def fill(m):
+            name = m.group(1)
+            if name in self.seats:
+                return seat_name(self.seats[name])
+            value = self.values[name]
+            return str(plain(exact(value))) if isinstance(value, (int, float, Fraction, Decimal)) \
+                and not isinstance(value, bool) else str(value)
+        return _PLACEHOLDER.sub(fill, self.en if lang == "en" else self.zh)
+
+    def to_dict(self) -> dict:
+        values = {k: _json_number(plain(exact(v))) if isinstance(v, (int, float, Fraction, Decimal))
+                  and not isinstance(v, bool) else v for k, v in self.values.items()}
+        return {"kind": self.kind, "en": self.en, "zh": self.zh, "seats": dict(self.seats), "values": values}
+
+
+def why(kind: str, en: str, zh: str, seats: Mapping[str, int] | None = None, **values) -> Why:
+    """``Why(kind, en, zh, seats, values)``, the values as keywords."""
+    return Why(kind, en, zh, MappingProxyType(dict(seats or {})), MappingProxyType(values))
+
+
+def reason_text(reason) -> tuple[str, tuple[Why, ...]]:
+    """A reason given as text, one ``Why`` or a tuple of them (joined by "; "): (the English
+    text, the ``Why`` parts)."""
+    if isinstance(reason, Why):
+        reason = (reason,)
+    if isinstance(reason, tuple) and reason and all(isinstance(w, Why) for w in reason):
+        return "; ".join(w.text() for w in reason), reason
+    return reason, ()
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
+    """One payment; ``why``: its reason as data (``Why`` parts, joined like the reason), shown
+    by ``to_dict(why=True)`` — the web page's settlement — and left out of the settlement's JSON
+    otherwise."""
+
     payer: int
     payee: int
     amount: int | float | Fraction | Decimal
     reason: str
+    why: tuple[Why, ...] = field(default=(), compare=False)     # the reason's data: equal reasons, equal payments
 
-    def to_dict(self) -> dict:
-        return {"from": self.payer, "to": self.payee, "amount": _json_number(self.amount), "reason": self.reason}
+    @classmethod
+    def of(cls, payer: int, payee: int, amount, reason) -> "Payment":
+        """A payment whose ``reason`` is text, a ``Why`` or a tuple of them (``reason_text``)."""
+        return cls(payer, payee, amount, *reason_text(reason))
+
+    def to_dict(self, why: bool = False) -> dict:
+        out = {"from": self.payer, "to": self.payee, "amount": _json_number(self.amount), "reason": self.reason}
+        if why and self.why:
+            out["why"] = [w.to_dict() for w in self.why]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,9 +646,9 @@ class Settlement:
     ruleset: str = ""
     notes: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self, why: bool = False) -> dict:
         out = {"ok": True, "ruleset": self.ruleset, "deltas": [_json_number(d) for d in self.deltas],
-               "payments": [p.to_dict() for p in self.payments]}
+               "payments": [p.to_dict(why) for p in self.payments]}
         if self.notes:
             out["notes"] = list(self.notes)
         return out
@@ -593,7 +662,9 @@ class Ledger:
         self.seats = seats
         self.payments: list[Payment] = []
 
-    def pay(self, payer: int, payee: int, amount, reason: str) -> None:
+    def pay(self, payer: int, payee: int, amount, reason) -> None:
+        """``reason``: text, a ``Why`` or a tuple of them (``reason_text``)."""
+        reason, whys = reason_text(reason)
         if isinstance(amount, bool) or not isinstance(amount, (int, float, Fraction, Decimal)) \
                 or (isinstance(amount, float) and (amount != amount or abs(amount) == float("inf"))) \
                 or (isinstance(amount, Decimal) and not amount.is_finite()):
@@ -609,13 +680,13 @@ class Ledger:
         if amount < 0:
             payer, payee, amount = payee, payer, -amount
         if amount:
-            self.payments.append(Payment(payer, payee, amount, reason))
+            self.payments.append(Payment(payer, payee, amount, reason, whys))
 
     def extend(self, payments: Iterable[Payment]) -> None:
         for p in payments:
             if not isinstance(p, Payment):
                 raise SettlementError(f"a settlement must yield Payment objects, got {type(p).__name__}")
-            self.pay(p.payer, p.payee, p.amount, p.reason)
+            self.pay(p.payer, p.payee, p.amount, p.why or p.reason)      # (the why's text is the reason)
 
     @property
     def deltas(self) -> list:

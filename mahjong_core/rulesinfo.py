@@ -117,3 +117,40 @@ def diff(a, b) -> dict:
                      "changed": changed},
             "options": _changes(a.options, b.options),
             "settings": _changes(settings_a, settings_b)}
+
+
+def settlement(rules) -> dict | None:
+    """The ruleset's settlement as its rule declares it: the rule's id and each record event
+    type it accepts with that type's fields (core's and the rule's own, ``records.event_fields``),
+    in the order the rule handles them; None when the ruleset defines no settlement."""
+    from .records import event_fields
+
+    if rules.settlement_rule is None:
+        return None
+    rule = rules.settlement_rule.item
+    fields = event_fields(rule.event_fields)
+    events = []
+    for kind in rule.event_types:
+        events.append({"type": kind, "fields": {
+            name: {"kind": f.kind, "required": f.required, **({"choices": list(f.choices)} if f.choices else {}),
+                   **({"doc": f.doc} if f.doc else {})}
+            for name, f in fields.get(kind, {}).items()}})
+    return {"rule": rule.id, "events": events}
+
+
+SITUATION_FLAGS = ("last_tile", "after_kong", "robbing_kong", "discard_after_kong", "fourth_tile", "dealer",
+                   "first_turn", "ready_at_start", "declared_ready")
+
+
+def situation_flags(rules) -> list[str]:
+    """The situation flags a hand's score can depend on under ``rules``: those the checks of its
+    enabled fans read (``FanCheck.reads``), and robbing_kong where a win may rob a kong (a win
+    method); every flag when a check does not say what it reads."""
+    checks = rules.engine.registry.checks
+    used = {"robbing_kong"} if "robbing_kong" in rules.table.win_methods else set()
+    for r in rules.fan_rules:
+        reads = checks[r.check].item.reads
+        if reads is None:
+            return list(SITUATION_FLAGS)
+        used.update(reads(r.args) if callable(reads) else reads)
+    return [f for f in SITUATION_FLAGS if f in used]

@@ -17,7 +17,7 @@ from .shapes.records import ShapeInput
 
 INDICATORS = ("same", "next", "next_two")
 WILD_KEYS = ("max_kinds", "fixed", "indicator", "dragon_cycle", "copies", "claim", "concealed_kong", "discard",
-             "win_on_discard", "face_up", "fifth_copy")
+             "win_on_discard", "face_up", "fifth_copy", "name")
 DEFAULT_DRAGON_CYCLE = "765z"
 
 
@@ -36,6 +36,7 @@ class WildRules:
     win_on_discard_option: str | None = None    # the option that decided ``win_on_discard``
     face_up: str | None = None              # the bool ``extras`` key: the winning tile is the face-up copy
     fifth_copy: bool = False                # a wild may stand for a fifth copy of a kind
+    name: str = "混"                        # what the family calls a wild (混, 金, 鬼, 癞子): the pages' badge
 
     def __str__(self) -> str:
         """One line for the ruleset pages."""
@@ -280,8 +281,12 @@ def compile_wilds(table: Mapping, kinds, where, option_types: Mapping, options: 
                                f"{show(face_up)}{did_you_mean(face_up, bools)}")
         if copies != 3:
             raise RulesetError(f"{at('face_up')}: a face-up copy that is not wild needs table.wilds.copies: 3")
+    name = wilds.get("name", "混")
+    if not isinstance(name, str) or not 1 <= len(name) <= 4 or name != name.strip():
+        raise RulesetError(f"{at('name')} must be the short word the family calls a wild, 1–4 characters "
+                           f"(混, 金, 鬼, 癞子), got {describe(name)}")
     return max_kinds, WildRules(fixed, indicator, cycle, copies, switches["claim"], switches["concealed_kong"],
-                                switches["discard"], win_on_discard, option, face_up, switches["fifth_copy"])
+                                switches["discard"], win_on_discard, option, face_up, switches["fifth_copy"], name)
 
 
 def _tiles(wilds: Mapping, key: str, kinds, at, default: str | None = None) -> tuple[int, ...]:

@@ -63,6 +63,11 @@ def test_defaults_restrict_nothing(load):
     assert (w.indicator, w.copies, w.dragon_cycle) == ("same", 4, T.parse_tiles("765z"))
 
 
+def test_name_is_what_the_badge_shows(load):
+    assert load("{max_kinds: 1}").table.wilds.name == "混"
+    assert load("{max_kinds: 1, name: 癞子}").table.wilds.name == "癞子"
+
+
 def test_fixed_sets_max_kinds_by_default(load):
     rules = load("{fixed: '5z'}")
     assert rules.table.max_wild_kinds == 1 and rules.table.wilds.fixed == (T.tile("5z"),)
@@ -105,6 +110,9 @@ def test_win_on_discard_named_option_follows_the_option(load):
     ("{max_kinds: 1, copies: 3, face_up: streak}", "'table.wilds.face_up' must name a bool key"),
     ("{max_kinds: 1, face_up: robbing_gold}", "needs table.wilds.copies: 3"),
     ("[1]", "'table.wilds' must be a map"),
+    ("{max_kinds: 1, name: 7}", "'table.wilds.name' must be the short word the family calls a wild"),
+    ("{max_kinds: 1, name: ''}", "'table.wilds.name' must be the short word the family calls a wild"),
+    ("{max_kinds: 1, name: the wild tile}", "'table.wilds.name' must be the short word"),
 ])
 def test_load_errors_name_the_key_at_its_line(load, tmp_path, wilds, message):
     e = _error(lambda: load(wilds))

@@ -120,7 +120,8 @@ def test_three_seat_winds():
     ({"events": {}}, "record field 'events' must be a list"),
     ({"events": [{"seat": 1}]}, "events[0] must be an object with a 'type'"),
     ({"events": ["win"]}, "events[0] must be an object with a 'type'"),
-    ({"events": [{"type": "wn", "seat": 1}]}, "events[0]: unknown event type 'wn' (did you mean 'win'?)"),
+    ({"events": [{"type": "wn", "seat": 1}]}, "events[0]: unknown event type 'wn' (did you mean 'win'?); "
+                                           "this ruleset's event types: win, kong, end, horses"),
     ({"events": [{"type": "win", "seat": 1, "from": 1, "situation": SIT}]},
      "events[0] (win): 'from' names the same seat as 'seat'"),
     ({"events": [{"type": "win", "seat": 7}]}, "events[0] (win): field 'seat' must be a seat number 0–3, got 7"),

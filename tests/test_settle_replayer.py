@@ -250,7 +250,8 @@ def test_a_rule_on_the_replayer_settles_through_a_ruleset(tmp_path):
      "events[0] (bonus): field 'times' must be a whole number ≥ 0, got True"),
     ({"type": "bonus", "times": 1}, "events[0] (bonus): field 'seat' is missing: a bonus needs a 'seat'"),
     ({"type": "bonus", "seat": 9}, "events[0] (bonus): field 'seat' must be a seat number 0–3, got 9"),
-    ({"type": "bonsu", "seat": 0}, "events[0]: unknown event type 'bonsu' (did you mean 'bonus'?)"),
+    ({"type": "bonsu", "seat": 0}, "events[0]: unknown event type 'bonsu' (did you mean 'bonus'?); "
+                                   "this ruleset's event types: win, bonus"),
 ])
 def test_the_rules_declared_event_fields_are_checked_by_core(tmp_path, event, message):
     with pytest.raises(MahjongError) as info:

@@ -221,13 +221,18 @@ def test_waits_errors(client, hand, status, code):
 
 def test_settle_is_the_settlement_dict(client, engine):
     r = client.post("/api/settle", json={"ruleset": "guobiao", "record": RECORD})
-    assert r.status_code == 200 and r.json() == engine.load_ruleset("guobiao").settle(RECORD).to_dict()
+    result = engine.load_ruleset("guobiao").settle(RECORD)
+    assert r.status_code == 200 and r.json() == result.to_dict(why=True)
     assert sum(r.json()["deltas"]) == 0
+    # the contract's settlement, each payment with its reason as data beside the English text
+    assert [{k: v for k, v in p.items() if k != "why"} for p in r.json()["payments"]] == result.to_dict()["payments"]
+    first = r.json()["payments"][0]["why"][0]
+    assert first["seats"]["winner"] == 1 and "{winner}" in first["zh"]
 
 
 def test_settle_takes_the_records_ruleset_by_name_only(client, engine):
     r = client.post("/api/settle", json={"record": dict(RECORD, ruleset="guobiao")})
-    assert r.json() == engine.load_ruleset("guobiao").settle(dict(RECORD, ruleset="guobiao")).to_dict()
+    assert r.json() == engine.load_ruleset("guobiao").settle(dict(RECORD, ruleset="guobiao")).to_dict(why=True)
     message = _fails(client.post("/api/settle", json={"record": dict(RECORD, ruleset="rulesets/guobiao.yaml")}),
                      422, "unknown_ruleset")
     assert "'record.ruleset'" in message
@@ -259,6 +264,45 @@ def test_parse_errors(client):
     _fails(client.post("/api/parse", json={"hand": "123m"}), 400, "invalid_situation")
 
 
+# ----------------------------------------------------------------------------- analyze
+
+@pytest.mark.parametrize("ruleset,hand,extra", [
+    ("guobiao", "123m456p789s1122z5m", []),                     # 14 tiles: the discards, best first
+    ("guobiao", "[111z,1]2344m567p789s", []),                   # melds in brackets, 10 standing tiles
+    ("popular", "123m456p789s112z5m", ["--wilds", "5m"]),       # a wild among the standing tiles
+    ("fuzhou", "123m456p789s11223m55p", ["--wilds", "5p"]),     # 16 standing tiles and the gold
+    ("sichuan", "1122m3344p55667p", ["--void", "s"]),
+])
+def test_analyze_is_what_the_cli_prints_with_json(client, ruleset, hand, extra):
+    code, out, _ = _cli(["analyze", "--ruleset", ruleset, hand, *extra, "--json"])
+    body = {"ruleset": ruleset, "hand": hand}
+    if extra:
+        melds = cli.parse_notation(hand + " 1m")["melds"] if "[" in hand else []
+        body["hand"] = {"hand": hand, "melds": melds, {"--wilds": "wilds", "--void": "void_suit"}[extra[0]]: extra[1]}
+    r = client.post("/api/analyze", json=body)
+    assert code == 0 and r.status_code == 200, r.text
+    assert r.json() == json.loads(out)
+    assert r.headers["x-ruleset-fingerprint"]
+
+
+def test_analyze_of_a_14_tile_hand_names_the_best_discard_and_its_waits(client):
+    # 123m 456p 789s 11z 22z + 5m: letting 5m go leaves 11z22z waiting on either pair's third
+    # copy (2 + 2 left), ready (shanten 0); keeping 5m and discarding an honour is one step back
+    data = client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m456p789s1122z5m"}).json()
+    best = data["discards"][0]
+    assert (data["shanten"], best["discard"], best["shanten"], best["useful_left"]) == (0, "5m", 0, 4)
+    assert [w["tile"] for w in best["waits"]] == ["1z", "2z"]
+
+
+def test_analyze_errors(client):
+    assert "seen" in _fails(client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m456p789s1122z5m",
+                                                              "seen": "5m5m5m5m"}), 422, "too_many_copies")
+    _fails(client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m45x"}), 422, "invalid_tile")
+    _fails(client.post("/api/analyze", json={"ruleset": "guobiao"}), 400, "invalid_situation")
+    _fails(client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m", "seen": 5}), 400,
+           "invalid_situation")
+
+
 # ----------------------------------------------------------------------------- rulesets, diff, openapi
 
 def test_rulesets_lists_every_installed_ruleset(client, engine):
@@ -280,6 +324,31 @@ def test_one_ruleset_shows_fans_options_table_and_chain(client, engine):
     assert data["table"]["hand_size"] == 13 and len(data["table"]["tiles"]) == 34
     sichuan = client.get("/api/rulesets/sichuan").json()["table"]
     assert (sichuan["chows"], sichuan["void_suit"], len(sichuan["tiles"])) == (False, True, 27)
+
+
+@pytest.mark.parametrize("name,events", [
+    ("guobiao", {"win", "kong", "end"}),
+    ("sichuan", {"void", "kong", "win", "end"}),
+    ("fuzhou", {"wild", "discard", "kong", "win", "end"}),
+    ("guangdong", {"wild", "kong", "horses", "follow_dealer", "win", "end"}),
+])
+def test_a_ruleset_lists_its_settlements_event_types_and_their_fields(client, engine, name, events):
+    got = client.get(f"/api/rulesets/{name}").json()["settlement"]
+    rule = engine.load_ruleset(name).settlement_rule.item
+    assert got["rule"] == rule.id and [e["type"] for e in got["events"]] == list(rule.event_types)
+    assert set(rule.event_types) == events
+    by_type = {e["type"]: e["fields"] for e in got["events"]}
+    assert by_type["win"]["situation"] == {"kind": "object", "required": True}
+    if name == "sichuan":
+        assert by_type["void"]["suit"]["choices"] == ["m", "p", "s"]
+    if name == "fuzhou":
+        assert by_type["discard"]["tile"]["required"] is True
+
+
+@pytest.mark.parametrize("name,word", [("popular", "混"), ("fuzhou", "金"), ("fuzhou-classic", "金"),
+                                       ("guangdong-tuidaohu", "鬼"), ("guangdong-lianhua", "癞子")])
+def test_a_ruleset_says_what_its_family_calls_a_wild(client, name, word):
+    assert client.get(f"/api/rulesets/{name}").json()["table"]["wild_name"] == word
 
 
 def test_an_unknown_ruleset_in_the_path_is_a_404(client):
@@ -457,3 +526,19 @@ def test_a_rulesets_table_names_its_bonus_tiles_and_their_copies(client):
     assert fuzhou["1z"] == 4 and fuzhou["7z"] == 4 and fuzhou["1f"] == 1 and len(fuzhou) == 15
     assert client.get("/api/rulesets/guobiao").json()["table"]["bonus"] == {f"{n}f": 1 for n in range(1, 9)}
     assert client.get("/api/rulesets/sichuan").json()["table"]["bonus"] == {}
+
+
+def test_the_http_api_section_of_the_docs_is_what_the_server_answers(client):
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text[text.index("\n## HTTP API"):]
+    documented = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    got = client.post("/api/settle", json={"ruleset": "guobiao", "record": RECORD}).json()["payments"][0]
+    assert got == documented
+    assert "`POST /api/analyze`" in section and "`GET /api/rulesets/NAME`" in section
+    first = client.post("/api/analyze", json={"ruleset": "guobiao", "hand": "123m456p789s1122z5m"}).json()["discards"][0]
+    shown = '{"discard": "5m", "shanten": 0, "useful": [{"tile": "1z", "left": 2}, {"tile": "2z", "left": 2}],\n"useful_left": 4'
+    assert shown in section and {k: first[k] for k in ("discard", "shanten", "useful", "useful_left")} == json.loads(
+        shown.replace("\n", " ") + "}")
+    assert "events[0]: unknown event type 'void'; this ruleset's event types: win, kong, end" in section
+    bad = client.post("/api/settle", json={"ruleset": "guobiao", "record": {"events": [{"type": "void", "seat": 0}]}})
+    assert bad.json()["error"]["message"] == "events[0]: unknown event type 'void'; this ruleset's event types: win, kong, end"

@@ -363,14 +363,15 @@ def test_a_settlement_built_on_the_table_page(open_page, engine):
     page.click("#settle")
     record = {"seats": 4, "dealer": 0, "round_wind": "E",
               "events": [{"type": "win", "seat": 1, "from": 2, "situation": WIN_SITUATION}]}
-    expected = engine.load_ruleset("guobiao").settle(record).to_dict()
+    expected = engine.load_ruleset("guobiao").settle(record).to_dict(why=True)
     deltas = page.locator("#deltas .delta strong")
     expect(deltas).to_have_text([f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
     rows = page.locator("#payments tbody tr")
     expect(rows).to_have_count(len(expected["payments"]))
     names = ["Ann", "Bo", "Cy", "Di"]
     for i, p in enumerate(expected["payments"]):
-        expect(rows.nth(i).locator("td")).to_have_text([names[p["from"]], names[p["to"]], str(p["amount"]), p["reason"]])
+        expect(rows.nth(i).locator("td")).to_have_text([names[p["from"]], names[p["to"]], str(p["amount"]), said(p, names)])
+    expect(rows.first.locator("td.reason")).to_contain_text("Bo")             # the winner by name, not "seat 1"
 
     page.click("#running-add")
     expect(page.locator("#running-add")).to_be_disabled()           # a hand is counted once
@@ -411,14 +412,26 @@ def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_pa
         [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
 
     page.select_option("#ev-type", "kong")                          # a kong of a bad tile, built by hand
-    page.select_option("#ev-seat", "0")
-    page.fill("#ev-tile", "5x")
+    page.select_option("#ev-kong-seat", "0")
+    page.fill("#ev-kong-tile", "5x")
     page.click("#ev-add")
     page.click("#settle")
     line = page.locator("#events li[data-event='6']")
     expect(line.locator(".error")).to_be_visible()
     expect(line.locator(".error")).to_contain_text("events[6] (kong)")
     expect(page.locator("[data-error-for='general']")).to_be_hidden()
+
+
+def said(payment: dict, names: list[str], lang: str = "en") -> str:
+    """A payment's reason as the table page says it: its data's sentences, players by name."""
+    import re
+    parts = []
+    for w in payment["why"]:
+        def fill(m):
+            key = m.group(1)
+            return names[w["seats"][key]] if key in w["seats"] else str(w["values"][key])
+        parts.append(re.sub(r"\{([a-z_]+)\}", fill, w[lang]))
+    return ("；" if lang == "zh" else "; ").join(parts)
 
 
 def _add(page, kind: str, **fields):
@@ -437,8 +450,8 @@ def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_pag
     page = open_page("table.html")
     page.select_option("#ruleset", "sichuan")
     for seat, suit in enumerate("mspm"):
-        _add(page, "void", **{"ev-seat": str(seat), "ev-suit": suit})
-    _add(page, "kong", **{"ev-seat": "2", "ev-kind": "concealed", "ev-tile": "5m"})
+        _add(page, "void", **{"ev-void-seat": str(seat), "ev-void-suit": suit})
+    _add(page, "kong", **{"ev-kong-seat": "2", "ev-kong-kind": "concealed", "ev-kong-tile": "5m"})
     _add(page, "win", **{"ev-seat": "1", "ev-from": "3", "ev-hand": "1122334455667p 7p"})
     _add(page, "end", **{"end-0": "1112345678999p", "end-2": "[5555m]1357913579s", "end-3": "1112223334445s"})
     expect(page.locator("#events li[data-event]")).to_have_count(7)
@@ -452,17 +465,18 @@ def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_pag
             "0": {"hand": "1112345678999p"},
             "2": {"hand": "1357913579s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
             "3": {"hand": "1112223334445s"}}}]}
-    expected = engine.load_ruleset("sichuan").settle(record).to_dict()
+    expected = engine.load_ruleset("sichuan").settle(record).to_dict(why=True)
     expect(page.locator("#deltas .delta strong")).to_have_text(
         [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
     expect(page.locator("#payments tbody tr")).to_have_count(len(expected["payments"]))
-    expect(page.locator("#payments tbody tr td.reason")).to_have_text([p["reason"] for p in expected["payments"]])
+    names = [f"Seat {i}" for i in range(4)]                          # no names typed
+    expect(page.locator("#payments tbody tr td.reason")).to_have_text([said(p, names) for p in expected["payments"]])
 
 
 def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
     page = open_page("table.html")
     page.select_option("#ruleset", "popular")
-    _add(page, "wild", **{"ev-wild-by": "indicator", "ev-wild": "4m"})
+    _add(page, "wild", **{"ev-wild-indicator": "4m"})
     _add(page, "win", **{"ev-seat": "2", "ev-from": "", "ev-hand": "123m456p789s5m11z2z 2z"})
     page.click("#settle")
     record = {"seats": 4, "dealer": 0, "events": [
@@ -577,3 +591,209 @@ def test_honours_set_aside_as_bonus_tiles_and_fans_in_their_units(open_page, eng
     expect(page.locator("#fans tr[data-fan='flowers'] td.num").first).to_have_text("1")        # points
     page.select_option("#ruleset", "guobiao")                        # honours are no bonus tiles there
     expect(page.locator("#flowers .tile")).to_have_count(1)
+
+
+# ------------------------------------------------------------------ a player's phone, analysis, the family's words
+def test_on_a_phone_the_total_comes_into_view_after_the_last_tile_and_after_score(open_page, engine):
+    page = open_page("", 390, 844)
+    # Score sits right under the picker, not below the situation panel
+    picker_box, score_box = page.locator("#picker").bounding_box(), page.locator("#score").bounding_box()
+    assert 0 <= score_box["y"] - (picker_box["y"] + picker_box["height"]) < 80, (picker_box, score_box)
+    page.click("#modes [data-mode='pung']")
+    picker(page, "1z").click()
+    for tile in [f"{n}m" for n in range(1, 10)] + ["9m", "9m"]:       # the last click is the winning tile
+        picker(page, tile).click()
+    expected = engine.load_ruleset("guobiao").score(WIN_SITUATION).to_dict()
+    expect(page.locator("#total")).to_have_text(str(expected["total"]))
+    expect(page.locator("#total")).to_be_in_viewport()              # scrolled to, no hand on the screen
+    shot_here(page, "score-phone-after-last-tile")
+    page.evaluate("window.scrollTo(0, 0)")                          # back up to the picker, as a player would
+    expect(page.locator("#total-bar")).to_be_in_viewport()          # the total stays in sight at the foot
+    expect(page.locator("#total-bar")).to_contain_text(str(expected["total"]))
+    shot_here(page, "score-phone-total-bar")
+    page.click("#score")
+    expect(page.locator("#total")).to_be_in_viewport()
+
+
+def shot_here(page, name: str) -> None:
+    """The viewport as the player sees it, not the whole page."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_analysis_view_shows_a_14_tile_hands_best_discard(open_page, engine, width, height):
+    page = open_page("", width, height)
+    page.fill("#notation", "123m456p789s1122z5m")
+    expect(page.locator("#win .tile")).to_have_attribute("data-tile", "5m")
+    page.click("#analyze")
+    expected = engine.load_ruleset("guobiao").analyze({"hand": "123m456p789s1122z5m", "melds": []}).to_dict()
+    best = expected["discards"][0]
+    assert best["discard"] == "5m"           # 123m 456p 789s 11z 22z: let 5m go, wait on 1z or 2z
+    expect(page.locator("#shanten")).to_have_attribute("data-shanten", str(expected["shanten"]))
+    rows = page.locator("#analysis tbody tr")
+    expect(rows).to_have_count(len(expected["discards"]))
+    expect(rows.first).to_have_attribute("data-discard", "5m")
+    expect(rows.first).to_have_class("best")
+    expect(rows.first.locator("td.num").last).to_have_text(str(best["useful_left"]))
+    expect(rows.first.locator(".useful-tile")).to_have_count(len(best["useful"]))
+    expect(rows.first.locator(".wait")).to_have_count(len(best["waits"]))
+    expect(page.locator("#analysis")).to_be_in_viewport()
+    shot_here(page, f"analysis-{width}")
+
+
+def test_a_hand_that_is_not_ready_shows_its_shanten_and_useful_tiles(open_page, engine):
+    page = open_page()
+    page.select_option("#ruleset", "fuzhou")
+    page.fill("#notation", "13579m13579p135799s")                     # 16 tiles, far from ready
+    expected = engine.load_ruleset("fuzhou").analyze({"hand": "13579m13579p135799s", "melds": []}).to_dict()
+    expect(page.locator("#shanten")).to_have_attribute("data-shanten", str(expected["shanten"]))
+    expect(page.locator("#analysis .useful-tile")).to_have_count(len(expected["useful"]))
+
+
+def test_the_table_page_offers_exactly_each_familys_event_types(open_page, engine):
+    page = open_page("table.html")
+    for name in ("guobiao", "popular", "sichuan", "fuzhou", "guangdong", "guangdong-lianhua"):
+        page.select_option("#ruleset", name)
+        expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", name)      # its types drawn
+        types = list(engine.load_ruleset(name).settlement_rule.item.event_types)
+        offered = page.locator("#ev-type option")
+        expect(offered).to_have_count(len(types))
+        assert sorted(offered.evaluate_all("os => os.map(o => o.value)")) == sorted(types), name
+    page.select_option("#ruleset", "guobiao")
+    assert "void" not in page.locator("#ev-type option").evaluate_all("os => os.map(o => o.value)")
+    page.select_option("#ruleset", "fuzhou")                         # its own discard event, from its fields
+    page.select_option("#ev-type", "discard")
+    expect(page.locator("#ev-discard-seat")).to_be_visible()
+    expect(page.locator("#ev-discard-tile")).to_be_visible()
+    page.select_option("#ruleset", "guangdong")
+    page.select_option("#ev-type", "follow_dealer")
+    expect(page.locator("#ev-type option[value='follow_dealer']")).to_have_text("Follow the dealer")
+    expect(page.locator("#ev-fields [data-field]")).to_have_count(0)
+    page.select_option("#ev-type", "horses")
+    expect(page.locator("#ev-horses-tiles")).to_be_visible()
+
+
+def test_a_fuzhou_discard_and_a_guangdong_follow_the_dealer_are_settled(open_page, engine):
+    page = open_page("table.html")
+    page.select_option("#ruleset", "guangdong")
+    _add(page, "follow_dealer")
+    page.click("#settle")
+    record = {"seats": 4, "dealer": 0, "round_wind": "E", "events": [{"type": "follow_dealer"}]}
+    expected = engine.load_ruleset("guangdong").settle(record).to_dict()
+    expect(page.locator("#deltas .delta strong")).to_have_text(
+        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    page.click("#new-hand")
+    page.select_option("#ruleset", "fuzhou")
+    _add(page, "wild", **{"ev-wild-tile": "5m"})
+    _add(page, "discard", **{"ev-discard-seat": "2", "ev-discard-tile": "5m"})
+    page.click("#settle")                      # a discarded gold is refused by this line, on its event's line
+    line = page.locator("#events li[data-event='1']")
+    expect(line.locator(".error")).to_contain_text("events[1] (discard): seat 2 discards 5m, the gold (金)")
+    expect(page.locator("#events li[data-event='0']")).to_contain_text("金")
+
+
+def test_an_unknown_event_type_in_a_pasted_record_names_the_valid_ones(open_page):
+    page = open_page("table.html")
+    import json
+    page.locator("#json-box summary").click()
+    page.fill("#record-json", json.dumps({"seats": 4, "events": [{"type": "void", "seat": 0, "suit": "m"}]}))
+    page.click("#record-load")
+    page.click("#settle")
+    error = page.locator("#events li[data-event='0'] .error")          # on the event's own line
+    expect(error).to_contain_text("unknown event type 'void'")
+    expect(error).to_contain_text("this ruleset's event types: win, kong, end")
+
+
+@pytest.mark.parametrize("ruleset,word", [("popular", "混"), ("fuzhou", "金"), ("guangdong-tuidaohu", "鬼"),
+                                          ("guangdong-lianhua", "癞子")])
+def test_the_wild_badge_says_what_the_family_calls_it(open_page, ruleset, word):
+    page = open_page()
+    page.select_option("#ruleset", ruleset)
+    expect(page.locator("#mode-wild")).to_contain_text(word)
+    page.click("#mode-wild")
+    picker(page, "5m").click()
+    badge = picker(page, "5m").evaluate("e => getComputedStyle(e, '::after').content")
+    assert badge == f'"{word}"'
+
+
+def test_hints_count_the_familys_hand_size_and_the_panel_offers_only_usable_flags(open_page):
+    page = open_page()
+    expect(page.locator("#win")).to_contain_text("pick tile 14")
+    page.select_option("#ruleset", "fuzhou")
+    expect(page.locator("#win")).to_contain_text("pick tile 17")
+    expect(page.locator("[data-flag-box='robbing_kong']")).to_be_hidden()     # no robbing win in this line
+    expect(page.locator("[data-flag-box='seat_wind']")).to_be_hidden()        # no wind stands in a hand
+    expect(page.locator("[data-flag-box='last_tile']")).to_be_hidden()       # no fan of it reads the last tile
+    expect(page.locator("[data-flag-box='first_turn']")).to_be_visible()     # 天胡
+    page.select_option("#ruleset", "guobiao")
+    for flag in ("robbing_kong", "seat_wind", "last_tile", "fourth_tile"):
+        expect(page.locator(f"[data-flag-box='{flag}']")).to_be_visible()
+    for flag in ("discard_after_kong", "dealer", "first_turn", "ready_at_start", "declared_ready"):
+        expect(page.locator(f"[data-flag-box='{flag}']")).to_be_hidden()   # no Guobiao fan reads them
+    page.select_option("#ruleset", "popular")
+    expect(page.locator("[data-flag-box='declared_ready']")).to_be_visible()     # 报听
+    label = page.locator("[data-flag-box='last_tile']")
+    expect(label).to_have_text("Last tile")                                  # short; the doc in the tooltip
+    expect(label).to_have_attribute("title", "won on the last tile of the wall (妙手回春 / 海底捞月)")
+
+
+def test_a_new_error_replaces_the_old_one(open_page):
+    page = open_page()
+    page.fill("#notation", "123m456p789s1357z 9z")                 # 9z: no such tile
+    expect(page.locator("[data-error-for='notation']")).to_be_visible()
+    page.fill("#notation", "123m456p789s1357z 7z")                 # read, but no winning hand
+    expect(page.locator("[data-error-for='notation']")).to_be_hidden()
+    expect(page.locator("[data-error-for]:visible")).to_have_count(1)
+    page.fill("#notation", "123m456p789s1357z 9z")
+    expect(page.locator("[data-error-for='notation']")).to_be_visible()
+    expect(page.locator("[data-error-for]:visible")).to_have_count(1)
+
+
+def test_in_chinese_the_ledger_says_every_reason_in_chinese_with_the_players_names(open_page, engine):
+    page = open_page("table.html")
+    page.click("#lang")
+    names = ["阿明", "小红", "老王", "Dora"]
+    for i, name in enumerate(names):
+        page.fill(f"#seat-{i}", name)
+    page.select_option("#ruleset", "sichuan")
+    import json
+    record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "round_wind": "E", "events": [
+        {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},
+        {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
+        {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
+        {"type": "kong", "seat": 3, "kind": "exposed", "tile": "8s", "from": 0},
+        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334455667p", "win_tile": "7p"}},
+        {"type": "end", "hands": {"0": {"hand": "1112345678999p"},
+                                  "2": {"hand": "1357913579s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
+                                  "3": {"hand": "123s456s789p11s22p"}}}]}
+    page.locator("#json-box summary").click()
+    page.fill("#record-json", json.dumps(record))
+    page.click("#record-load")
+    page.click("#settle")
+    expected = engine.load_ruleset("sichuan").settle(record).to_dict(why=True)
+    cells = page.locator("#payments tbody tr td.reason")
+    expect(cells).to_have_count(len(expected["payments"]))
+    expect(cells).to_have_text([said(p, names, "zh") for p in expected["payments"]])
+    kinds = {w["kind"] for p in expected["payments"] for w in p["why"]}
+    assert {"concealed_kong", "exposed_kong", "discard_win"} <= kinds, kinds
+    import re
+    for text in cells.all_inner_texts():
+        assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\d[mpsz]|Dora", "", text)), text     # no English word
+        assert not re.search(r"seat|号位", text), text                                     # players by name
+    shot(page, "table-zh")
+
+
+def test_the_table_pages_win_offers_only_the_flags_the_ruleset_reads_and_a_phone_sees_the_ledger(open_page, engine):
+    page = open_page("table.html", 390, 844)
+    flags = page.locator("#ev-flags label:has([data-flag])")
+    page.select_option("#ruleset", "sichuan")
+    expect(page.locator("#ev-flags [data-flag='discard_after_kong']")).to_be_visible()      # 杠上炮
+    expect(page.locator("#ev-flags [data-flag='fourth_tile']")).to_be_hidden()
+    page.select_option("#ruleset", "guobiao")
+    visible = [f for f in flags.evaluate_all("ls => ls.filter(l => !l.hidden).map(l => l.querySelector('input').dataset.flag)")]
+    assert visible == ["last_tile", "after_kong", "robbing_kong", "fourth_tile"]
+    _add(page, "win", **{"ev-seat": "1", "ev-from": "2", "ev-hand": WIN})
+    page.click("#settle")
+    expect(page.locator("#deltas")).to_be_in_viewport()
+    shot_here(page, "table-phone-ledger")

@@ -139,8 +139,9 @@ class Replayer:
         return SettlementError(f"{event.where()}: {message}")
 
     # ---------------------------------------------------------------- money
-    def pay(self, payer: int, payee: int, amount, reason: str) -> None:
-        """``payer`` pays ``payee`` exactly ``amount`` (nothing when zero), for ``reason``."""
+    def pay(self, payer: int, payee: int, amount, reason) -> None:
+        """``payer`` pays ``payee`` exactly ``amount`` (nothing when zero), for ``reason``: text,
+        or its data (``records.Why``, or a tuple of them) that the text is made from."""
         self.ledger.pay(payer, payee, exact(amount), reason)
 
     def change(self, seat: int, amount, reason: str) -> None:

@@ -307,7 +307,18 @@ class Api:
             if not isinstance(named, str):
                 raise MahjongError(f"record field 'ruleset' must be the name of an installed ruleset, got {show(named)}")
             rules = self._named(named, "record.ruleset")
-        return _json(rules.settle(record).to_dict(), headers=self._headers(rules))
+        # each payment with its reason as data (``why``), for the page to say in its language
+        return _json(rules.settle(record).to_dict(why=True), headers=self._headers(rules))
+
+    def analyze(self, raw: bytes) -> Response:
+        body = self._fields(raw, {"ruleset": str, "overlay": str, "hand": (str, dict), "seen": str}, ("hand",))
+        rules = self._rules(body)
+        hand = body["hand"]
+        if isinstance(hand, str):           # notation, melds in brackets, as `mahjong analyze` reads it
+            melds = cli.parse_notation(hand + " 1m")["melds"] if "[" in hand else []
+            hand = {"hand": cli._MELD_RE.sub(" ", hand), "melds": melds}
+        result = rules.analyze(hand, seen=body.get("seen"), waits=True)
+        return _json(result.to_dict(), headers=self._headers(rules))
 
     def parse(self, raw: bytes) -> Response:
         body = self._fields(raw, {"notation": str}, ("notation",))
@@ -332,7 +343,10 @@ class Api:
                       "bonus": {T.name(k): n for k, n in sorted(table.bonus.items())},
                       "sequences": table.sequences, "dealer_east": table.dealer_east,
                       "max_wild_kinds": table.max_wild_kinds, "void_suit": table.void_suit,
-                      "extras": [x._asdict() for x in table.extras]},
+                      "extras": [x._asdict() for x in table.extras],
+                      "wild_name": table.wilds.name, "win_methods": list(table.win_methods),
+                      "situation_flags": rulesinfo.situation_flags(rules)},
+            "settlement": rulesinfo.settlement(rules),
         })
 
     def diff(self, a: str | None, b: str | None) -> Response:
@@ -367,6 +381,7 @@ class Api:
         # there, not a look-up among the pages
         return [Mount("/api", routes=[
             post("/score", self.score), post("/waits", self.waits), post("/settle", self.settle),
+            post("/analyze", self.analyze),
             post("/parse", self.parse), Route("/rulesets", rulesets), Route("/rulesets/{name}", ruleset),
             Route("/diff", diff), Route("/openapi.json", openapi)])]
 

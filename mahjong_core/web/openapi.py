@@ -68,14 +68,27 @@ OPENAPI = {
         "/api/settle": _post("Settle a game record", {
             **_RULESET, "record": {"type": "object", "description": "a record (docs/formats.md#record); "
                                                                     "its 'ruleset' is used when none is given"}},
-            ["record"], "Settlement.to_dict()"),
+            ["record"], "Settlement.to_dict(why=True): the settlement result, each payment with "
+                        "'why' too: its reason as data, [{kind, en, zh, seats: {role: seat}, values}], the "
+                        "sentences' {role} and {value} placeholders filled to say it (the English with "
+                        "'seat N' is 'reason')"),
+        "/api/analyze": _post("Shanten, useful tiles and the best discards of a hand", {
+            **_RULESET, "hand": {"oneOf": [{"type": "string"}, {"type": "object"}],
+                                 "description": "notation (melds in brackets) of 3n+1 standing tiles, or 3n+2 to "
+                                                "choose a discard; or a situation without win_tile (wilds, "
+                                                "void_suit …)"},
+            "seen": {"type": "string", "description": "tiles seen elsewhere (discards, others' melds), not "
+                                                      "counted as left"}},
+            ["hand"], "Analysis.to_dict(): what `mahjong analyze --json` prints, waits included"),
         "/api/parse": _post("Read command-line notation into a situation", {
             "notation": {"type": "string", "description": "e.g. '[555p,2]123m789s11z44z 4z': the last tile wins"}},
             ["notation"], "the situation `mahjong score NOTATION` would score"),
         "/api/rulesets": _get("Every installed ruleset", "[{name, title}]"),
         "/api/rulesets/{name}": _get(
             "A ruleset: title, fingerprint, extends chain, fans, options and table",
-            "{ok, name, title, fingerprint, extends, minimum, fans, options: {name: {value, expected}}, table}",
+            "{ok, name, title, fingerprint, extends, minimum, fans, options: {name: {value, expected}}, table, "
+            "settlement: {rule, events: [{type, fields: {name: {kind, required, choices?, doc?}}}]} or null}; "
+            "table.situation_flags: the flags a hand's score can depend on",
             [_param("name", "path", True, "an installed ruleset's name")],
             {"404": "no such ruleset (code unknown_ruleset)"}),
         "/api/diff": _get(

@@ -52,7 +52,8 @@ def mahjong_win_shapes():
 @hookimpl
 def mahjong_fan_checks():
     """Every check but 天胡's reads the situation only: asked once per hand."""
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid not in specials.PER_READING)
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid not in specials.PER_READING,
+                     reads=("dealer", "first_turn") if cid == "fuzhou.heavenly" else ())
             for cid, func in CHECKS.items()]
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from mahjong_core.errors import RulesetError
 from mahjong_core.fans import Fan
-from mahjong_core.records import Payment
+from mahjong_core.records import Payment, why
 
 from .options import PAYERS, payer_rule
 
@@ -32,6 +32,17 @@ REASONS = {
     ("robbed_kong", "discarder"): "robbed added kong: its declarer pays S as the discarder",
     ("robbed_kong", "discarder_double"): "robbed added kong: its declarer pays 2S as the discarder",
     ("robbed_kong", "discarder_all"): "robbed added kong: its declarer pays for all three (3S)",
+}
+REASONS_ZH = {
+    ("self_draw", "all_three"): "{winner} 自摸：其余三家各付 S",
+    ("discard", "all_three"): "{payer} 点炮给 {winner}：其余三家各付 S",
+    ("discard", "discarder"): "{payer} 点炮给 {winner}：点炮者付 S",
+    ("discard", "discarder_double"): "{payer} 点炮给 {winner}：点炮者付 2S",
+    ("discard", "discarder_all"): "{payer} 点炮给 {winner}：点炮者包三家（3S）",
+    ("robbed_kong", "all_three"): "{winner} 抢 {payer} 的补杠：其余三家各付 S",
+    ("robbed_kong", "discarder"): "{winner} 抢 {payer} 的补杠：补杠者按点炮付 S",
+    ("robbed_kong", "discarder_double"): "{winner} 抢 {payer} 的补杠：补杠者按点炮付 2S",
+    ("robbed_kong", "discarder_all"): "{winner} 抢 {payer} 的补杠：补杠者包三家（3S）",
 }
 _TIMES = {"discarder": 1, "discarder_double": 2, "discarder_all": 3}
 
@@ -58,7 +69,9 @@ def win_payments(seats: int, winner: int, s, options: Mapping | None = None, *, 
         key = "self_draw" if method == "self_draw" else "discard"
         raise RulesetError(f"options.payers.{key}: no payer rule {rule!r}; "
                            f"{'all_three' if key == 'self_draw' else ', '.join(PAYERS)}")
-    reason = REASONS[(method, rule)]
+    def reason(payer: int):
+        named = {"winner": winner, "payer": payer if discarder is None else discarder}
+        return why(f"{method}_{rule}", REASONS[(method, rule)], REASONS_ZH[(method, rule)], named, s=s)
     if rule == "all_three":
-        return [Payment((winner + k) % seats, winner, s, reason) for k in range(1, seats)]
-    return [Payment(discarder, winner, _TIMES[rule] * s, reason)]
+        return [Payment.of((winner + k) % seats, winner, s, reason((winner + k) % seats)) for k in range(1, seats)]
+    return [Payment.of(discarder, winner, _TIMES[rule] * s, reason(discarder))]

@@ -68,7 +68,7 @@ class GoldRules(Replayer):
         streak = streak_points(self.record.dealer_streak, e.seat == self.record.dealer, self.ruleset.options)
         s = share(result, streak, self.ruleset)
         for p in win_payments(self.seats, e.seat, s, self.ruleset.options, discarder=frm, robbed_kong=robbed):
-            self.pay(p.payer, p.payee, p.amount, p.reason)
+            self.pay(p.payer, p.payee, p.amount, p.why or p.reason)
         self.close(f"one winner per hand: seat {e.seat} won at {e.where()}")
 
 

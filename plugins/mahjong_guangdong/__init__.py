@@ -20,8 +20,13 @@ from .tilesets import TILE_SETS
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=per_hand)
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=per_hand, reads=READS.get(cid, ()))
             for cid, (func, per_hand) in CHECKS.items()]
+
+
+# the situation flags a check reads (FanCheck.reads); the others read none
+READS = {"guangdong.bloom": ("after_kong",), "guangdong.plain_by_method": ("robbing_kong",),
+         "guangdong.four_wilds": ("first_turn",)}
 
 
 @hookimpl

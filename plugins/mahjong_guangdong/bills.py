@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from mahjong_core.records import Payment
+from mahjong_core.records import Payment, Why, why
 
 from .kongs import money
 
@@ -51,33 +51,43 @@ class Payer(NamedTuple):
 
     seat: int
     shares: int
-    reason: str
+    reason: Why
+
+
+def _payer(win: Win, seat: int, shares: int, kind: str, en: str, zh: str) -> Payer:
+    return Payer(seat, shares, why(kind, en, zh, {"payer": seat, "winner": win.seat}))
 
 
 def payers(win: Win, seats: int, options: Mapping) -> list[Payer]:
     """Who pays the win and how many shares each (see the module docstring)."""
     if win.method == "robbing_kong":
         if options["rob_kong_full_pay"]:
-            return [Payer(win.source, 3, "robbed kong: the robbed player pays all (抢杠全包)")]
-        return [Payer(win.source, 1, "robbed kong: the robbed player pays")]
+            return [_payer(win, win.source, 3, "robbed_kong_pays_all", "robbed kong: the robbed player pays all (抢杠全包)",
+                           "{winner} 抢 {payer} 的杠，{payer} 全包（抢杠全包）")]
+        return [_payer(win, win.source, 1, "robbed_kong", "robbed kong: the robbed player pays",
+                       "{winner} 抢 {payer} 的杠，{payer} 付")]
     if win.method == "discard":
-        return [Payer(win.source, 1, "discard: the discarder pays")]
+        return [_payer(win, win.source, 1, "discard_win", "discard: the discarder pays", "{payer} 点炮给 {winner}")]
     fed = win.bloom_feeder
     if fed is not None and fed != win.seat and options["kong_bloom_full_pay"]:
-        return [Payer(fed, 3, "kong bloom: feeder pays all (杠爆全包)")]
+        return [_payer(win, fed, 3, "kong_bloom_pays_all", "kong bloom: feeder pays all (杠爆全包)",
+                       "{winner} 杠上开花，点杠的 {payer} 全包（杠爆全包）")]
     if (options["single_wait_liability"] and not win.after_kong and win.melds == 4
             and win.claim_liable is not None and win.claim_liable != win.seat):
-        return [Payer(win.claim_liable, 3, "single wait: the liable player pays all (单吊包胡)")]
-    return [Payer(p, 1, "self-drawn win") for p in range(seats) if p != win.seat]
+        return [_payer(win, win.claim_liable, 3, "single_wait_liable", "single wait: the liable player pays all (单吊包胡)",
+                       "{winner} 单吊，{payer} 包胡（单吊包胡）")]
+    return [_payer(win, p, 1, "self_drawn_win", "self-drawn win", "{winner} 自摸") for p in range(seats) if p != win.seat]
 
 
 class Part(NamedTuple):
-    """One part of a share: what it is for, its amount per share, and how that amount is made
-    (``how``: the arithmetic of one share, in words: ``"4番 × 20"``)."""
+    """One part of a share: what it is for (``hand``, ``horses`` or ``cap``), its amount per
+    share, and how that amount is made: the arithmetic of one share in words, English (``how``:
+    ``"4番 × 20"``, ``"2 hits × 20"``) and Chinese (``how_zh``: ``"中 2 匹 × 20"``)."""
 
     what: str
     amount: object
     how: str = ""
+    how_zh: str = ""
 
 
 def _exact(x):
@@ -89,23 +99,30 @@ def _hits(n: int) -> str:
     return f"{n} hit" if n == 1 else f"{n} hits"
 
 
+def _hits_zh(n: int) -> str:
+    return f"中 {n} 匹"
+
+
 def _value(win: Win, suffix: str = "番") -> str:
     """The value in words: ``win.value_how`` when it was made of more than one number (``"3番 × 2
     (无鬼加倍)"``), else the value itself."""
     return win.value_how or f"{win.value}{suffix}"
 
 
-def ceiling(options: Mapping) -> tuple | None:
-    """The per-share 封顶 as (amount, words), the lower of ``cap_money`` (money) and
+def ceiling(options: Mapping) -> Part | None:
+    """The per-share 封顶 as a ``cap`` part, the lower of ``cap_money`` (money) and
     ``cap_in_units`` (× unit, the multiples of the base of regional.md's ×5 / ×10), or None."""
     caps = []
     if options.get("cap_money") is not None:
-        caps.append((_exact(Fraction(str(options["cap_money"]))), f"capped at {options['cap_money']} (封顶, cap_money)"))
+        cap = options["cap_money"]
+        caps.append(Part("cap", _exact(Fraction(str(cap))), f"capped at {cap} (封顶, cap_money)",
+                         f"封顶 {cap}（cap_money）"))
     if options.get("cap_in_units") is not None:
-        amount = money(options["cap_in_units"], options["unit"])
-        caps.append((amount, f"capped at {options['cap_in_units']} × {options['unit']} = {amount} "
-                             f"(封顶, cap_in_units)"))
-    return min(caps, key=lambda c: c[0]) if caps else None
+        n, unit = options["cap_in_units"], options["unit"]
+        amount = money(n, unit)
+        caps.append(Part("cap", amount, f"capped at {n} × {unit} = {amount} (封顶, cap_in_units)",
+                         f"封顶 {n} × {unit} = {amount}（cap_in_units）"))
+    return min(caps, key=lambda c: c.amount) if caps else None
 
 
 def share(rule: str, win: Win, hits: int, options: Mapping) -> list[Part]:
@@ -113,39 +130,44 @@ def share(rule: str, win: Win, hits: int, options: Mapping) -> list[Part]:
     unit, v = options["unit"], win.value
     if rule == "guangdong.dahu":
         hand = money(v, unit)
-        per_hit, hit_how = (hand, f"{hand} (the hand)") if options["horse_value"] == "hand_value" \
-            else (money(1, unit), f"{unit}")
-        parts = [Part("hand", hand, f"{_value(win)} × {unit}"),
-                 Part("horses", per_hit * hits, f"{_hits(hits)} × {hit_how}")]
+        per_hit, hit_how, hit_zh = (hand, f"{hand} (the hand)", f"{hand}（牌值）") \
+            if options["horse_value"] == "hand_value" else (money(1, unit), f"{unit}", f"{unit}")
+        parts = [Part("hand", hand, f"{_value(win)} × {unit}", f"{_value(win)} × {unit}"),
+                 Part("horses", per_hit * hits, f"{_hits(hits)} × {hit_how}", f"{_hits_zh(hits)} × {hit_zh}")]
     elif rule == "guangdong.tuidaohu":
         hand = money(v, unit)
         unit_how = f" × {unit}" if unit != 1 else ""
-        parts = [Part("hand", hand, f"value {_value(win, '')}{unit_how}"),
-                 Part("horses", hand * hits, f"{_hits(hits)} × {hand} (the hand)")]
+        parts = [Part("hand", hand, f"value {_value(win, '')}{unit_how}", f"{_value(win, '')}{unit_how}"),
+                 Part("horses", hand * hits, f"{_hits(hits)} × {hand} (the hand)", f"{_hits_zh(hits)} × {hand}（牌值）")]
     elif rule == "guangdong.lianhua":
-        parts = [Part("hand", money(v, unit), f"{unit} × {_value(win, '')}"),
-                 Part("horses", money(hits, unit), f"{_hits(hits)} × {unit}")]
+        parts = [Part("hand", money(v, unit), f"{unit} × {_value(win, '')}", f"{unit} × {_value(win, '')}"),
+                 Part("horses", money(hits, unit), f"{_hits(hits)} × {unit}", f"{_hits_zh(hits)} × {unit}")]
     elif rule == "guangdong.bao":
-        parts = [Part("hand", _exact(Fraction(v) * Fraction(str(unit)) / 3), f"{v} × {unit} / 3")]
+        parts = [Part("hand", _exact(Fraction(v) * Fraction(str(unit)) / 3), f"{v} × {unit} / 3", f"{v} × {unit} / 3")]
     else:
         raise ValueError(f"unknown Guangdong settlement rule {rule!r}")
     cap = ceiling(options)
-    if cap is not None and sum(p.amount for p in parts) > cap[0]:
-        return [Part("cap", cap[0], cap[1])]
+    if cap is not None and sum(p.amount for p in parts) > cap.amount:
+        return [cap]
     return [p for p in parts if p.amount]
 
 
-def _reason(rule: str, part: Part, shares: int, double: bool) -> str:
+_PART_ZH = {"hand": "牌", "horses": "马"}
+
+
+def _reason(rule: str, part: Part, shares: int, double: bool) -> Why:
     """How one payer's amount of ``part`` is made: the share's arithmetic, then the payer's shares
     (three: the whole bill, which for 包 is V × b itself) and the dealer's double."""
-    how = part.how
+    how, zh = part.how, part.how_zh
     if shares == 3 and rule == "guangdong.bao" and part.what == "hand":
-        how = how.removesuffix(" / 3") + " (the whole bill)"
+        how, zh = how.removesuffix(" / 3") + " (the whole bill)", zh.removesuffix(" / 3") + "（全包）"
     elif shares > 1:
-        how += f" × {shares} shares"
+        how, zh = how + f" × {shares} shares", zh + f" × {shares} 份"
     if double:
-        how += " × 2 (the dealer pays double)"
-    return how if part.what == "cap" else f"{part.what}: {how}"
+        how, zh = how + " × 2 (the dealer pays double)", zh + " × 2（庄家付双倍）"
+    if part.what == "cap":
+        return why("capped", how, zh)
+    return why(part.what, f"{part.what}: {how}", f"{_PART_ZH[part.what]}：{zh}")
 
 
 def win_payments(rule: str, win: Win, hits: int, options: Mapping, *, seats: int = 4,
@@ -160,12 +182,14 @@ def win_payments(rule: str, win: Win, hits: int, options: Mapping, *, seats: int
         double = bool(options.get("dealer_pays_double") and payer.seat == dealer and win.seat != dealer)
         factor = payer.shares * (2 if double else 1)
         for part in parts:
-            out.append(Payment(payer.seat, win.seat, _exact(part.amount * factor),
-                               f"{payer.reason}; {_reason(rule, part, payer.shares, double)}"))
+            out.append(Payment.of(payer.seat, win.seat, _exact(part.amount * factor),
+                                  (payer.reason, _reason(rule, part, payer.shares, double))))
         if streak:
-            times = f" × {payer.shares} shares" if payer.shares > 1 else ""
-            out.append(Payment(payer.seat, win.seat, _exact(streak * payer.shares),
-                               f"dealer streak (节节高): {dealer_streak} × {bonus}{times}"))
+            times, times_zh = (f" × {payer.shares} shares", f" × {payer.shares} 份") if payer.shares > 1 else ("", "")
+            out.append(Payment.of(payer.seat, win.seat, _exact(streak * payer.shares), why(
+                "dealer_streak", "dealer streak (节节高): {streak} × {bonus}" + times,
+                "节节高：{winner} 连庄 {streak} × {bonus}" + times_zh,
+                {"winner": win.seat}, streak=dealer_streak, bonus=bonus)))
     return out
 
 
@@ -175,4 +199,5 @@ def follow_dealer(dealer: int, options: Mapping, seats: int = 4) -> list[Payment
     if not options["follow_dealer"]:
         return []
     amount = money(options["follow_dealer_amount"], options["unit"])
-    return [Payment(dealer, p, amount, "follow the dealer (跟庄)") for p in range(seats) if p != dealer]
+    return [Payment.of(dealer, p, amount, why("follow_dealer", "follow the dealer (跟庄)", "跟庄：庄家 {dealer} 付",
+                                              {"dealer": dealer})) for p in range(seats) if p != dealer]

@@ -16,12 +16,13 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from mahjong_core.records import Payment
+from mahjong_core.records import Payment, why
 
 KINDS = ("exposed", "added", "concealed")
 # the rate key of each kind in the ``kong_money`` option
 RATE_KEYS = {"exposed": "exposed_from_feeder", "added": "added_each", "concealed": "concealed_each"}
 NAMES = {"exposed": "exposed kong (点杠)", "added": "added kong (明杠)", "concealed": "concealed kong (暗杠)"}
+NAMES_ZH = {"exposed": "点杠", "added": "明杠（补杠）", "concealed": "暗杠"}
 
 
 def money(rate, unit):
@@ -69,17 +70,20 @@ def chain_amount(kind: str, options: Mapping, seats: int = 4) -> ChainAmount:
     return ChainAmount(amount, f"{rate} × {unit}")
 
 
-def kong_payments(kong, rates: Mapping[str, float], unit, seats: int = 4,
-                  reason: str = "") -> list[Payment]:
+def kong_payments(kong, rates: Mapping[str, float], unit, seats: int = 4) -> list[Payment]:
     """What one completed kong earns its owner at ``rates`` (the ``kong_money`` map) × unit."""
     rate = rates[RATE_KEYS[kong.kind]]
     amount = money(rate, unit)
-    why = reason or f"{NAMES[kong.kind]}"
     if not amount:
         return []
+    name, zh = NAMES[kong.kind], NAMES_ZH[kong.kind]
     if kong.kind == "exposed":
-        return [Payment(kong.feeder, kong.seat, amount, f"{why}: the feeder pays {rate} × {unit}")]
-    return [Payment(p, kong.seat, amount, f"{why}: each other player pays {rate} × {unit}")
+        return [Payment.of(kong.feeder, kong.seat, amount, why(
+            "exposed_kong", name + ": the feeder pays {rate} × {unit}", "{owner} " + zh + "，点杠的 {payer} 付 {rate} × {unit}",
+            {"owner": kong.seat, "payer": kong.feeder}, rate=rate, unit=unit))]
+    return [Payment.of(p, kong.seat, amount, why(
+        f"{kong.kind}_kong", name + ": each other player pays {rate} × {unit}",
+        "{owner} " + zh + "，其他每家付 {rate} × {unit}", {"owner": kong.seat}, rate=rate, unit=unit))
             for p in range(seats) if p != kong.seat]
 
 
@@ -108,8 +112,10 @@ def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
             for k in robbed_chain:
                 if k.kind == "exposed":
                     c = chain_amount("exposed", options, seats)
-                    out += [Payment(robbed_seat, w, c.amount, "robbed kong: the robbed player pays his "
-                                    f"chain's exposed kong: {c.how}") for w in robbers]
+                    out += [Payment.of(robbed_seat, w, c.amount, why(
+                        "robbed_kong_chain", "robbed kong: the robbed player pays his chain's exposed kong: " + c.how,
+                        "{robber} 抢杠：被抢的 {payer} 付其连杠中的点杠：" + c.how, {"robber": w, "payer": robbed_seat}))
+                        for w in robbers]
         if options["rob_kong_drops_other_kong_points"]:
             return out
     else:
@@ -120,8 +126,10 @@ def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
             pays = []
             for k in bloom:
                 c = chain_amount(k.kind, options, seats)
-                pays.append(Payment(fed, winner, c.amount,
-                                    f"kong on kong (杠上杠): the feeder pays the chain's {NAMES[k.kind]}: {c.how}"))
+                pays.append(Payment.of(fed, winner, c.amount, why(
+                    "kong_on_kong", f"kong on kong (杠上杠): the feeder pays the chain's {NAMES[k.kind]}: {c.how}",
+                    f"杠上杠：点杠的 {{payer}} 付 {{winner}} 连杠中的{NAMES_ZH[k.kind]}：{c.how}",
+                    {"payer": fed, "winner": winner})))
             return pays
     for k in kongs:
         out += kong_payments(k, rates, unit, seats)
@@ -132,5 +140,12 @@ def horse_kong_bonus(payments: Sequence[Payment], winner: int, hits: int) -> lis
     """马跟杠: the winner's kong money once more per horse hit (regional.md §2.5, gofishing MGG)."""
     if not hits:
         return []
-    return [Payment(p.payer, p.payee, p.amount * hits, f"horses follow kongs (马跟杠): {hits} hit{'s' if hits > 1 else ''} × {p.amount} ({p.reason})")
-            for p in payments if p.payee == winner]
+    hit_words = f"{hits} hit{'s' if hits > 1 else ''}"
+
+    def follows(p: Payment):
+        if len(p.why) != 1:
+            return f"horses follow kongs (马跟杠): {hit_words} × {p.amount} ({p.reason})"
+        kong = p.why[0]
+        return why("horse_kong", f"horses follow kongs (马跟杠): {hit_words} × {{amount}} ({kong.en})",
+                   f"马跟杠：中 {hits} 匹 × {{amount}}（{kong.zh}）", kong.seats, **{**kong.values, "amount": p.amount})
+    return [Payment.of(p.payer, p.payee, p.amount * hits, follows(p)) for p in payments if p.payee == winner]

@@ -130,7 +130,7 @@ class GuangdongHand(Replayer):
             if opts["horse_follows_kong"]:
                 out += kongs.horse_kong_bonus(kong_pays, w.win.seat, hit)
         for p in out:
-            self.pay(p.payer, p.payee, p.amount, p.reason)
+            self.pay(p.payer, p.payee, p.amount, p.why or p.reason)
 
 
 def rules():

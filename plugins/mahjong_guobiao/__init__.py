@@ -49,10 +49,14 @@ HEAD_CHECKS = ("special", "chows", "pungs", "concealment", "win", "tiles")
 @hookimpl
 def mahjong_fan_checks():
     return [FanCheck(f"guobiao.{name}", getattr(standard, name), getattr(standard, name).__doc__,
-                     fill_key=fills.fill_key)
+                     fill_key=fills.fill_key, reads=WIN_FLAGS if name == "win" else ())
             for name in HEAD_CHECKS] + \
-        [FanCheck("guobiao.waits", standard.waits, standard.waits.__doc__, most=1)] + \
-        [FanCheck("guobiao.fallback", standard.fallback, standard.fallback.__doc__, per_hand=True)]
+        [FanCheck("guobiao.waits", standard.waits, standard.waits.__doc__, most=1, reads=())] + \
+        [FanCheck("guobiao.fallback", standard.fallback, standard.fallback.__doc__, per_hand=True, reads=())]
+
+
+# the situation flags guobiao.win reads (FanCheck.reads): 妙手回春/海底捞月, 杠上开花, 抢杠和, 和绝张
+WIN_FLAGS = ("last_tile", "after_kong", "robbing_kong", "fourth_tile")
 
 
 @hookimpl

@@ -2,7 +2,7 @@
 other player on a self-draw; on a discard win the two bystanders pay the base."""
 from __future__ import annotations
 
-from mahjong_core.records import exact, number, plain
+from mahjong_core.records import exact, number, why
 from mahjong_core.settle import Replayer
 
 
@@ -19,19 +19,24 @@ class _Hand(Replayer):
     on_kong = on_end = Replayer.ignore
 
     def on_win(self, event) -> None:
-        seat, base, shown = event.seat, self.base, plain(self.base)
+        seat, base = event.seat, self.base
         points = exact(self.score(event).total)
         discarder = event.get("from")
         for other in range(self.seats):
             if other == seat:
                 continue
             if discarder is None:
-                self.pay(other, seat, base + points, f"self-drawn win by seat {seat}: base {shown} + {plain(points)} points")
+                self.pay(other, seat, base + points, why(
+                    "self_drawn_win", "self-drawn win by {winner}: base {base} + {points} points",
+                    "{winner} 自摸：底分 {base} + {points} 番", {"winner": seat}, base=base, points=points))
             elif other == discarder:
-                self.pay(other, seat, base + points,
-                         f"discarded the winning tile to seat {seat}: base {shown} + {plain(points)} points")
+                self.pay(other, seat, base + points, why(
+                    "discarded_winning_tile", "discarded the winning tile to {winner}: base {base} + {points} points",
+                    "点炮给 {winner}：底分 {base} + {points} 番", {"winner": seat}, base=base, points=points))
             else:
-                self.pay(other, seat, base, f"discard win by seat {seat} off seat {discarder}: base {shown}")
+                self.pay(other, seat, base, why(
+                    "discard_win_base", "discard win by {winner} off {discarder}: base {base}",
+                    "{winner} 和 {discarder} 的点炮：底分 {base}", {"winner": seat, "discarder": discarder}, base=base))
 
 
 def settle(record, ruleset, base: int = 8):

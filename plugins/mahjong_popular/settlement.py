@@ -13,7 +13,7 @@ winds, self-draw, the dealer flag and the wild kind named by the record's ``wild
 """
 from __future__ import annotations
 
-from mahjong_core.records import exact, number, plain
+from mahjong_core.records import exact, number, why
 from mahjong_core.settle import Replayer
 
 
@@ -43,11 +43,14 @@ class _Competition(_Hand):
             if seat == winner:
                 continue
             if loser is None:
-                self.pay(seat, winner, base + value, f"self-drawn win ({plain(value)})")
+                self.pay(seat, winner, base + value, why("self_drawn_win", "self-drawn win ({value})",
+                                                         "{winner} 自摸（{value} 番）", {"winner": winner}, value=value))
             elif seat == loser:
-                self.pay(seat, winner, base + value, f"discarded the winning tile ({plain(value)})")
+                self.pay(seat, winner, base + value, why("discarded_winning_tile", "discarded the winning tile ({value})",
+                                                         "点炮给 {winner}（{value} 番）", {"winner": winner}, value=value))
             else:
-                self.pay(seat, winner, base, "base payment")
+                self.pay(seat, winner, base, why("discard_win_base", "base payment", "{winner} 和牌：底分 {base}",
+                                                 {"winner": winner}, base=base))
 
 
 class _Site(_Hand):
@@ -56,7 +59,8 @@ class _Site(_Hand):
         amount = base * value if cap is None else min(base * value, cap)
         for seat in range(self.seats):
             if seat != event.seat:
-                self.pay(seat, event.seat, amount, f"win ({plain(value)} × {plain(base)})")
+                self.pay(seat, event.seat, amount, why("win", "win ({value} × {base})", "{winner} 和牌（{value} × {base}）",
+                                                       {"winner": event.seat}, value=value, base=base))
 
 
 def competition(record, ruleset, base: int = 8):

@@ -14,7 +14,14 @@ from . import patterns, settlement, validate
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip()) for cid, func in patterns.CHECKS.items()]
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), reads=READS.get(cid, ()))
+            for cid, func in patterns.CHECKS.items()]
+
+
+# the situation flags a check reads (FanCheck.reads); the others read none
+READS = {"sichuan.heaven_earth": ("dealer", "first_turn"), "sichuan.kong_discard": ("discard_after_kong",),
+         "sichuan.kong_flower": ("after_kong",), "sichuan.last_tile": ("last_tile",),
+         "sichuan.robbing_kong": ("robbing_kong",)}
 
 
 @hookimpl

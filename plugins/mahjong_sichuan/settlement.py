@@ -18,7 +18,7 @@ from dataclasses import replace
 from mahjong_core import tiles as T
 from mahjong_core.errors import MahjongError, SettlementError, did_you_mean, show
 from mahjong_core.hand import parse_situation
-from mahjong_core.records import Field, exact, number, plain
+from mahjong_core.records import Field, exact, number, why
 from mahjong_core.settle import Replayer
 
 from .options import cap_multiplier, option
@@ -26,13 +26,14 @@ from .options import cap_multiplier, option
 KONG_KINDS = {"concealed": "concealed", "exposed": "direct", "added": "added"}
 KONG_NAMES = {"concealed": "concealed kong (暗杠, 下雨)", "exposed": "exposed kong (直杠, 刮风)",
               "added": "added kong (面下杠, 刮风)"}
+KONG_ZH = {"concealed": "暗杠（下雨）", "exposed": "直杠（刮风）", "added": "面下杠（刮风）"}
 SUITS = ("m", "p", "s")
 
 
-def describe(result) -> str:
+def describe(result, lang: str = "en") -> str:
     """'清一色 + 根 + 自摸 = ×16' — the fans behind a hand's multiplier."""
     names = [f.zh + (f"×{f.count}" if f.count > 1 else "") for f in result.fans]
-    return f"{' + '.join(names) or 'no fan'} = ×{result.value}"
+    return f"{' + '.join(names) or ('no fan' if lang == 'en' else '无番')} = ×{result.value}"
 
 
 class _Hand(Replayer):
@@ -100,7 +101,7 @@ class _Hand(Replayer):
         if kong is None:
             return                  # 抢杠: the kong never happens, 刮风下雨无效
         unit = self.kong_pay[KONG_KINDS[kind]] * self.base
-        name = f"{KONG_NAMES[kind]} {T.name(tile)}"
+        rate = self.kong_pay[KONG_KINDS[kind]]
         if late and not option(self.ruleset.options, "late_added_kong_pays"):
             return                                   # 转手杠: the fourth tile was not just drawn
         if kind == "exposed":
@@ -112,7 +113,9 @@ class _Hand(Replayer):
             amount = exact(unit)
             if amount:
                 kong.income.append((p, amount))
-                self.pay(p, seat, amount, f"{name}: {plain(self.kong_pay[KONG_KINDS[kind]])} × base")
+                self.pay(p, seat, amount, why(
+                    f"{kind}_kong", KONG_NAMES[kind] + " {tile}: {rate} × base", "{owner} " + KONG_ZH[kind] + " {tile}：{rate} × 底分",
+                    {"owner": seat}, tile=T.name(tile), rate=rate))
 
     def situation(self, e, seat: int) -> dict:
         sit = self.record.situation_dict(e)
@@ -132,10 +135,14 @@ class _Hand(Replayer):
         sit = self.situation(e, seat)
         result = self.score(e, sit)
         value = exact(result.value)
-        what = describe(result)
+        what = (describe(result), describe(result, "zh"))
         if feeder is not None:
-            how = "robbing-kong win (抢杠胡)" if sit.get("robbing_kong") else "discard win (点炮)"
-            self.pay(feeder, seat, self.base * value, f"{how}: {what}")
+            robbed = sit.get("robbing_kong")
+            how = "robbing-kong win (抢杠胡)" if robbed else "discard win (点炮)"
+            how_zh = "{winner} 抢 {feeder} 的杠" if robbed else "{feeder} 点炮给 {winner}"
+            self.pay(feeder, seat, self.base * value, why(
+                "robbing_kong_win" if robbed else "discard_win", how + ": {what}", how_zh + "：{what_zh}",
+                {"winner": seat, "feeder": feeder}, what=what[0], what_zh=what[1], value=value))
             if sit.get("discard_after_kong"):
                 self.call_transfer(e, feeder, seat)
         else:
@@ -154,16 +161,19 @@ class _Hand(Replayer):
         if sit.get("after_kong") and option(self.ruleset.options, "dian_gang_hua") == "as_discard":
             feeder = self.kongs.feeder(e, sit)
         if feeder is not None:
-            self.pay(feeder, seat, self.base * value,
-                     f"win on the kong fed by seat {feeder} (点杠花, paid as a discard): {what}")
+            self.pay(feeder, seat, self.base * value, why(
+                "kong_fed_win", "win on the kong fed by {feeder} (点杠花, paid as a discard): {what}",
+                "{winner} 杠上开花，{feeder} 点杠（点杠花，按点炮付）：{what_zh}",
+                {"winner": seat, "feeder": feeder}, what=what[0], what_zh=what[1], value=value))
             return
         multiple = value
-        label = "self-drawn win (自摸)"
+        label, label_zh = "self-drawn win (自摸)", "{winner} 自摸"
         if option(self.ruleset.options, "zimo_bonus") == "add_base":
             multiple = self.capped(value + 1)
-            label = "self-drawn win (自摸加底: +1 base)"
+            label, label_zh = "self-drawn win (自摸加底: +1 base)", "{winner} 自摸（自摸加底：+1 底）"
         for p in self.in_play.others(seat):
-            self.pay(p, seat, self.base * multiple, f"{label}: {what}")
+            self.pay(p, seat, self.base * multiple, why("self_drawn_win", label + ": {what}", label_zh + "：{what_zh}",
+                                                        {"winner": seat}, what=what[0], what_zh=what[1], value=multiple))
 
     def call_transfer(self, e, feeder: int, winner: int) -> None:
         """呼叫转移: a kong followed by a deal-in (杠上炮) hands that kong's income to the winner."""
@@ -179,8 +189,10 @@ class _Hand(Replayer):
                 continue
             self.transferred.add(k.event.index)
             amount = sum(a for _, a in k.income)
-            self.pay(feeder, winner, amount,
-                     f"call transfer (呼叫转移): the income of seat {feeder}'s {k.label} goes to the winner")
+            self.pay(feeder, winner, amount, why(
+                "call_transfer", "call transfer (呼叫转移): the income of {feeder}'s {kong} goes to the winner",
+                "呼叫转移：{feeder} 的{kong_zh}收入转给 {winner}", {"feeder": feeder, "winner": winner},
+                kong=k.label, kong_zh=KONG_ZH[k.kind] + " " + T.name(k.tile)))
 
     # ---------------------------------------------------------------- end of wall
     def on_end(self, e) -> None:
@@ -215,8 +227,9 @@ class _Hand(Replayer):
         for p in pigs:
             for q in range(self.seats):
                 if q != p and q not in pigs:
-                    self.pay(p, q, self.base * pig_multiple,
-                             f"flower pig (查花猪): seat {p} holds all three suits, {plain(pig_multiple)} × base")
+                    self.pay(p, q, self.base * pig_multiple, why(
+                        "flower_pig", "flower pig (查花猪): {pig} holds all three suits, {multiple} × base",
+                        "查花猪：{pig} 三门齐全，{multiple} × 底分", {"pig": p}, multiple=pig_multiple))
         # 2. 查大叫: every non-ready player (pigs have paid already) pays each ready player his best wait
         not_ready = [s for s in still_in if s not in ready]
         if option(self.ruleset.options, "cha_da_jiao"):
@@ -224,8 +237,10 @@ class _Hand(Replayer):
                 if p in pigs:
                     continue
                 for q, (tile, result) in sorted(ready.items()):
-                    self.pay(p, q, self.base * exact(result.value),
-                             f"not ready (查大叫): seat {q} waits on {T.name(tile)} at best, {describe(result)}")
+                    self.pay(p, q, self.base * exact(result.value), why(
+                        "not_ready", "not ready (查大叫): {ready} waits on {tile} at best, {what}",
+                        "查大叫：{payer} 未听牌，{ready} 最大听 {tile}，{what_zh}", {"ready": q, "payer": p},
+                        tile=T.name(tile), what=describe(result), what_zh=describe(result, "zh"), value=exact(result.value)))
         # 3. 退税: non-ready players (pigs too) give back the kong money they received
         if option(self.ruleset.options, "refund_kong_if_not_ready"):
             for p in not_ready:
@@ -233,8 +248,10 @@ class _Hand(Replayer):
                     if k.event.index in self.transferred:
                         continue
                     for payer, amount in k.income:
-                        self.pay(p, payer, amount, f"tax refund (退税): seat {p} is not ready and returns the "
-                                                   f"money of its {k.label}")
+                        self.pay(p, payer, amount, why(
+                            "tax_refund", "tax refund (退税): {refunder} is not ready and returns the money of its {kong}",
+                            "退税：{refunder} 未听牌，退还{kong_zh}所得", {"refunder": p}, kong=k.label,
+                            kong_zh=KONG_ZH[k.kind] + " " + T.name(k.tile)))
 
     def check_hand(self, e, seat: int, hand: dict):
         """(flower pig?, (best wait tile, ScoreResult) or None when not ready)."""

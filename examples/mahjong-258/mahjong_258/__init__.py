@@ -24,7 +24,7 @@ def pair_258(ctx, ranks=(2, 5, 8)):
 def mahjong_fan_checks():
     # most=1: it awards its one fan once at most, so the engine may leave it out for a reading
     # that cannot beat the best one anyway
-    return [FanCheck(CHECK_ID, pair_258, pair_258.__doc__, most=1)]
+    return [FanCheck(CHECK_ID, pair_258, pair_258.__doc__, most=1, reads=())]
 
 
 @hookimpl

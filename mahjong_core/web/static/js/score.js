@@ -18,6 +18,8 @@ let detail = null;          // the chosen ruleset's /api/rulesets/{name}
 let lastAnswer = null;      // what the result panel shows, redrawn on a language switch
 
 const handSize = () => detail?.table?.hand_size ?? 13;
+const wildName = () => detail?.table?.wild_name || "混";
+const narrow = () => window.matchMedia("(max-width: 899px)").matches;
 const needed = () => handSize() - 3 * state.melds.length;
 const allowed = () => new Set(detail?.table?.tiles ?? KINDS);
 // the bonus tiles (flowers; Fuzhou's honours, 莲花's 红中) and how many copies of each exist
@@ -99,9 +101,12 @@ function drawHand() {
     tileEl(k, { onClick: act(() => removeHand(k)), extra: wild(k) })));
   if (!state.hand.length) $("hand").append(el("span", { class: "muted", text: t("picker.add") }));
   $("hand-count").textContent = t("hand.count", { n: state.hand.length, max: needed() });
+  $("mode-wild").textContent = t("mode.wild", { name: wildName() });
+  $("wilds-label").textContent = t("wilds", { name: wildName() });
+  $("wilds-help").textContent = t("wilds.help", { name: wildName() });
   $("win").replaceChildren(state.win
     ? tileEl(state.win, { onClick: act(() => { state.win = null; changed(); }), extra: `win ${wild(state.win) || ""}` })
-    : el("span", { class: "muted", text: t("win_tile.none") }));
+    : el("span", { class: "muted", text: t("win_tile.none", { n: handSize() + 1 }) }));
   $("melds").replaceChildren(...state.melds.map((m, i) => {
     const label = m.concealed ? t("mode.ckong") : t(`mode.${m.type}`) + (m.from ? ` · ${t(`from.${m.from}`)}` : "");
     const g = el("button", { type: "button", class: "meld", dataset: { meld: i }, onclick: act(() => {
@@ -141,7 +146,7 @@ function pick(k) {
   if (mode === "hand") {
     if (used(k) >= 4) return flash(t("copies.used", { tile: tileName(k) }));
     if (state.hand.length < needed()) state.hand.push(k);
-    else if (!state.win) state.win = k;
+    else if (!state.win) { state.win = k; scrollNext = narrow(); }       // the last tile: scored at once
     else return flash(t("hand.full"));
     return changed();
   }
@@ -201,6 +206,7 @@ async function fromNotation() {
 }
 
 function placeNotationError(error) {
+  clearErrors(document);                     // a new error replaces the old one
   const slot = document.querySelector('[data-error-for="notation"]');
   slot.replaceChildren(el("span", { class: "code", text: error.code }), " ", error.message);
   slot.hidden = false;
@@ -214,6 +220,7 @@ function changed({ keepNotation = false } = {}) {
     clearErrors($("notation").closest(".field"));
   }
   $("status").textContent = "";
+  analysing = false;
   drawHand();
   drawPicker();
   autoRun();
@@ -222,16 +229,41 @@ function changed({ keepNotation = false } = {}) {
 const autoRun = debounce(() => run(false), 150);
 
 let runId = 0;
+let scrollNext = false;      // bring the next result into view (a phone, after Score or the last tile)
+let analysing = false;       // Analyse was asked for this hand: it stays until the hand changes
+
+/** The hand as it stands for waits and analysis: the winning tile, if picked, stands with it. */
+function standingHand() {
+  const hand = { ...situationTiles(), ...flags() };
+  if (state.win) hand.hand = format([...state.hand, state.win]);
+  delete hand.self_drawn;              // each wait is valued both ways
+  return hand;
+}
+
+async function analyze() {
+  await flushNotation();
+  analysing = true;
+  const id = ++runId;
+  const data = await api("analyze", request({ hand: standingHand() }));
+  if (id === runId) show({ kind: "analysis", data });
+}
+
 async function run(explicit) {
   await flushNotation();
+  if (analysing && !explicit) return analyze();
+  analysing = false;
   const id = ++runId;
   clearErrors(document, "notation");
   const short = needed() - state.hand.length;
   if (!state.win && short === 0) {
-    const hand = { ...situationTiles(), ...flags() };
-    delete hand.self_drawn;
-    const data = await api("waits", request({ hand }));
-    if (id === runId) show({ kind: "waits", data });
+    const hand = standingHand();
+    let data = await api("waits", request({ hand }));
+    let kind = "waits";
+    if (data.ok !== false && !data.ready) {           // not ready: how far from it, and what helps
+      data = await api("analyze", request({ hand }));
+      kind = "analysis";
+    }
+    if (id === runId) show({ kind, data });
     return;
   }
   if (!state.win || short > 0) {
@@ -244,8 +276,35 @@ async function run(explicit) {
   if (id === runId) show({ kind: "score", data });
 }
 
+/** On a phone the result panel is far below the picker: after Score (or the last tile picked)
+ * it is scrolled into view, and a bar fixed at the foot of the screen keeps the total in sight
+ * while the result is off-screen. */
+function bringIntoView(answer) {
+  const bar = $("total-bar");
+  const scored = answer?.kind === "score" && answer.data && answer.data.total !== undefined;
+  bar.hidden = !scored;
+  if (scored) bar.textContent = t("total.bar", { total: answer.data.total, value: answer.data.value });
+  if (scrollNext && answer && narrow()) $("result-panel").scrollIntoView({ block: "start" });
+  scrollNext = false;
+  watchResult();
+}
+
+let observer = null;
+function watchResult() {
+  if (observer || !("IntersectionObserver" in window)) return;
+  observer = new IntersectionObserver((entries) => {
+    for (const e of entries) document.body.classList.toggle("result-in-view", e.isIntersecting);
+  });
+  observer.observe($("result"));
+}
+
 function show(answer) {
   lastAnswer = answer;
+  render(answer);
+  bringIntoView(answer);          // once the page above has settled (errors cleared)
+}
+
+function render(answer) {
   const box = $("result");
   clearErrors(document, "notation");
   if (!answer) return box.replaceChildren();
@@ -255,6 +314,7 @@ function show(answer) {
   const { data } = answer;
   if (data.ok === false && data.error?.code !== "below_minimum") {
     box.replaceChildren();
+    clearErrors(document);                   // a new error replaces the old one, the notation's too
     const slot = showError(data.error, "general", BY_CODE);
     if (slot && slot.dataset.errorFor === "melds") markMeld(data.error.message);
     if (slot && slot.dataset.errorFor !== "general") {         // on a phone the field may be far above
@@ -265,6 +325,7 @@ function show(answer) {
     return;
   }
   if (answer.kind === "waits") return box.replaceChildren(waitsView(data));
+  if (answer.kind === "analysis") return box.replaceChildren(analysisView(data));
   box.replaceChildren(scoreView(data));
 }
 
@@ -331,10 +392,52 @@ function waitsView(data) {
       waitCell(w.discard), waitCell(w.self_drawn))))));
 }
 
+function shantenText(n) {
+  return n < 0 ? t("shanten.-1") : n === 0 ? t("shanten.0") : t("shanten.n", { n });
+}
+
+function usefulTiles(useful) {
+  return el("span", { class: "useful" }, useful.map((u) => el("span", { class: "useful-tile", dataset: { tile: u.tile } },
+    tileEl(u.tile, { small: true }), el("small", { class: "muted", text: `×${u.left}` }))));
+}
+
+function waitsLine(waits) {
+  if (!waits?.length) return null;
+  const value = (w) => (w.error ? "–" : String(w.value));
+  return el("div", { class: "analysis-waits" }, el("small", { class: "muted", text: `${t("analysis.waits")}: ` }),
+    waits.map((w) => el("span", { class: "wait", dataset: { tile: w.tile } }, tileEl(w.tile, { small: true }),
+      el("small", { text: ` ${value(w.discard)} / ${value(w.self_drawn)}` }))));
+}
+
+function analysisView(data) {
+  const head = el("p", { class: "analysis-head" }, el("strong", { id: "shanten", dataset: { shanten: data.shanten } },
+    `${t("shanten")}: ${shantenText(data.shanten)}`), " ",
+  el("small", { class: "muted", text: t("analysis.standing", { n: data.standing }) }));
+  const parts = [el("h3", { text: t("analysis") }), head];
+  if (data.discards) {
+    parts.push(el("div", { class: "scroll" }, el("table", { class: "analysis", id: "analysis" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("analysis.discard") }), el("th", { class: "num", text: t("shanten") }),
+        el("th", { class: "num", text: t("analysis.left") }), el("th", { text: t("analysis.useful") }))),
+      el("tbody", {}, data.discards.map((o, i) => el("tr", { class: i === 0 ? "best" : null, dataset: { discard: o.discard } },
+        el("td", {}, tileEl(o.discard, { small: true }), i === 0 ? el("small", { class: "badge", text: t("analysis.best") }) : null),
+        el("td", { class: "num", text: o.shanten }), el("td", { class: "num", text: o.useful_left }),
+        el("td", {}, usefulTiles(o.useful), waitsLine(o.waits))))))));
+  } else {
+    parts.push(el("div", { id: "analysis", class: "analysis-one" },
+      el("p", {}, el("span", { class: "muted", text: `${t("analysis.useful")} (${data.useful_left}): ` }), usefulTiles(data.useful)),
+      waitsLine(data.waits)));
+  }
+  return el("div", { class: "analysis-result" }, parts);
+}
+
 // ------------------------------------------------------------------ ruleset-dependent parts
+let rulesetSeq = 0;
 async function rulesetChanged() {
   clearErrors(document.getElementById("ruleset-field"));
-  detail = await rulesetDetail($("ruleset").value);
+  const seq = ++rulesetSeq;
+  const got = await rulesetDetail($("ruleset").value);
+  if (seq !== rulesetSeq) return;            // another ruleset was chosen meanwhile
+  detail = got;
   if (detail.ok === false) {
     showError(detail.error, "ruleset");
     detail = null;
@@ -345,12 +448,30 @@ async function rulesetChanged() {
   $("mode-wild").hidden = !table.max_wild_kinds;
   $("void-box").hidden = !table.void_suit;
   $("flowers-field").hidden = table.flowers === false;
+  document.documentElement.style.setProperty("--wild-name", JSON.stringify(wildName()));
+  // only the facts this ruleset can use: the flags its fans read (situation_flags), and winds
+  // where the tile set stands winds in a hand
+  const tiles = new Set(table.tiles || KINDS);
+  const usable = table.situation_flags;
+  const offered = { seat_wind: ["1z", "2z", "3z", "4z"].some((k) => tiles.has(k)) };
+  offered.round_wind = offered.seat_wind;
+  for (const flag of ["last_tile", "after_kong", "robbing_kong", "discard_after_kong", "fourth_tile", "dealer",
+    "first_turn", "ready_at_start", "declared_ready"]) offered[flag] = !usable || usable.includes(flag);
+  for (const [flag, on] of Object.entries(offered)) {
+    const box = document.querySelector(`[data-flag-box="${flag}"]`);
+    box.hidden = !on;
+    if (!on) {
+      const input = box.querySelector("input, select");
+      if (input.type === "checkbox") input.checked = false;
+      else input.value = input.type === "number" ? "0" : "E";
+    }
+  }
   document.querySelector('[data-mode="chow"]').hidden = table.chows === false;
   // facts only this ruleset reads (situation.extras): a checkbox each for the yes/no ones
   $("extras").replaceChildren(...(table.extras || []).filter((x) => x.type === "bool").map((x) =>
-    el("label", { class: "check", title: x.doc },
+    el("label", { class: "check", title: x.doc || x.name },
       el("input", { type: "checkbox", dataset: { extra: x.name }, onchange: autoRun }),
-      el("span", { text: x.doc || x.name }))));
+      el("span", { text: x.name.replaceAll("_", " ") }))));
   if (!table.max_wild_kinds) state.wilds = [];
   if (!table.void_suit) $("void_suit").value = "";
   state.flowers = state.flowers.filter((k) => k in bonusTiles());
@@ -374,7 +495,9 @@ async function main() {
     Object.assign(state, { hand: [], melds: [], win: null, flowers: [], wilds: [], mode: "hand" });
     changed();
   }));
-  $("score").addEventListener("click", () => run(true));
+  $("score").addEventListener("click", () => { scrollNext = narrow(); run(true); });
+  $("analyze").addEventListener("click", () => { scrollNext = narrow(); analyze(); });
+  $("total-bar").addEventListener("click", () => $("result-panel").scrollIntoView({ block: "start" }));
   $("notation").addEventListener("input", () => { typing = true; parseSoon(); });
   $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") flushNotation(); });
   for (const input of document.querySelectorAll("#flags input, #flags select")) input.addEventListener("change", autoRun);

@@ -1,7 +1,7 @@
 // The table page: four seats, a record built event by event (or pasted as JSON), its settlement
 // as a ledger, and a running total over several hands kept in localStorage.
 import {
-  api, clearErrors, el, expand, fillRulesets, header, overlayBox, showError, t, tileGroup, translate,
+  api, clearErrors, el, expand, fillRulesets, header, lang, overlayBox, rulesetDetail, showError, t, tileGroup, translate,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,13 +17,17 @@ let names = load(KEYS.names, ["", "", "", ""]);
 let record = load(KEYS.record, { seats: 4, dealer: 0, round_wind: "E", events: [] });
 let running = load(KEYS.running, { hands: [] });
 let settled = null;      // the last settlement, until it is added to the running total
+let detail = null;       // the chosen ruleset's /api/rulesets/{name}: its settlement's event types
+// the event types with a builder of their own; every other type is built from its declared fields
+const OWN_BUILDER = ["win", "end"];
 
 const seatName = (i) => names[i]?.trim() || t("seat.n", { n: i });
 
-function seatOptions(select, { self = false } = {}) {
+function seatOptions(select, { self = false, none = false } = {}) {
   const keep = select.value;
   const opts = [];
   if (self) opts.push(el("option", { value: "", text: t("self_drawn.short") }));
+  if (none) opts.push(el("option", { value: "", text: t("field.none") }));
   for (let i = 0; i < record.seats; i++) opts.push(el("option", { value: String(i), text: seatName(i) }));
   select.replaceChildren(...opts);
   if ([...select.options].some((o) => o.value === keep)) select.value = keep;
@@ -43,7 +47,9 @@ function drawSeatLists() {
   $("dealer").value = String(record.dealer);
   seatOptions($("ev-seat"));
   seatOptions($("ev-from"), { self: true });
-  seatOptions($("ev-kong-from"));
+  for (const select of document.querySelectorAll("#ev-fields select[data-seat]")) {
+    seatOptions(select, { none: select.dataset.seat === "optional" });
+  }
   $("ev-end").replaceChildren(...Array.from({ length: record.seats }, (_, i) => el("label", { class: "field" },
     el("span", { text: seatName(i) }),
     el("input", { type: "text", id: `end-${i}`, autocomplete: "off", spellcheck: "false", placeholder: "1112345678999p" }))));
@@ -52,13 +58,98 @@ function drawSeatLists() {
 }
 
 // ------------------------------------------------------------------ the event builder
+const wildName = () => detail?.table?.wild_name || "混";
+const events = () => detail?.settlement?.events || [];
+const fieldsOf = (type) => events().find((e) => e.type === type)?.fields || {};
+const eventLabel = (type) => {
+  const text = t(`event.${type}`, { name: wildName() });
+  return text === `event.${type}` ? type : text;
+};
+
+/** The event types the ruleset's settlement accepts, a win first: nothing else is offered. */
+function drawEventTypes() {
+  const select = $("ev-type");
+  const keep = select.value;
+  const types = events().map((e) => e.type);
+  types.sort((a, b) => (b === "win") - (a === "win"));
+  select.replaceChildren(...types.map((type) => el("option", {
+    value: type, text: eventLabel(type), title: t(`event.${type}.doc`) === `event.${type}.doc` ? null : t(`event.${type}.doc`),
+  })));
+  if (types.includes(keep)) select.value = keep;
+  $("ev-add").disabled = !types.length;
+  showBuilderFields();
+}
+
+function choiceLabel(name, choice) {
+  for (const key of [`${name}.${choice}`, `kong.${choice}`, `suit.${choice}`]) {
+    if (t(key) !== key) return t(key);
+  }
+  return choice;
+}
+
+/** One input per declared field of the event type (seat, tile, tiles, bool, count, choice,
+ * object), labelled short with the field's doc as its tooltip. */
+function fieldInput(type, name, f) {
+  const id = `ev-${type}-${name}`;
+  const label = t(`field.${name}`) === `field.${name}` ? name.replaceAll("_", " ") : t(`field.${name}`);
+  const title = f.doc || null;
+  const mark = f.required ? " *" : "";
+  if (f.kind === "bool") {
+    return el("label", { class: "check", title }, el("input", { type: "checkbox", id, dataset: { field: name, kind: f.kind } }),
+      el("span", { text: label }));
+  }
+  let input;
+  if (f.kind === "seat") {
+    input = el("select", { id, dataset: { field: name, kind: f.kind, seat: f.required ? "required" : "optional" } });
+    seatOptions(input, { none: !f.required });
+  } else if (f.kind === "choice") {
+    input = el("select", { id, dataset: { field: name, kind: f.kind } },
+      f.required ? null : el("option", { value: "", text: t("field.none") }),
+      f.choices.map((c) => el("option", { value: c, text: choiceLabel(name, c) })));
+  } else if (f.kind === "count") {
+    input = el("input", { type: "number", min: "0", id, dataset: { field: name, kind: f.kind } });
+  } else if (f.kind === "object") {
+    input = el("textarea", { rows: "2", id, spellcheck: "false", dataset: { field: name, kind: f.kind } });
+  } else {
+    input = el("input", { type: "text", id, size: f.kind === "tile" ? "4" : "12", autocomplete: "off",
+      autocapitalize: "off", spellcheck: "false", placeholder: f.kind === "tile" ? "5m" : "1m5p9s",
+      dataset: { field: name, kind: f.kind } });
+  }
+  return el("label", { class: "field", title }, el("span", { text: label + mark }), input);
+}
+
 function showBuilderFields() {
   const type = $("ev-type").value;
-  const kind = $("ev-kind").value;
   for (const node of document.querySelectorAll("#builder [data-for]")) {
-    const wants = node.dataset.for.split(" ");
-    node.hidden = !(wants.includes(type) || (type === "kong" && wants.includes(`kong-${kind}`)));
+    node.hidden = !node.dataset.for.split(" ").includes(type);
   }
+  const own = OWN_BUILDER.includes(type);
+  $("ev-fields").hidden = own;
+  if (!own && $("ev-fields").dataset.type !== type) {
+    $("ev-fields").dataset.type = type;
+    $("ev-fields").replaceChildren(...Object.entries(fieldsOf(type)).map(([name, f]) => fieldInput(type, name, f)));
+  }
+}
+
+/** A generic event from its declared fields; a blank optional field is left out. */
+function readFields(type) {
+  const event = { type };
+  for (const input of document.querySelectorAll("#ev-fields [data-field]")) {
+    const { field, kind } = input.dataset;
+    if (kind === "bool") {
+      if (input.checked) event[field] = true;
+      continue;
+    }
+    const value = input.value.trim();
+    if (value === "") continue;
+    if (kind === "seat" || kind === "count") event[field] = Number(value);
+    else if (kind === "object") {
+      try { event[field] = JSON.parse(value); } catch (e) {
+        return { error: { code: "invalid_situation", message: `field '${field}': not valid JSON: ${e.message}`, field: "builder" } };
+      }
+    } else event[field] = value;
+  }
+  return { event };
 }
 
 /** "[555p,2][7777s]123m45p" → {hand, melds}: bracketed melds as the command line reads them; the
@@ -95,15 +186,7 @@ async function buildEvent() {
     event.situation = situation;
     return { event };
   }
-  if (type === "kong") {
-    const event = { type, seat, kind: $("ev-kind").value, tile: $("ev-tile").value.trim() };
-    if (event.kind === "exposed") event.from = Number($("ev-kong-from").value);
-    if (event.kind === "added" && $("ev-late").checked) event.late = true;
-    return { event };
-  }
-  if (type === "void") return { event: { type, seat, suit: $("ev-suit").value } };
-  if (type === "wild") return { event: { type, [$("ev-wild-by").value]: $("ev-wild").value.trim() } };
-  if (type === "horses") return { event: { type, tiles: $("ev-horses").value.trim() } };
+  if (type !== "end") return readFields(type);
   const hands = {};
   for (let i = 0; i < record.seats; i++) {
     const text = $(`end-${i}`).value.trim();
@@ -143,7 +226,7 @@ function describe(ev) {
     case "void":
       return [el("strong", { text: `${t("event.void")}: ${who}` }), ` ${t(`suit.${ev.suit}`)}`];
     case "wild":
-      return [el("strong", { text: `${t("event.wild")}: ` }), ev.indicator ? `${t("indicator")} ` : "",
+      return [el("strong", { text: `${eventLabel("wild")}: ` }), ev.indicator ? `${t("indicator")} ` : "",
         tileGroup(expand(ev.indicator || ev.tile), { small: true })];
     case "horses":
       return [el("strong", { text: `${t("event.horses")}: ` }), tileGroup(expand(ev.tiles), { small: true })];
@@ -151,8 +234,15 @@ function describe(ev) {
       return [el("strong", { text: `${t("event.end")}: ` }),
         ...Object.entries(ev.hands || {}).map(([seat, h]) => el("span", { class: "end-hand" }, ` ${seatName(Number(seat))} `,
           ...situationTiles(h)))];
-    default:
-      return [el("code", { text: JSON.stringify(ev) })];
+    default: {       // an event type of the ruleset's own: its fields, seats by name
+      const fields = fieldsOf(ev.type);
+      const parts = Object.entries(ev).filter(([k]) => k !== "type").map(([k, v]) => {
+        if (fields[k]?.kind === "seat" && typeof v === "number") return ` ${k === "seat" ? "" : `${k} `}${seatName(v)}`;
+        if (["tile", "tiles"].includes(fields[k]?.kind) && typeof v === "string") return tileGroup(expand(v), { small: true });
+        return ` ${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`;
+      });
+      return [el("strong", { text: `${eventLabel(ev.type)}:` }), ...parts];
+    }
   }
 }
 
@@ -194,6 +284,7 @@ async function settle() {
   settled = data;
   $("running-add").disabled = false;
   drawLedger();
+  if (window.matchMedia("(max-width: 899px)").matches) $("ledger").closest(".panel").scrollIntoView({ block: "start" });
 }
 
 function signed(n, extra = {}) {
@@ -203,6 +294,17 @@ function signed(n, extra = {}) {
 function deltasView(deltas, id) {
   return el("div", { class: "deltas", id }, deltas.map((d, i) => el("div", { class: "delta", dataset: { seat: i } },
     el("span", { class: "who", text: seatName(i) }), signed(d))));
+}
+
+/** A payment's reason in the page's language, players by the names typed in: from its data
+ * (``why``: sentences with {role} and {value} placeholders), else its English text. */
+function reasonText(p) {
+  if (!p.why?.length) return String(p.reason).replace(/\bseat (\d)\b/g, (_, n) => seatName(Number(n)));
+  const zh = lang() === "zh";
+  return p.why.map((w) => (zh ? w.zh : w.en).replace(/\{([a-z_]+)\}/g, (m, key) => {
+    if (key in w.seats) return seatName(w.seats[key]);
+    return key in w.values ? String(w.values[key]) : m;
+  })).join(zh ? "；" : "; ");
 }
 
 function drawLedger() {
@@ -216,7 +318,7 @@ function drawLedger() {
         el("th", { class: "num", text: t("amount") }), el("th", { text: t("reason") }))),
       el("tbody", {}, payments.map((p) => el("tr", {},
         el("td", { text: seatName(p.from) }), el("td", { text: seatName(p.to) }),
-        el("td", { class: "num", text: p.amount }), el("td", { class: "reason", text: p.reason }))))))
+        el("td", { class: "num", text: p.amount }), el("td", { class: "reason", text: reasonText(p), title: p.reason }))))))
       : el("p", { class: "muted", text: t("no.payments") }));
 }
 
@@ -228,8 +330,33 @@ function drawRunning() {
 }
 
 // ------------------------------------------------------------------ wiring
+let rulesetSeq = 0;
+async function rulesetChanged() {
+  clearErrors($("ruleset-field"));
+  const seq = ++rulesetSeq;
+  const name = $("ruleset").value;
+  const got = await rulesetDetail(name);
+  if (seq !== rulesetSeq) return;            // another ruleset was chosen meanwhile
+  detail = got;
+  if (detail.ok === false) { showError(detail.error, "ruleset"); detail = null; }
+  $("ev-type").dataset.ruleset = name;
+  document.documentElement.style.setProperty("--wild-name", JSON.stringify(wildName()));
+  $("ev-fields").dataset.type = "";
+  // a win's flags: only those the ruleset's fans read
+  const usable = detail?.table?.situation_flags;
+  for (const input of document.querySelectorAll("#ev-flags [data-flag]")) {
+    const off = !!usable && !usable.includes(input.dataset.flag);
+    input.closest("label").hidden = off;
+    if (off) input.checked = false;
+  }
+  drawEventTypes();
+  drawEvents();
+}
+
 function rerender() {
   translate();
+  $("ev-fields").dataset.type = "";
+  drawEventTypes();
   drawSeats();
   drawLedger();
 }
@@ -248,7 +375,7 @@ async function main() {
   $("dealer").addEventListener("change", () => { record.dealer = Number($("dealer").value); saveRecord(); drawSeats(); });
   $("round_wind").addEventListener("change", () => { record.round_wind = $("round_wind").value; saveRecord(); });
   $("ev-type").addEventListener("change", showBuilderFields);
-  $("ev-kind").addEventListener("change", showBuilderFields);
+  $("ruleset").addEventListener("change", rulesetChanged);
   $("ev-add").addEventListener("click", async () => {
     clearErrors($("builder"));
     const { event, error } = await buildEvent();
@@ -299,9 +426,9 @@ async function main() {
     drawRunning();
   });
   $("running-clear").addEventListener("click", () => { running = { hands: [] }; save(KEYS.running, running); drawRunning(); });
-  showBuilderFields();
   saveRecord();
   drawSeats();
+  await rulesetChanged();
   document.body.dataset.ready = "1";
 }
 
