@@ -283,6 +283,42 @@ def fake_ruleset_entry_point(tmp_path, monkeypatch):
     return pkg
 
 
+@pytest.mark.parametrize("make, problem", [
+    (lambda folder: None, "does not exist"),                     # installed without its YAML
+    (lambda folder: folder.mkdir(), "holds no ruleset (*.yaml)"),
+    (lambda folder: (folder.mkdir(), (folder / "notes.txt").write_text("x", encoding="utf-8")),
+     "holds no ruleset (*.yaml)"),
+])
+def test_a_plugin_whose_ruleset_folder_yields_nothing_is_warned_about(tmp_path, make, problem):
+    folder = tmp_path / "rulesets"
+    make(folder)
+    engine = Engine(plugins=[plugin("lost_yaml", mahjong_rulesets=lambda: [folder])], entry_points=False)
+    warning = (f"plugin 'lost_yaml' ships no ruleset: its ruleset folder {folder} {problem} (is its YAML listed "
+               f"in the package-data of its pyproject.toml?)")
+    assert engine.warnings() == [warning]
+    with pytest.raises(MahjongError) as info:
+        engine.load_ruleset("lost")
+    assert info.value.message.startswith("unknown ruleset 'lost'; installed: ")
+    assert info.value.message.endswith(f"; {warning}")
+
+
+def test_mahjong_rulesets_warns_about_an_installed_plugin_without_its_yaml(fake_ruleset_entry_point):
+    for f in (fake_ruleset_entry_point / "rulesets").iterdir():      # as `pip install .` without package-data
+        f.unlink()
+    (fake_ruleset_entry_point / "rulesets").rmdir()
+    rc, out, err = run_cli(["rulesets"])
+    assert rc == 0 and "guobiao " in out
+    folder = fake_ruleset_entry_point / "rulesets"
+    assert (f"warning: plugin 'outside_rules' ships no ruleset: its ruleset folder {folder} does not exist "
+            f"(is its YAML listed in the package-data of its pyproject.toml?)") in err.splitlines()
+    rc, out, err = run_cli(["score", "--ruleset", "outside", "123m456p789s1122z", "1z"])
+    assert rc != 0 and "plugin 'outside_rules' ships no ruleset" in err
+
+
+def test_the_installed_plugins_warn_about_nothing(engine):
+    assert engine.warnings() == []
+
+
 # --------------------------------------------------------------------------- errors inside plugin code
 
 def test_exception_in_a_fan_check_names_plugin_and_check(tmp_path):
