@@ -285,8 +285,8 @@ def cmd_rulesets(engine: Engine, args, out: TextIO, err: TextIO) -> int:
         width = max((len(n) for n, _ in names), default=4)
         for n, t in names:
             out.write(f"{n:<{width}}  {t}\n")
-    for name, problem in sorted(engine.failures.items()):
-        err.write(f"warning: plugin '{name}' failed to load: {problem}\n")
+    for warning in engine.warnings():
+        err.write(f"warning: {warning}\n")
     return 0
 
 

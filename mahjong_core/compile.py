@@ -200,8 +200,8 @@ def _validators(value, where, engine) -> tuple:
     for i, vid in enumerate(value):
         _named(where, vid, f"validators.{i}", "validator")
         if vid not in registry:
-            raise RulesetError(f"{where(f'validators.{i}')}: unknown validator '{shown(vid)}'"
-                               f"{did_you_mean(vid, registry)}{engine.failed_note()}")
+            raise engine.not_registered("mahjong_validators", vid, where(f"validators.{i}"),
+                                        f"unknown validator '{shown(vid)}'{did_you_mean(vid, registry)}")
         if registry[vid] not in out:
             out.append(registry[vid])
     return tuple(out)
@@ -218,8 +218,8 @@ def _declared_field(name: str, spec: Mapping, where, engine) -> ExtraField:
     fid = _named(where, spec["field"], f"{key}.field", "declared field")
     fields = engine.registry.fields
     if fid not in fields:
-        raise RulesetError(f"{where(f'{key}.field')}: unknown situation field '{shown(fid)}'"
-                           f"{did_you_mean(fid, fields)}{engine.failed_note()}")
+        raise engine.not_registered("mahjong_situation_fields", fid, where(f"{key}.field"),
+                                    f"unknown situation field '{shown(fid)}'{did_you_mean(fid, fields)}")
     f = fields[fid].item
     if f.name != name:
         raise RulesetError(f"{where(key)}: field '{fid}' is the extras key '{f.name}', not "
@@ -423,9 +423,11 @@ class _Compiler(_FanLinks):
     def _table(self, table: Mapping) -> TableRules:
         ts_id = table.get("tile_set", "standard_144")
         tile_sets = self.engine.registry.tile_sets
-        if not isinstance(ts_id, str) or ts_id not in tile_sets:
-            raise RulesetError(f"{self.where('table.tile_set')}: unknown tile set {show(ts_id)}"
-                               f"{did_you_mean(ts_id, tile_sets)}")
+        if not isinstance(ts_id, str):
+            raise RulesetError(f"{self.where('table.tile_set')}: unknown tile set {show(ts_id)}")
+        if ts_id not in tile_sets:
+            raise self.engine.not_registered("mahjong_tile_sets", ts_id, self.where("table.tile_set"),
+                                             f"unknown tile set {show(ts_id)}{did_you_mean(ts_id, tile_sets)}")
         ts = tile_sets[ts_id].item
         hand_size = self._int(table.get("hand_size", 13), "table.hand_size")
         if hand_size % 3 != 1 or not 4 <= hand_size <= 19:
@@ -492,8 +494,9 @@ class _Compiler(_FanLinks):
                 raise RulesetError(f"{self.where(key)}: fan '{fid}' has no 'check'")
             self._id(check, key + ".check", "check")
             if check not in checks:
-                raise RulesetError(f"{self.where(key + '.check')}: fan '{fid}': unknown check '{shown(check)}'"
-                                   f"{did_you_mean(check, checks)}{self.engine.failed_note()}")
+                raise self.engine.not_registered("mahjong_fan_checks", check, self.where(key + ".check"),
+                                                 f"fan '{fid}': unknown check '{shown(check)}'"
+                                                 f"{did_you_mean(check, checks)}")
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
@@ -584,8 +587,8 @@ class _Compiler(_FanLinks):
         for sid, spec in shapes.items():
             key = f"shapes.{sid}"
             if sid not in registry:
-                raise RulesetError(f"{self.where(key)}: unknown win shape '{shown(sid)}'"
-                                   f"{did_you_mean(sid, registry)}{self.engine.failed_note()}")
+                raise self.engine.not_registered("mahjong_win_shapes", sid, self.where(key),
+                                                 f"unknown win shape '{shown(sid)}'{did_you_mean(sid, registry)}")
             if spec.get("enabled", True) is False or not self._when(spec.get("when"), key + ".when"):
                 continue             # off, or on only while options hold values they do not
             args = spec.get("args") or {}
@@ -602,8 +605,8 @@ class _Compiler(_FanLinks):
         formulas = self.engine.registry.values
         fid = self._id(value.get("formula", "total"), "scoring.value.formula", "formula")
         if fid not in formulas:
-            raise RulesetError(f"{self.where('scoring.value.formula')}: unknown value formula '{shown(fid)}'"
-                               f"{did_you_mean(fid, formulas)}{self.engine.failed_note()}")
+            raise self.engine.not_registered("mahjong_value_formulas", fid, self.where("scoring.value.formula"),
+                                             f"unknown value formula '{shown(fid)}'{did_you_mean(fid, formulas)}")
         params = self._map(value.get("params"), "scoring.value.params")
         func = formulas[fid].item.value
         _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
@@ -656,8 +659,8 @@ class _Compiler(_FanLinks):
         rules = self.engine.registry.settlements
         sid = self._id(spec.get("id"), "settlement.id", "settlement")
         if sid not in rules:
-            raise RulesetError(f"{self.where('settlement.id')}: unknown settlement '{shown(sid)}'"
-                               f"{did_you_mean(sid, rules)}{self.engine.failed_note()}")
+            raise self.engine.not_registered("mahjong_settlements", sid, self.where("settlement.id"),
+                                             f"unknown settlement '{shown(sid)}'{did_you_mean(sid, rules)}")
         params = self._map(spec.get("params"), "settlement.params")
         _check_kwargs(rules[sid].item.settle, params, self.where, "settlement.params", f"settlement '{sid}'")
         return rules[sid], params

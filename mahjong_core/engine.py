@@ -35,6 +35,9 @@ class Registry:
     ruleset_dirs: list
     fields: dict            # SituationField id -> Registered
     validators: dict        # Validator id -> Registered
+    # hook name -> id -> the plugins that all registered it: left out of the dicts above, so only
+    # the rulesets that name such an id fail (naming every one of those plugins)
+    contested: dict
 
 
 def _mtime(path: Path):
@@ -74,6 +77,24 @@ def _checked(hook_name: str, kind, answer) -> list:
 HOOK_NAMES = tuple(n for n in vars(MahjongSpec) if n.startswith("mahjong_"))
 
 
+def _what(hook_name: str) -> str:
+    """'fan check' for ``mahjong_fan_checks``: what a registration hook registers."""
+    return hook_name[8:].rstrip("s").replace("_", " ")
+
+
+def _plugins(names) -> str:
+    return " and ".join(f"plugin '{n}'" for n in sorted(names))
+
+
+def _folder_problem(folder: Path) -> str | None:
+    """Why a registered ruleset folder yields no ruleset (a plugin installed without its YAML), or None."""
+    if not folder.is_dir():
+        return f"its ruleset folder {folder} does not exist"
+    if not any(f.suffix in (".yaml", ".yml") for f in folder.iterdir()):
+        return f"its ruleset folder {folder} holds no ruleset (*.yaml)"
+    return None
+
+
 def _unknown_hook(plugin) -> str | None:
     """A function marked @hookimpl whose name is no hook is a typo: say which, and the nearest."""
     for attr in dir(plugin):
@@ -102,6 +123,11 @@ class Engine:
         self.pm.add_hookspecs(MahjongSpec)
         self.failures: dict[str, str] = {}
         self.pm.register(builtin, name="builtin")
+        # installed plugins this engine does not load (entry_points=False): named when a ruleset
+        # needs something only they register
+        self._left_out = [] if entry_points else \
+            sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name)
+        self._left_out_ids: dict | None = None
         if entry_points:
             for ep in sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name):
                 if self.pm.has_plugin(ep.name):
@@ -160,6 +186,7 @@ class Engine:
     def _collect(self) -> Registry:
         answers = self._answers()
         gathered: dict[str, dict] = {hook: {} for hook in _ALL_REGISTRATIONS}
+        contested: dict[str, dict[str, list[str]]] = {}
         dirs = []
         for hook_name, out in gathered.items():
             for impl in reversed(getattr(self.pm.hook, hook_name).get_hookimpls()):    # registration order
@@ -168,15 +195,87 @@ class Engine:
                     if hook_name == "mahjong_rulesets":
                         dirs.append(Registered(item, plugin_name))
                         continue
-                    if item.id in out:
-                        raise PluginError(f"duplicate {hook_name[8:].rstrip('s').replace('_', ' ')} id "
-                                          f"'{item.id}': registered by plugin '{out[item.id].plugin}' and by "
-                                          f"plugin '{plugin_name}'")
-                    out[item.id] = Registered(item, plugin_name)
+                    clash = contested.setdefault(hook_name, {})
+                    if item.id in clash:
+                        clash[item.id].append(plugin_name)
+                    elif item.id in out:
+                        clash[item.id] = [out.pop(item.id).plugin, plugin_name]
+                    else:
+                        out[item.id] = Registered(item, plugin_name)
         return Registry(gathered["mahjong_tile_sets"], gathered["mahjong_win_shapes"],
                         gathered["mahjong_fan_checks"], gathered["mahjong_settlements"],
                         gathered["mahjong_value_formulas"], dirs, gathered["mahjong_situation_fields"],
-                        gathered["mahjong_validators"])
+                        gathered["mahjong_validators"], {h: c for h, c in contested.items() if c})
+
+    def warnings(self) -> list[str]:
+        """What an installation gets wrong without breaking every ruleset, one line each: plugins
+        that failed to load, ids several plugins register, ruleset folders that yield no ruleset."""
+        out = [f"plugin '{name}' failed to load: {problem}" for name, problem in sorted(self.failures.items())]
+        for hook_name, clash in sorted(self.registry.contested.items()):
+            for item_id, names in sorted(clash.items()):
+                out.append(f"{_what(hook_name)} id '{item_id}' is registered by {_plugins(names)}: the "
+                           f"rulesets that use it do not load; uninstall one or rename the id in one")
+        out += [f"plugin '{name}' ships no ruleset: {problem}" for name, problem in self._folder_problems()]
+        return out
+
+    def _folder_problems(self) -> list[tuple[str, str]]:
+        """(plugin, why) for each registered ruleset folder that yields no ruleset. A plugin
+        installed without its YAML (package-data missing from its pyproject.toml) looks like this."""
+        out = []
+        for reg in self.registry.ruleset_dirs:
+            problem = _folder_problem(Path(str(reg.item)))
+            if problem:
+                out.append((reg.plugin, problem + " (is its YAML listed in the package-data of its "
+                                                  "pyproject.toml?)"))
+        return out
+
+    def not_registered(self, hook_name: str, item_id, where: str, unknown: str) -> MahjongError:
+        """The error for an id that a ruleset names (at ``where``) and the registry lacks: one that
+        several plugins register names them all; an unknown one (message ``unknown``) says which
+        plugin failed to load or was left out by ``entry_points=False`` and would register it."""
+        names = self.registry.contested.get(hook_name, {}).get(item_id)
+        if names:
+            return PluginError(f"{where}: {_what(hook_name)} id '{item_id}' is registered by more than one "
+                               f"plugin: {_plugins(names)}; uninstall one or rename the id in one")
+        return RulesetError(f"{where}: {unknown}{self.left_out_note(hook_name, item_id)}{self.failed_note()}")
+
+    def left_out_note(self, hook_name: str, item_id) -> str:
+        """'; plugin 'x' would register it, but …' when an installed plugin this engine left out
+        (``entry_points=False``) registers ``item_id`` (a ruleset name for ``mahjong_rulesets``)."""
+        if not self._left_out:
+            return ""
+        if self._left_out_ids is None:
+            self._left_out_ids = self._registered_by_left_out()
+        names = sorted(self._left_out_ids.get(hook_name, {}).get(item_id, ()))
+        if not names:
+            return ""
+        return (f"; installed {_plugins(names)} provides it, but entry_points=False left the installed "
+                f"plugins out of this engine: pass {'it' if len(names) == 1 else 'them'} in plugins=[...] "
+                f"or leave entry_points on")
+
+    def _registered_by_left_out(self) -> dict[str, dict[str, set[str]]]:
+        """hook name → id → the left-out entry points that register it, read without registering them."""
+        out: dict[str, dict[str, set[str]]] = {}
+        for ep in self._left_out:
+            if self.pm.has_plugin(ep.name):
+                continue
+            try:
+                module = ep.load()
+                for hook_name, kind in _ALL_REGISTRATIONS.items():
+                    hook = getattr(module, hook_name, None)
+                    answer = _checked(hook_name, kind, hook()) if callable(hook) else []
+                    for item in answer:
+                        if hook_name == "mahjong_rulesets":
+                            folder = Path(str(item))
+                            ids = [f.stem for f in folder.iterdir() if f.suffix in (".yaml", ".yml")] \
+                                if folder.is_dir() else []
+                        else:
+                            ids = [item.id]
+                        for item_id in ids:
+                            out.setdefault(hook_name, {}).setdefault(item_id, set()).add(ep.name)
+            except Exception:       # a plugin that does not load is no explanation
+                continue
+        return out
 
     def failed_note(self) -> str:
         """'; plugin 'x' failed to load (…)' when some did: what a ruleset misses may be theirs."""
@@ -252,8 +351,11 @@ class Engine:
             return path
         files, clashes = self._ruleset_index()
         if text not in files:
+            empty = "".join(f"; plugin '{name}' ships no ruleset: {problem}" for name, problem in
+                            self._folder_problems())
             raise UnknownRulesetError(f"unknown ruleset '{text}'{did_you_mean(text, files)}; installed: "
-                                      f"{', '.join(sorted(files)) or 'none'}{self.failed_note()}")
+                                      f"{', '.join(sorted(files)) or 'none'}"
+                                      f"{self.left_out_note('mahjong_rulesets', text)}{empty}{self.failed_note()}")
         return self._by_name(text, files, clashes)
 
     # ----------------------------------------------------------------- hooks used while scoring

@@ -1,7 +1,9 @@
 """Shared fixtures: engines, the small test ruleset, a CLI runner and a random winning-hand maker."""
 from __future__ import annotations
 
+import importlib
 import io
+import os
 import random
 from pathlib import Path
 
@@ -14,6 +16,30 @@ from mahjong_core.engine import Engine
 DATA = Path(__file__).parent / "data"
 ORACLE = DATA / "oracle" / "guobiao_dev.jsonl"     # the reference calculator's labels (its README)
 MINI = DATA / "mini.yaml"
+
+
+# CI installs every extra and the example plugin: there a missing one fails instead of skipping
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def missing(what: str, install: str):
+    """A test cannot run without ``what``: skip, saying how to install it; under CI, fail."""
+    why = f"needs {what}, which is not installed ({install})"
+    if IN_CI:
+        pytest.fail(why, pytrace=False)
+    pytest.skip(why, allow_module_level=True)
+
+
+def needs(module: str, install: str):
+    """The module a test file uses (``G = needs("MahjongGB", "pip install -e '.[reference]'")``),
+    or ``missing``: a test environment without an extra skips these tests and says why."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        missing(f"the module {module}", install)
+
+
+EXAMPLE_PLUGIN = "pip install -e ./examples/mahjong-258"
 
 
 @pytest.fixture(scope="session")

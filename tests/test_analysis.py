@@ -10,14 +10,15 @@ from dataclasses import replace
 
 import pytest
 
-import MahjongGB as G
 from mahjong_core import MahjongError, load_ruleset
 from mahjong_core import tiles as T
 from mahjong_core.analysis import NEVER, standard_shanten
 from mahjong_core.errors import NotWinningError
 
-from conftest import DATA, random_winning
+from conftest import DATA, needs, random_winning
 from reference_gb import TILE_CODES
+
+G = needs("MahjongGB", "pip install -e '.[reference]'")         # the reference calculator
 
 CORE_GB = "extends: guobiao\nshapes:\n  honors_and_knitted: {enabled: false}\n" \
           "  knitted_straight: {enabled: false}\n  nine_gates: {enabled: false}\n"

@@ -12,16 +12,18 @@ from dataclasses import replace
 
 import pytest
 
-import MahjongGB as G
 from mahjong_core import load_ruleset
 from mahjong_core import tiles as T
 from mahjong_core.analysis import NEVER
 from mahjong_core.shapes import ShapeInput
 from mahjong_core.shapes import suits
 
+from conftest import needs
 from reference_gb import TILE_CODES
 from test_analysis import held_counts, random_hand
 from test_guobiao_shanten import dealt, gates_hand, knitted_hand
+
+G = needs("MahjongGB", "pip install -e '.[reference]'")         # the reference calculator
 
 ANALYSIS_N = int(os.environ.get("MAHJONG_ANALYSIS_N", "400"))
 FORMS = (G.RegularShanten, G.SevenPairsShanten, G.ThirteenOrphansShanten, G.HonorsAndKnittedTilesShanten,

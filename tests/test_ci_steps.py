@@ -26,3 +26,15 @@ def test_the_example_plugin_tests_run_with_the_suite():
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
     assert "examples/mahjong-258/tests" in options["testpaths"]
     assert list((ROOT / "examples" / "mahjong-258" / "tests").glob("test_*.py"))
+
+
+def test_ci_smoke_tests_the_wheels_after_the_tests():
+    """scripts/smoke_wheel.sh builds the packages, installs the wheels in a clean venv outside the
+    checkout and runs every ruleset and the web server from there."""
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    assert lines.count("scripts/smoke_wheel.sh") == 1
+    assert lines.index("scripts/smoke_wheel.sh") > lines.index(".venv/bin/python -m pytest -q -m slow")
+    script = (ROOT / "scripts" / "smoke_wheel.sh").read_text(encoding="utf-8")
+    assert "-m build" in script and "python3 -m venv" in script and "pip install -e" not in script
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert any(dep.startswith("build") for dep in extras["test"])

@@ -12,12 +12,12 @@ import pytest
 
 from mahjong_core import BelowMinimumError, MahjongError
 
-from conftest import random_winning, run_cli
+from conftest import EXAMPLE_PLUGIN, needs, random_winning, run_cli
 
 # the console script installed beside the interpreter running the tests, whatever PATH holds
 MAHJONG = str(Path(sys.executable).with_name("mahjong"))
 
-mahjong_258 = pytest.importorskip("mahjong_258")
+mahjong_258 = needs("mahjong_258", EXAMPLE_PLUGIN)
 
 PAIR_5M = {"hand": "123m456p789s777m5m", "win_tile": "5m"}       # pair 55m
 PAIR_1Z = {"hand": "123m456p789s777m1z", "win_tile": "1z"}       # pair 11z

@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-import MahjongGB as G
 from mahjong_core import load_ruleset
 from mahjong_core import tiles as T
 from mahjong_core.analysis import NEVER
@@ -16,8 +15,11 @@ from mahjong_core.shapes import ShapeInput
 from mahjong_guobiao import honors_and_knitted, knitted_straight, nine_gates
 from mahjong_guobiao.facts import KNITTED
 
+from conftest import needs
 from reference_gb import TILE_CODES
 from test_analysis import random_hand
+
+G = needs("MahjongGB", "pip install -e '.[reference]'")         # the reference calculator
 
 
 def knitted_hand(rng: random.Random, size: int = 13) -> list[int]:

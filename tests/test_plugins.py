@@ -132,31 +132,86 @@ def test_wrong_hook_arguments_are_an_error():
     assert "extra" in info.value.message
 
 
-@pytest.mark.parametrize("hook, make, what", [
-    ("mahjong_fan_checks", lambda: [FanCheck("x.same", lambda ctx: 1)], "fan check"),
-    ("mahjong_win_shapes", lambda: [WinShape("x_shape", standard)], "win shape"),
-    ("mahjong_tile_sets", lambda: [TileSet("x_set", frozenset(range(9)))], "tile set"),
+# (hook, its registration, what it registers, an overlay on mini that uses the id)
+CLASHES = [
+    ("mahjong_fan_checks", lambda: [FanCheck("x.same", lambda ctx: 1)], "fan check",
+     "fans:\n  same: {zh: 同, en: Same, points: 1, check: x.same}\n"),
+    ("mahjong_win_shapes", lambda: [WinShape("x_shape", standard)], "win shape", "shapes:\n  x_shape: {}\n"),
+    ("mahjong_tile_sets", lambda: [TileSet("x_set", frozenset(range(34)))], "tile set", "table: {tile_set: x_set}\n"),
     ("mahjong_value_formulas", lambda: [ValueFormula("x_value", lambda total, fans, situation: 0)],
-     "value formula"),
-    ("mahjong_settlements", lambda: [SettlementRule("x_settle", lambda record, ruleset: [])], "settlement"),
-])
-def test_duplicate_ids_across_plugins_name_both(hook, make, what):
+     "value formula", "scoring: {value: {formula: x_value}}\n"),
+    ("mahjong_settlements", lambda: [SettlementRule("x_settle", lambda record, ruleset: [])], "settlement",
+     "settlement: {id: x_settle}\n"),
+]
+
+
+@pytest.mark.parametrize("hook, make, what, uses", CLASHES, ids=[c[0] for c in CLASHES])
+def test_an_id_two_plugins_register_breaks_only_the_rulesets_that_use_it(tmp_path, hook, make, what, uses):
+    """As with a ruleset name two plugins ship: the engine starts, a ruleset naming the id is an
+    error naming both plugins, the others load, and the warnings name both."""
     a, b = plugin("plugin_a", **{hook: make}), plugin("plugin_b", **{hook: make})
-    with pytest.raises(PluginError) as info:
-        Engine(plugins=[a, b], entry_points=False)
+    engine = Engine(plugins=[a, b], entry_points=False)
     key = make()[0].id
-    assert info.value.message in (
-        f"duplicate {what} id '{key}': registered by plugin 'plugin_a' and by plugin 'plugin_b'",
-        f"duplicate {what} id '{key}': registered by plugin 'plugin_b' and by plugin 'plugin_a'")
-
-
-def test_duplicate_of_a_core_id_names_builtin():
-    clash = plugin("clash", mahjong_fan_checks=checks(FanCheck("core.flowers", lambda ctx: 0)))
+    assert engine.load_ruleset(MINI).title == "Minimal test ruleset"
+    path = overlay(tmp_path, uses)
     with pytest.raises(PluginError) as info:
-        Engine(plugins=[clash], entry_points=False)
-    assert info.value.message in (
-        "duplicate fan check id 'core.flowers': registered by plugin 'builtin' and by plugin 'clash'",
-        "duplicate fan check id 'core.flowers': registered by plugin 'clash' and by plugin 'builtin'")
+        engine.load_ruleset(path)
+    assert info.value.message.startswith(f"{path}:")
+    assert info.value.message.endswith(
+        f": {what} id '{key}' is registered by more than one plugin: plugin 'plugin_a' and plugin 'plugin_b'; "
+        f"uninstall one or rename the id in one")
+    assert engine.warnings() == [f"{what} id '{key}' is registered by plugin 'plugin_a' and plugin 'plugin_b': "
+                                 f"the rulesets that use it do not load; uninstall one or rename the id in one"]
+
+
+def test_an_id_three_plugins_register_names_all_three(tmp_path):
+    make = checks(FanCheck("x.same", lambda ctx: 1))
+    engine = Engine(plugins=[plugin(n, mahjong_fan_checks=make) for n in ("p1", "p2", "p3")], entry_points=False)
+    with pytest.raises(PluginError, match="plugin 'p1' and plugin 'p2' and plugin 'p3'"):
+        engine.load_ruleset(overlay(tmp_path, CLASHES[0][3]))
+
+
+def test_a_plugin_taking_a_core_id_names_builtin_and_it():
+    clash = plugin("clash", mahjong_fan_checks=checks(FanCheck("core.flowers", lambda ctx: 0)))
+    engine = Engine(plugins=[clash], entry_points=False)
+    with pytest.raises(PluginError) as info:
+        engine.load_ruleset(MINI)          # its fan 'flowers' is core.flowers
+    assert info.value.message == (f"{MINI}:16: fan check id 'core.flowers' is registered by more than one plugin: "
+                                  f"plugin 'builtin' and plugin 'clash'; uninstall one or rename the id in one")
+    assert "core.flowers" not in engine.registry.checks
+
+
+@pytest.fixture
+def clashing_entry_points(tmp_path, monkeypatch):
+    """The installed plugins plus two that both register the fan check 'clash.lucky'."""
+    for name in ("ep_clash_a", "ep_clash_b"):
+        (tmp_path / f"{name}.py").write_text(
+            "from mahjong_core.plugin import FanCheck, hookimpl\n"
+            "@hookimpl\n"
+            "def mahjong_fan_checks():\n"
+            "    return [FanCheck('clash.lucky', lambda ctx: 1)]\n", encoding="utf-8")
+        sys.modules.pop(name, None)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    real = importlib.metadata.entry_points
+    extra = [importlib.metadata.EntryPoint(n, v, "mahjong_core") for n, v in
+             (("clash_a", "ep_clash_a"), ("clash_b", "ep_clash_b"))]
+
+    def entry_points(**kw):
+        return list(real(**kw)) + extra if kw.get("group") == "mahjong_core" else real(**kw)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+
+
+def test_two_installed_plugins_with_one_check_id_leave_the_other_rulesets_working(clashing_entry_points):
+    rc, out, err = run_cli(["rulesets"])
+    assert rc == 0
+    titles = dict(line.split(None, 1) for line in out.splitlines())
+    assert not any("broken" in t for t in titles.values()), out
+    assert titles["guobiao"].startswith("Guobiao (MCR)")
+    assert ("warning: fan check id 'clash.lucky' is registered by plugin 'clash_a' and plugin 'clash_b': the "
+            "rulesets that use it do not load; uninstall one or rename the id in one") in err.splitlines()
+    rc, out, err = run_cli(["score", "--ruleset", "guobiao", "--json", "[111z,1]123456789m9m", "9m"])
+    assert rc == 0, err
 
 
 def test_same_plugin_twice_is_an_error():
@@ -177,6 +232,91 @@ def test_engines_do_not_share_plugins():
     p = plugin("only_here", mahjong_fan_checks=checks(FanCheck("here.x", lambda ctx: 1)))
     assert "here.x" in Engine(plugins=[p], entry_points=False).registry.checks
     assert "here.x" not in Engine(entry_points=False).registry.checks
+
+
+def test_an_engine_without_entry_points_says_which_left_out_plugin_a_ruleset_needs():
+    """Engine(plugins=[mine], entry_points=False) loads no installed plugin: the built-in rulesets
+    it lists as broken say which installed plugin provides what they miss, and how to get it."""
+    import mahjong_guobiao
+    mine = plugin("mine", mahjong_fan_checks=checks(FanCheck("mine.x", lambda ctx: 1)))
+    engine = Engine(plugins=[mine], entry_points=False)
+    titles = dict(engine.ruleset_names())
+    left_out = ("provides it, but entry_points=False left the installed plugins out of this engine: pass it in "
+                "plugins=[...] or leave entry_points on")
+    assert titles["guobiao"].endswith(f"unknown check 'guobiao.pungs'; installed plugin 'guobiao' {left_out})")
+    assert f"unknown validator 'sichuan.void_suit'; installed plugin 'sichuan' {left_out}" in titles["sichuan"]
+    assert f"unknown tile set 'fuzhou_144'; installed plugin 'fuzhou' {left_out}" in titles["fuzhou"]
+    # passed in, a plugin is there; the ones still left out are still named
+    engine = Engine(plugins=[mine, mahjong_guobiao], entry_points=False)
+    assert engine.load_ruleset("guobiao").title.startswith("Guobiao (MCR)")
+    assert f"installed plugin 'sichuan' {left_out}" in dict(engine.ruleset_names())["sichuan"]
+
+
+def test_an_engine_without_entry_points_names_the_left_out_plugin_of_a_ruleset(fake_ruleset_entry_point):
+    engine = Engine(entry_points=False)
+    with pytest.raises(MahjongError) as info:
+        engine.load_ruleset("outside")
+    assert info.value.message.endswith("; installed plugin 'outside_rules' provides it, but entry_points=False "
+                                       "left the installed plugins out of this engine: pass it in plugins=[...] "
+                                       "or leave entry_points on")
+    assert Engine().load_ruleset("outside").title == "Minimal test ruleset"
+
+
+@pytest.fixture
+def fake_ruleset_entry_point(tmp_path, monkeypatch):
+    """An installed plugin 'outside_rules' shipping the ruleset 'outside' (a copy of mini)."""
+    pkg = tmp_path / "ep_outside"
+    (pkg / "rulesets").mkdir(parents=True)
+    (pkg / "rulesets" / "outside.yaml").write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
+    (pkg / "__init__.py").write_text(
+        "from pathlib import Path\n"
+        "from mahjong_core.plugin import hookimpl\n"
+        "@hookimpl\n"
+        "def mahjong_rulesets():\n"
+        "    return [Path(__file__).parent / 'rulesets']\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("ep_outside", None)
+    real = importlib.metadata.entry_points
+    extra = [importlib.metadata.EntryPoint("outside_rules", "ep_outside", "mahjong_core")]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **kw: list(real(**kw)) + extra
+                        if kw.get("group") == "mahjong_core" else real(**kw))
+    return pkg
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda folder: None, "does not exist"),                     # installed without its YAML
+    (lambda folder: folder.mkdir(), "holds no ruleset (*.yaml)"),
+    (lambda folder: (folder.mkdir(), (folder / "notes.txt").write_text("x", encoding="utf-8")),
+     "holds no ruleset (*.yaml)"),
+])
+def test_a_plugin_whose_ruleset_folder_yields_nothing_is_warned_about(tmp_path, make, problem):
+    folder = tmp_path / "rulesets"
+    make(folder)
+    engine = Engine(plugins=[plugin("lost_yaml", mahjong_rulesets=lambda: [folder])], entry_points=False)
+    warning = (f"plugin 'lost_yaml' ships no ruleset: its ruleset folder {folder} {problem} (is its YAML listed "
+               f"in the package-data of its pyproject.toml?)")
+    assert engine.warnings() == [warning]
+    with pytest.raises(MahjongError) as info:
+        engine.load_ruleset("lost")
+    assert info.value.message.startswith("unknown ruleset 'lost'; installed: ")
+    assert info.value.message.endswith(f"; {warning}")
+
+
+def test_mahjong_rulesets_warns_about_an_installed_plugin_without_its_yaml(fake_ruleset_entry_point):
+    for f in (fake_ruleset_entry_point / "rulesets").iterdir():      # as `pip install .` without package-data
+        f.unlink()
+    (fake_ruleset_entry_point / "rulesets").rmdir()
+    rc, out, err = run_cli(["rulesets"])
+    assert rc == 0 and "guobiao " in out
+    folder = fake_ruleset_entry_point / "rulesets"
+    assert (f"warning: plugin 'outside_rules' ships no ruleset: its ruleset folder {folder} does not exist "
+            f"(is its YAML listed in the package-data of its pyproject.toml?)") in err.splitlines()
+    rc, out, err = run_cli(["score", "--ruleset", "outside", "123m456p789s1122z", "1z"])
+    assert rc != 0 and "plugin 'outside_rules' ships no ruleset" in err
+
+
+def test_the_installed_plugins_warn_about_nothing(engine):
+    assert engine.warnings() == []
 
 
 # --------------------------------------------------------------------------- errors inside plugin code

@@ -12,13 +12,16 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
+
+from conftest import ORACLE, needs
+
+# mahjong_core.web and its test client need the web extra: checked before they are imported
+TestClient = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
 
 from mahjong_core import cli, rulesinfo
 from mahjong_core.errors import MahjongError
 from mahjong_core.ruleset import Ruleset
 from mahjong_core.web import app as web, server
-from conftest import ORACLE
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ORACLE
