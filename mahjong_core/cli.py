@@ -262,17 +262,41 @@ def _fan_table(rules, result, out: TextIO, explained: dict | None = None) -> Non
     if result.value != result.total:
         out.write(f"value     {result.value}\n")
     if explained is not None:
-        out.write(f"toward the minimum: {result.minimum_points} (minimum {explained['minimum']})\n")
-        for item in explained["excluded"]:
-            by = item.get("by")
-            by = ", ".join(by) if isinstance(by, (list, tuple)) else str(by)
-            out.write(f"  not counted: {item.get('zh', '') + ' ' if item.get('zh') else ''}{item['id']}"
-                      f"  (by {by})\n")
-        for item in explained.get("dropped", ()):
-            out.write(f"  not counted: {item['id']}  (the other fans total {item['others']}, "
-                      f"more than {item['limit']})\n")
-        for note in explained.get("notes", ()):
-            out.write(f"  note: {note}\n")
+        _explanation(rules, explained, out)
+
+
+def _fan_name(rules, fan_id: str, item: dict | None = None) -> str:
+    """A fan as a player reads it: 清龙七对 Pure Dragon Seven Pairs (the id when it has no names)."""
+    item = item if item and item.get("zh") else None
+    rule = rules.fan_by_id.get(fan_id)
+    zh, en = (item["zh"], item.get("en", "")) if item else (rule.zh, rule.en) if rule else (fan_id, "")
+    return f"{zh} {en}".strip()
+
+
+def _explanation(rules, explained: dict, out: TextIO) -> None:
+    """The lines ``--explain`` adds under the fan table."""
+    out.write(f"toward the minimum: {explained['points_toward_minimum']} (minimum {explained['minimum']})\n")
+
+    def by(item) -> str:
+        named = item.get("by")
+        named = named if isinstance(named, (list, tuple)) else [named]
+        return ", ".join(_fan_name(rules, b) for b in named)
+
+    for item in explained["excluded"]:
+        out.write(f"  not counted: {_fan_name(rules, item['id'], item)}  (by {by(item)})\n")
+    for item in explained.get("reduced", ()):
+        out.write(f"  reduced: {_fan_name(rules, item['id'], item)}, {item['taken']} fewer  (by {by(item)})\n")
+    for item in explained.get("dropped", ()):
+        out.write(f"  not counted: {_fan_name(rules, item['id'], item)}  (the other fans total {item['others']}, "
+                  f"more than {item['limit']})\n")
+    for cap in explained.get("capped", ()):
+        limit, uncapped = cap["limit"], cap["uncapped"]
+        words = {"multiplier": f"capped at ×{limit} (×{uncapped} without the cap)",
+                 "doublings": f"capped at {limit} doublings ({uncapped} without the cap)",
+                 }.get(cap["limits"], f"capped at {limit} ({uncapped} without the cap)")
+        out.write(f"  {words}: {rules.where('scoring.value.params.' + cap['param'])}\n")
+    for note in explained.get("notes", ()):
+        out.write(f"  note: {note}\n")
 
 
 def cmd_rulesets(engine: Engine, args, out: TextIO, err: TextIO) -> int:

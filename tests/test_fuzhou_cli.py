@@ -27,7 +27,7 @@ def test_score_prints_the_points_the_special_and_the_value():
 def test_explain_names_the_special_that_won():
     rc, out, _ = run_cli(ARGS + ["--explain"])
     assert rc == 0
-    assert "  not counted: sanjindao  (by jinque)" in out
+    assert "  not counted: 三金倒 Three golds down  (by 金雀 Gold sparrow)" in out
     assert "  note: B (points) = 3 花 + 3 金 = 6" in out
     assert "  note: special: 金雀 jinque 30 won; the hand also makes 三金倒 sanjindao 10, and only the highest " \
            "special counts" in out

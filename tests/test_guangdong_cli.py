@@ -36,8 +36,8 @@ def test_explain_names_the_winning_row_as_what_ruled_the_others_out():
                           "[111z,1]111m999m555m2z 2z"])
     lines = out.splitlines()
     assert rc == 0
-    assert "  not counted: hunyise  (by hunpeng)" in lines
-    assert "  not counted: duiduipeng  (by hunpeng)" in lines
+    assert "  not counted: 混一色 Half Flush  (by 混碰 Half Flush All Pungs)" in lines
+    assert "  not counted: 对对碰 All Pungs  (by 混碰 Half Flush All Pungs)" in lines
     assert "toward the minimum: 4 (minimum 1)" in lines
 
 

@@ -47,6 +47,15 @@ def units_value(total, fans, situation, base: float = 0, max_doublings: int | No
                 multiplier_by_method: Mapping[str, float] | None = None):
     """(min((base + Σpoints) × min(2^min(Σdoublings, max_doublings), cap_multiplier), cap) + Σbonus)
     × multiplier_by_method[win method] (default 1)."""
+    p, d, x = sums(fans)
+    value = of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
+    if multiplier_by_method:
+        return value * multiplier_by_method.get(win_method(situation), 1)
+    return value
+
+
+def sums(fans) -> Units:
+    """The fans' amounts added up per unit."""
     p = d = x = 0
     for f in fans:
         if f.unit == "points":
@@ -55,10 +64,27 @@ def units_value(total, fans, situation, base: float = 0, max_doublings: int | No
             d += f.points * f.count
         else:
             x += f.points * f.count
-    value = of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
-    if multiplier_by_method:
-        return value * multiplier_by_method.get(win_method(situation), 1)
-    return value
+    return Units(p, d, x)
+
+
+def limits_reached(fans, base=0, max_doublings=None, cap_multiplier=None, cap=None, multiplier_by_method=None,
+                   doublings_param="max_doublings") -> list[dict]:
+    """Which of the ``units`` limits cut the value of the fans (or of their ``Units``), each as
+    ``{"param", "limits", "limit", "uncapped"}``: the parameter's name, what it limits
+    (``doublings``, ``multiplier`` or ``value``), its limit and the amount without it; for an
+    explanation to say "capped at ×64". Empty when none did."""
+    p, d, x = fans if isinstance(fans, Units) else sums(fans)
+    out = []
+    if max_doublings is not None and d > max_doublings:
+        out.append({"param": doublings_param, "limits": "doublings", "limit": max_doublings, "uncapped": d})
+        d = max_doublings
+    multiplier = 2 ** d
+    if cap_multiplier is not None and multiplier > cap_multiplier:
+        out.append({"param": "cap_multiplier", "limits": "multiplier", "limit": cap_multiplier, "uncapped": multiplier})
+        multiplier = cap_multiplier
+    if cap is not None and (base + p) * multiplier > cap:
+        out.append({"param": "cap", "limits": "value", "limit": cap, "uncapped": (base + p) * multiplier})
+    return out
 
 
 def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=None, multiplier_by_method=None):
@@ -75,3 +101,8 @@ def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=Non
     if multiplier_by_method:
         return (value + x) * max(1, *multiplier_by_method.values())
     return value + x
+
+
+def doubling_value(total, fans, situation, base: float = 1, cap: int | None = None):
+    """base × 2^fan, the fan count capped (Sichuan style)."""
+    return of_amounts(0, total, 0, base, max_doublings=cap)
