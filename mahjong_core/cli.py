@@ -245,11 +245,16 @@ def _amount(n, unit: str) -> str:
     return f"×2^{n}" if unit == "doublings" else f"+{n}" if unit == "bonus" else str(n)
 
 
+def _hand_words(s) -> str:
+    """The melds in brackets, then the standing tiles."""
+    melds = " ".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
+    return f"{melds + ' ' if melds else ''}{T.format_tiles(s.hand)}"
+
+
 def _fan_table(rules, result, out: TextIO, explained: dict | None = None) -> None:
     s = result.situation
-    melds = " ".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
     out.write(f"ruleset   {_ruleset_line(rules)}\n")
-    out.write(f"hand      {melds + ' ' if melds else ''}{T.format_tiles(s.hand)}  wins on "
+    out.write(f"hand      {_hand_words(s)}  wins on "
               f"{T.name(s.win_tile)} ({'self-drawn' if s.self_drawn else 'discard'})\n")
     out.write(f"reading   {' '.join(result.decomposition.labels())}  ({result.decomposition.shape})\n")
     if result.decomposition.wild_as:
@@ -334,9 +339,15 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
+# an error's few words when it brings none: a table cell says why, never a bare code
+_CODE_WORDS = {"too_many_copies": "no copy left", "not_winning": "not a win", "invalid_meld": "meld not allowed",
+               "invalid_tile": "tile not in play", "wrong_tile_count": "wrong tile count",
+               "below_minimum": "below the minimum", "invalid_situation": "not possible"}
+
+
 def _cell(score) -> str:
     if score.error is not None:
-        return score.error
+        return score.reason or _CODE_WORDS.get(score.error, score.error.replace("_", " "))
     if not score.allowed:
         return "not allowed"
     value = f" → {score.value}" if score.value != score.total else ""
@@ -352,6 +363,13 @@ def write_waits_table(waits, minimum, out: TextIO) -> None:
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for tile, discard, self_drawn in rows:
         out.write(f"{tile:<{widths[0]}}  {discard:>{widths[1]}}  {self_drawn:>{widths[2]}}\n")
+    why: dict[str, str] = {}                # each cell's words, once, with the error's whole message
+    for w in waits:
+        for score in (w.discard, w.self_drawn):
+            if score.error is not None and score.message and _cell(score) not in why:
+                why[_cell(score)] = score.message
+    for words, message in why.items():
+        out.write(f"{words}: {message}\n")
     below = [(name, score) for w in waits for name, score in (("discard", w.discard), ("self-draw", w.self_drawn))
              if score.below_minimum and score.allowed and score.error is None]
     if below and below[0][1].minimum is not None:
@@ -386,11 +404,18 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
         hand["flowers"] = _flowers(args.flowers)
     if args.wilds:
         hand["wilds"] = args.wilds
+    if args.void:
+        hand["void_suit"] = args.void
     _add_fields(args, hand)
     waits = rules.waits(hand)
     if args.json:
         out.write(dumps(waits.to_dict()) + "\n")
-    elif not waits.ready:
+        return 0
+    out.write(f"ruleset   {_ruleset_line(rules)}\n")
+    wilds = f"  wilds {T.format_tiles(waits.situation.wilds)}" if waits.situation.wilds else ""
+    void = f"  void suit {waits.situation.void_suit}" if waits.situation.void_suit else ""
+    out.write(f"hand      {_hand_words(waits.situation)}{wilds}{void}\n")
+    if not waits.ready:
         out.write("not ready: no tile completes this hand\n")
     else:
         write_waits_table(waits.scores(), rules.minimum, out)
@@ -665,6 +690,7 @@ def build_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
     w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
     hand_options(w, False)
+    w.add_argument("--void", help="void suit m/p/s (Sichuan)")
 
     a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
     a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")

@@ -508,8 +508,8 @@ def validate(s: Situation, rules: TableRules) -> None:
         counts[t] += 1
     for t, n in enumerate(counts):
         if n > 4:
-            raise _field_error(f"too many copies of {T.name(t)}: {n} (hand, melds and winning tile hold at "
-                               f"most 4)", "too_many_copies")
+            raise HandError(f"too many copies of {T.name(t)}: {n} (hand, melds and winning tile hold at "
+                            f"most 4)", code="too_many_copies", reason="no copy left")
     kongs = sum(1 for m in s.melds if m.kind == "kong")
     if s.after_kong:
         if not s.self_drawn:

@@ -166,7 +166,7 @@ class Ruleset:
         decs = self.decompositions(s)
         if not decs:
             raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
-                                  f"ruleset '{self.name}'")
+                                  f"ruleset '{self.name}'", reason="no winning shape")
         return self.readings.best(s, decs, enforce_minimum)
 
     def candidates(self, situation) -> list[ScoreResult]:
