@@ -48,6 +48,9 @@ def parse_notation(text: str) -> dict:
     for body in _MELD_RE.findall(text):
         tiles_text, _, source = body.partition(",")
         tiles = T.parse_tiles(tiles_text)
+        if len(tiles) not in (3, 4):
+            raise MahjongError(f"meld [{body}]: a meld has 3 tiles (a chow or a pung) or 4 (a kong), got "
+                               f"{len(tiles)} ({tiles_text.strip()})", code="invalid_meld")
         kind = "chow" if len(set(tiles)) == 3 else ("kong" if len(tiles) == 4 else "pung")
         meld: dict[str, Any] = {"type": kind, "tiles": tiles_text.strip()}
         source = source.strip().lower()
@@ -658,21 +661,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     r = sub.add_parser("rulesets", help="list installed rulesets")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true", help="print [{name, title}] as JSON")
 
     def hand_options(sp, with_flags: bool) -> None:
-        sp.add_argument("--ruleset", default="guobiao", help="a ruleset name or the path of a YAML overlay")
-        sp.add_argument("--seat", metavar="WIND", help="seat wind E/S/W/N")
-        sp.add_argument("--round", metavar="WIND", help="round (prevalent) wind E/S/W/N")
-        sp.add_argument("--flowers", help="flower tiles (1f5f) or their number")
-        sp.add_argument("--wilds", help="wild tile kinds, e.g. 5m")
-        sp.add_argument("--json", action="store_true", help="print JSON")
+        sp.add_argument("--ruleset", default="guobiao",
+                        help="a ruleset name or the path of a YAML overlay (default: guobiao)")
+        sp.add_argument("--seat", metavar="WIND", help="seat wind E/S/W/N (default: E)")
+        sp.add_argument("--round", metavar="WIND", help="round (prevalent) wind E/S/W/N (default: E)")
+        sp.add_argument("--flowers", help="flower tiles (1f5f) or their number (default: none)")
+        sp.add_argument("--wilds", help="wild tile kinds, e.g. 5m (default: none)")
+        sp.add_argument("--json", action="store_true",
+                        help="print the answer as JSON (docs/formats.md), a failure as {ok: false, error}")
         if with_flags:
             for flag, text in _FLAGS.items():
                 sp.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true", help=text)
             sp.add_argument("--after-kong", action="store_const", const=1, default=0,
                             help="won on a kong replacement tile; --after-kong=N for N kongs in a row")
-            sp.add_argument("--void", help="void suit m/p/s (Sichuan)")
+            sp.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
 
     s = sub.add_parser("score", help="score one winning hand",
                        description="HAND is notation; the last tile is the winning tile. Melds in brackets: "
@@ -690,30 +695,30 @@ def build_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
     w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
     hand_options(w, False)
-    w.add_argument("--void", help="void suit m/p/s (Sichuan)")
+    w.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
 
     a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
     a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")
     hand_options(a, False)
-    a.add_argument("--void", help="void suit m/p/s (Sichuan)")
+    a.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
     a.add_argument("--seen", help="tiles seen elsewhere (discards, others' melds), not counted as left")
 
     t = sub.add_parser("settle", help="settle a game record (docs/formats.md: Record)")
     t.add_argument("record", help="record JSON file, or - for stdin")
     t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset', "
                                      "an installed ruleset's name)")
-    t.add_argument("--json", action="store_true")
+    t.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/formats.md: Record)")
 
     f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
     f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
     f.add_argument("--ruleset", dest="ruleset_flag", metavar="RULESET",
                    help="the same, as the other commands take it")
-    f.add_argument("--json", action="store_true")
+    f.add_argument("--json", action="store_true", help="print the ruleset's fans as JSON")
 
     d = sub.add_parser("diff", help="what one ruleset changes against another (or an overlay against its base)")
     d.add_argument("a", metavar="A", help="a ruleset name or YAML path")
     d.add_argument("b", metavar="B", nargs="?", help="the ruleset to compare with A (default: A against its base)")
-    d.add_argument("--json", action="store_true")
+    d.add_argument("--json", action="store_true", help="print the differences as JSON")
 
     v = sub.add_parser("serve", help="the web scorer and JSON API (needs the 'web' extra)")
     v.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")

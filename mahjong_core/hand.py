@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from . import tiles as T
 from . import wilds as _wilds
-from .errors import HandError, NotWinningError, TileError, did_you_mean, show
+from .errors import HandError, NotWinningError, TileError, did_you_mean, plural, show
 
 MELD_KINDS = ("chow", "pung", "kong")
 SOURCES = ("left", "across", "right")
@@ -500,7 +500,8 @@ def validate(s: Situation, rules: TableRules) -> None:
                            f"seat wind {T.WIND_LETTERS[s.seat_wind]}")
     size = len(s.hand) + 3 * len(s.melds)
     if size != rules.hand_size:
-        raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
+        raise _field_error(f"wrong tile count: {plural(len(s.hand), 'standing tile')} + "
+                           f"{plural(len(s.melds), 'meld')} make "
                            f"{size}, this ruleset needs {rules.hand_size} before the winning tile "
                            f"(standing tiles = {rules.hand_size} − 3 × melds)", "wrong_tile_count")
     counts = [0] * T.NUM_KINDS

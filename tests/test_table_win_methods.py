@@ -47,8 +47,8 @@ def test_the_minimum_per_method(rules):
     assert rules.score({"hand": HAND, "win_tile": "1s", "self_drawn": True}).total == 1
     with pytest.raises(BelowMinimumError) as info:
         rules.score({"hand": HAND, "win_tile": "1s"})
-    assert info.value.message == ("1 points, below the minimum of 2 for a win by discard (scoring.minimum.discard) "
-                                  "for ruleset 'bonus-16' (flowers and non-counting fans excluded)")
+    assert info.value.message == ("1 point, below the minimum of 2 for a win by discard (scoring.minimum.discard) "
+                                  "for ruleset 'bonus-16'")
     assert rules.explain(rules.score({"hand": HAND, "win_tile": "1s", "self_drawn": True}))["minimum"] == 0
 
 

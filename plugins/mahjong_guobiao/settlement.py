@@ -21,15 +21,16 @@ class _Hand(Replayer):
     def on_win(self, event) -> None:
         seat, base, shown = event.seat, self.base, plain(self.base)
         points = exact(self.score(event).total)
+        worth = f"{plain(points)} point{'' if points == 1 else 's'}"
         discarder = event.get("from")
         for other in range(self.seats):
             if other == seat:
                 continue
             if discarder is None:
-                self.pay(other, seat, base + points, f"self-drawn win by seat {seat}: base {shown} + {plain(points)} points")
+                self.pay(other, seat, base + points, f"self-drawn win by seat {seat}: base {shown} + {worth}")
             elif other == discarder:
                 self.pay(other, seat, base + points,
-                         f"discarded the winning tile to seat {seat}: base {shown} + {plain(points)} points")
+                         f"discarded the winning tile to seat {seat}: base {shown} + {worth}")
             else:
                 self.pay(other, seat, base, f"discard win by seat {seat} off seat {discarder}: base {shown}")
 
