@@ -91,7 +91,7 @@ class Ruleset:
 
     # ------------------------------------------------------------------ scoring
     def parse(self, situation) -> Situation:
-        """Validate a §2 dict or a Situation object against this ruleset (table and plugin vetoes)."""
+        """Validate a situation dict (docs/formats.md) or a Situation object against this ruleset (table and plugin vetoes)."""
         s = parse_situation(situation, self.table)
         for check, vid, plugin in self._validator_checks:
             try:

@@ -1,6 +1,6 @@
 """Who pays a Fuzhou win, and how much each payer's share S is.
 
-S = B + special on a discard win, 2 × B + special on a self-draw (profiles.md §5.5, §6.4; version
+S = B + special on a discard win, 2 × B + special on a self-draw (README.md; version
 A: (B + 5) × 2 + special, × 3 self-drawn); the hand's ``value`` is S without the streak, so the
 streak points are added to B here, through the ruleset's value formula. The rules
 (``options.payers``):

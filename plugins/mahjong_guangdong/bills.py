@@ -1,4 +1,4 @@
-"""What a Guangdong win costs whom (profiles.md §1.6, §2.6, §3.5, §4.5, §7): pure functions from
+"""What a Guangdong win costs whom (README.md: Options, Choices): pure functions from
 a win's facts and its horse hits to named payments.
 
 Each profile prices one **share** of the bill (per payer, in money):

@@ -19,7 +19,7 @@ from . import bills, horses, kongs
 from .facts import ghost_tiles
 from .options import resolve
 
-# the profiles whose source plays one winner per hand (profiles.md §2.8, §3.5)
+# the profiles whose source plays one winner per hand ([B], [L])
 ONE_WINNER = {"guangdong.tuidaohu": "推倒胡", "guangdong.lianhua": "莲花"}
 
 
@@ -128,10 +128,10 @@ class GuangdongHand(Replayer):
 def rules():
     """The four settlement rules, registered by the plugin."""
     out = []
-    for rule, doc in (("guangdong.dahu", "大胡 money table: X = F × u × (1 + H) per payer (profiles.md §1.6)"),
-                      ("guangdong.tuidaohu", "推倒胡: S = 2^total × (1 + H) from each other player (§2.6)"),
-                      ("guangdong.lianhua", "莲花: P = b × m + b × H, the dealer pays double (§3.5)"),
-                      ("guangdong.bao", "包: the bill T = V × b in thirds, or all of it from the liable player (§4.5)")):
+    for rule, doc in (("guangdong.dahu", "大胡 money table: X = F × u × (1 + H) per payer ([T])"),
+                      ("guangdong.tuidaohu", "推倒胡: S = 2^total × (1 + H) from each other player ([B])"),
+                      ("guangdong.lianhua", "莲花: P = b × m + b × H, the dealer pays double ([L])"),
+                      ("guangdong.bao", "包: the bill T = V × b in thirds, or all of it from the liable player ([W])")):
         def settle(record, ruleset, _rule=rule):
             return GuangdongHand(record, ruleset, _rule).run()
         out.append(GuangdongHand.rule(rule, settle, doc))

@@ -1,4 +1,4 @@
-"""The Guangdong tile sets beyond core's ``standard_136`` (profiles.md §3.1, §4.1; regional.md §2.1)."""
+"""The Guangdong tile sets beyond core's ``standard_136`` ([L], [W], [C]; README.md)."""
 from __future__ import annotations
 
 from mahjong_core.hookspecs import TileSet

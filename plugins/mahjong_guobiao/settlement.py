@@ -1,4 +1,4 @@
-"""Guobiao competition settlement (seed 000): base + points from the discarder, or from every
+"""Guobiao competition settlement (the competition rules' 国标比赛计分): base + points from the discarder, or from every
 other player on a self-draw; on a discard win the two bystanders pay the base."""
 from __future__ import annotations
 
