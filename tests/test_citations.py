@@ -19,6 +19,7 @@ FORBIDDEN = [
     (re.compile(r"\bcontract\s*§", re.I), "a section of a contract that does not ship"),
     (re.compile(r"\bseeds?\s*0\d\d\b", re.I), "an unpublished seed text's id"),
     (re.compile(r"\bS0\d\d\b"), "an unpublished seed text's id"),
+    (re.compile(r"\bthe seed's|\b(the )?seed (table|game|default|rules?|text)\b", re.I), "an unpublished seed text"),
 ]
 SECTION = (re.compile(r"§"), "a bare section of a document that does not ship")
 
