@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import mahjong_core
 from conftest import run_cli
 
@@ -57,3 +59,18 @@ def test_the_cap_is_named_when_it_cut_the_value():
     # the discard win: 6 doublings = ×64 exactly, not cut
     rc, out, _ = run_cli(["score", "--ruleset", "sichuan-tencent", *DRAGON, "--explain", "--json"])
     assert "capped" not in json.loads(out) and json.loads(out)["value"] == 64
+
+
+def test_the_api_explanation_says_the_same(engine):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from mahjong_core.web import app as web
+    with TestClient(web.create_app(engine)) as client:
+        answer = client.post("/api/score", json={"ruleset": "sichuan-tencent", "explain": True, "situation": {
+            "hand": DRAGON[0], "win_tile": "5m", "void_suit": "p", "self_drawn": True}})
+    data = answer.json()
+    assert answer.status_code == 200 and data["value"] == 64
+    assert data["reduced"] == [{"id": "root", "by": ["qinglongqidui"], "zh": "根", "en": "Root", "taken": 1}]
+    assert data["capped"] == [{"param": "cap_multiplier", "limits": "multiplier", "limit": 64, "uncapped": 128}]
+    assert all(e.get("zh") for e in data["excluded"])
