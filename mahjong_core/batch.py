@@ -179,7 +179,7 @@ def result_json(result) -> str:
 
 
 def score_text(rules, line: bytes | str | None) -> str:
-    """One input line → its answer as JSON text (no newline): the §3 result or failure, with the
+    """One input line → its answer as JSON text (no newline): the score result or failure, with the
     line's ``id`` first when it has one."""
     ident = _NO_ID
     try:

@@ -7,7 +7,7 @@ from importlib.resources import files
 from . import analysis, shapes
 from .fans import FanCheck
 from .hookspecs import TileSet, ValueFormula, WinShape, hookimpl
-from .scoring.units import of_amounts, units_value
+from .scoring.units import doubling_value, units_value
 
 
 @hookimpl
@@ -70,11 +70,6 @@ def mahjong_fan_checks():
 
 def total_value(total, fans, situation):
     return total
-
-
-def doubling_value(total, fans, situation, base: float = 1, cap: int | None = None):
-    """base × 2^fan, the fan count capped (Sichuan style)."""
-    return of_amounts(0, total, 0, base, max_doublings=cap)
 
 
 @hookimpl

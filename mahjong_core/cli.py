@@ -50,6 +50,9 @@ def parse_notation(text: str) -> dict:
     for body in _MELD_RE.findall(text):
         tiles_text, _, source = body.partition(",")
         tiles = T.parse_tiles(tiles_text)
+        if len(tiles) not in (3, 4):
+            raise MahjongError(f"meld [{body}]: a meld has 3 tiles (a chow or a pung) or 4 (a kong), got "
+                               f"{len(tiles)} ({tiles_text.strip()})", code="invalid_meld")
         kind = "chow" if len(set(tiles)) == 3 else ("kong" if len(tiles) == 4 else "pung")
         meld: dict[str, Any] = {"type": kind, "tiles": tiles_text.strip()}
         source = source.strip().lower()
@@ -247,11 +250,16 @@ def _amount(n, unit: str) -> str:
     return f"×2^{n}" if unit == "doublings" else f"+{n}" if unit == "bonus" else str(n)
 
 
+def _hand_words(s) -> str:
+    """The melds in brackets, then the standing tiles."""
+    melds = " ".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
+    return f"{melds + ' ' if melds else ''}{T.format_tiles(s.hand)}"
+
+
 def _fan_table(rules, result, out: TextIO, explained: dict | None = None) -> None:
     s = result.situation
-    melds = " ".join(f"[{T.format_tiles(m.tiles)}]" for m in s.melds)
     out.write(f"ruleset   {_ruleset_line(rules)}\n")
-    out.write(f"hand      {melds + ' ' if melds else ''}{T.format_tiles(s.hand)}  wins on "
+    out.write(f"hand      {_hand_words(s)}  wins on "
               f"{T.name(s.win_tile)} ({'self-drawn' if s.self_drawn else 'discard'})\n")
     out.write(f"reading   {' '.join(result.decomposition.labels())}  ({result.decomposition.shape})\n")
     if result.decomposition.wild_as:
@@ -264,17 +272,41 @@ def _fan_table(rules, result, out: TextIO, explained: dict | None = None) -> Non
     if result.value != result.total:
         out.write(f"value     {result.value}\n")
     if explained is not None:
-        out.write(f"toward the minimum: {result.minimum_points} (minimum {explained['minimum']})\n")
-        for item in explained["excluded"]:
-            by = item.get("by")
-            by = ", ".join(by) if isinstance(by, (list, tuple)) else str(by)
-            out.write(f"  not counted: {item.get('zh', '') + ' ' if item.get('zh') else ''}{item['id']}"
-                      f"  (by {by})\n")
-        for item in explained.get("dropped", ()):
-            out.write(f"  not counted: {item['id']}  (the other fans total {item['others']}, "
-                      f"more than {item['limit']})\n")
-        for note in explained.get("notes", ()):
-            out.write(f"  note: {note}\n")
+        _explanation(rules, explained, out)
+
+
+def _fan_name(rules, fan_id: str, item: dict | None = None) -> str:
+    """A fan as a player reads it: 清龙七对 Pure Dragon Seven Pairs (the id when it has no names)."""
+    item = item if item and item.get("zh") else None
+    rule = rules.fan_by_id.get(fan_id)
+    zh, en = (item["zh"], item.get("en", "")) if item else (rule.zh, rule.en) if rule else (fan_id, "")
+    return f"{zh} {en}".strip()
+
+
+def _explanation(rules, explained: dict, out: TextIO) -> None:
+    """The lines ``--explain`` adds under the fan table."""
+    out.write(f"toward the minimum: {explained['points_toward_minimum']} (minimum {explained['minimum']})\n")
+
+    def by(item) -> str:
+        named = item.get("by")
+        named = named if isinstance(named, (list, tuple)) else [named]
+        return ", ".join(_fan_name(rules, b) for b in named)
+
+    for item in explained["excluded"]:
+        out.write(f"  not counted: {_fan_name(rules, item['id'], item)}  (by {by(item)})\n")
+    for item in explained.get("reduced", ()):
+        out.write(f"  reduced: {_fan_name(rules, item['id'], item)}, {item['taken']} fewer  (by {by(item)})\n")
+    for item in explained.get("dropped", ()):
+        out.write(f"  not counted: {_fan_name(rules, item['id'], item)}  (the other fans total {item['others']}, "
+                  f"more than {item['limit']})\n")
+    for cap in explained.get("capped", ()):
+        limit, uncapped = cap["limit"], cap["uncapped"]
+        words = {"multiplier": f"capped at ×{limit} (×{uncapped} without the cap)",
+                 "doublings": f"capped at {limit} doublings ({uncapped} without the cap)",
+                 }.get(cap["limits"], f"capped at {limit} ({uncapped} without the cap)")
+        out.write(f"  {words}: {rules.where('scoring.value.params.' + cap['param'])}\n")
+    for note in explained.get("notes", ()):
+        out.write(f"  note: {note}\n")
 
 
 def cmd_rulesets(engine: Engine, args, out: TextIO, err: TextIO) -> int:
@@ -315,9 +347,15 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
+# an error's few words when it brings none: a table cell says why, never a bare code
+_CODE_WORDS = {"too_many_copies": "no copy left", "not_winning": "not a win", "invalid_meld": "meld not allowed",
+               "invalid_tile": "tile not in play", "wrong_tile_count": "wrong tile count",
+               "below_minimum": "below the minimum", "invalid_situation": "not possible"}
+
+
 def _cell(score) -> str:
     if score.error is not None:
-        return score.error
+        return score.reason or _CODE_WORDS.get(score.error, score.error.replace("_", " "))
     if not score.allowed:
         return "not allowed"
     value = f" → {score.value}" if score.value != score.total else ""
@@ -333,6 +371,13 @@ def write_waits_table(waits, minimum, out: TextIO) -> None:
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for tile, discard, self_drawn in rows:
         out.write(f"{tile:<{widths[0]}}  {discard:>{widths[1]}}  {self_drawn:>{widths[2]}}\n")
+    why: dict[str, str] = {}                # each cell's words, once, with the error's whole message
+    for w in waits:
+        for score in (w.discard, w.self_drawn):
+            if score.error is not None and score.message and _cell(score) not in why:
+                why[_cell(score)] = score.message
+    for words, message in why.items():
+        out.write(f"{words}: {message}\n")
     below = [(name, score) for w in waits for name, score in (("discard", w.discard), ("self-draw", w.self_drawn))
              if score.below_minimum and score.allowed and score.error is None]
     if below and below[0][1].minimum is not None:
@@ -373,7 +418,12 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
     waits = rules.waits(hand)
     if args.json:
         out.write(dumps(waits.to_dict()) + "\n")
-    elif not waits.tiles:
+        return 0
+    out.write(f"ruleset   {_ruleset_line(rules)}\n")
+    wilds = f"  wilds {T.format_tiles(waits.situation.wilds)}" if waits.situation.wilds else ""
+    void = f"  void suit {waits.situation.void_suit}" if waits.situation.void_suit else ""
+    out.write(f"hand      {_hand_words(waits.situation)}{wilds}{void}\n")
+    if not waits.tiles:
         out.write("not ready: no tile completes this hand\n")
     else:
         write_waits_table(waits.scores(), rules.minimum, out)
@@ -619,21 +669,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     r = sub.add_parser("rulesets", help="list installed rulesets")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true", help="print [{name, title}] as JSON")
 
     def hand_options(sp, with_flags: bool) -> None:
-        sp.add_argument("--ruleset", default="guobiao", help="a ruleset name or the path of a YAML overlay")
-        sp.add_argument("--seat", metavar="WIND", help="seat wind E/S/W/N")
-        sp.add_argument("--round", metavar="WIND", help="round (prevalent) wind E/S/W/N")
-        sp.add_argument("--flowers", help="flower tiles (1f5f) or their number")
-        sp.add_argument("--wilds", help="wild tile kinds, e.g. 5m")
-        sp.add_argument("--json", action="store_true", help="print JSON")
+        sp.add_argument("--ruleset", default="guobiao",
+                        help="a ruleset name or the path of a YAML overlay (default: guobiao)")
+        sp.add_argument("--seat", metavar="WIND", help="seat wind E/S/W/N (default: E)")
+        sp.add_argument("--round", metavar="WIND", help="round (prevalent) wind E/S/W/N (default: E)")
+        sp.add_argument("--flowers", help="flower tiles (1f5f) or their number (default: none)")
+        sp.add_argument("--wilds", help="wild tile kinds, e.g. 5m (default: none)")
+        sp.add_argument("--json", action="store_true",
+                        help="print the answer as JSON (docs/formats.md), a failure as {ok: false, error}")
         if with_flags:
             for flag, text in _FLAGS.items():
                 sp.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true", help=text)
             sp.add_argument("--after-kong", action="store_const", const=1, default=0,
                             help="won on a kong replacement tile; --after-kong=N for N kongs in a row")
-            sp.add_argument("--void", help="void suit m/p/s (Sichuan)")
+            sp.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
 
     s = sub.add_parser("score", help="score one winning hand",
                        description="HAND is notation; the last tile is the winning tile. Melds in brackets: "
@@ -651,30 +703,30 @@ def build_parser() -> argparse.ArgumentParser:
     w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
     w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
     hand_options(w, False)
-    w.add_argument("--void", help="void suit m/p/s (Sichuan)")
+    w.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
 
     a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
     a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")
     hand_options(a, False)
-    a.add_argument("--void", help="void suit m/p/s (Sichuan)")
+    a.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
     a.add_argument("--seen", help="tiles seen elsewhere (discards, others' melds), not counted as left")
 
     t = sub.add_parser("settle", help="settle a game record (docs/formats.md: Record)")
     t.add_argument("record", help="record JSON file, or - for stdin")
     t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset', "
                                      "an installed ruleset's name)")
-    t.add_argument("--json", action="store_true")
+    t.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/formats.md: Record)")
 
     f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
     f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
     f.add_argument("--ruleset", dest="ruleset_flag", metavar="RULESET",
                    help="the same, as the other commands take it")
-    f.add_argument("--json", action="store_true")
+    f.add_argument("--json", action="store_true", help="print the ruleset's fans as JSON")
 
     d = sub.add_parser("diff", help="what one ruleset changes against another (or an overlay against its base)")
     d.add_argument("a", metavar="A", help="a ruleset name or YAML path")
     d.add_argument("b", metavar="B", nargs="?", help="the ruleset to compare with A (default: A against its base)")
-    d.add_argument("--json", action="store_true")
+    d.add_argument("--json", action="store_true", help="print the differences as JSON")
 
     v = sub.add_parser("serve", help="the web scorer and JSON API (needs the 'web' extra)")
     v.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")

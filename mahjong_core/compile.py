@@ -111,18 +111,28 @@ def _named(where, value, key: str, what: str) -> str:
     return value
 
 
+def _points_needed(where, value, key: str) -> int:
+    """A minimum: a whole number of points ≥ 0 (a negative one would let every hand win and
+    more, which no rule text means)."""
+    n = _whole(where, value, key)
+    if n < 0:
+        raise RulesetError(f"{where(key)}: '{key}' is the points a hand needs to win, a whole number ≥ 0, "
+                           f"got {n} (0: any legal hand wins)")
+    return n
+
+
 def _minimums(value, where) -> Mapping[str, int]:
     """``scoring.minimum``: one number for every win method, or ``{self_drawn, discard,
     robbing_kong}`` (a missing key is 0; robbing_kong defaults to discard's)."""
     if not isinstance(value, Mapping):
-        n = _whole(where, value, "scoring.minimum")
+        n = _points_needed(where, value, "scoring.minimum")
         return MappingProxyType(dict.fromkeys(WIN_METHODS, n))
     for key in value:
         if key not in WIN_METHODS:
             raise RulesetError(f"{where(f'scoring.minimum.{key}')}: unknown win method "
                                f"'scoring.minimum.{shown(key)}'{did_you_mean(key, WIN_METHODS)}; the "
                                f"minimum is a number or a map of {', '.join(WIN_METHODS)}")
-    out = {m: _whole(where, value[m], f"scoring.minimum.{m}") for m in value}
+    out = {m: _points_needed(where, value[m], f"scoring.minimum.{m}") for m in value}
     out.setdefault("self_drawn", 0)
     out.setdefault("discard", 0)
     out.setdefault("robbing_kong", out["discard"])

@@ -211,6 +211,37 @@ def read_yaml(path: Path, as_shown: Shown | None = None) -> Source:
     return Source(path, data, reading.lines, here)
 
 
+def _by_name(key, fans: Mapping) -> str:
+    """' (did you mean 'all_simples'? 断幺 is its zh name)' when ``key`` is a fan's zh or en name
+    rather than its id."""
+    if not isinstance(key, str):
+        return ""
+    for fid, spec in fans.items():
+        if isinstance(spec, Mapping):
+            for field_name in ("zh", "en"):
+                name = spec.get(field_name)
+                if isinstance(name, str) and name.casefold() == key.casefold():
+                    return f" (did you mean '{fid}'? {name} is its {field_name} name; fans are keyed by id)"
+    return ""
+
+
+def _elsewhere(key, data: Mapping, prefix: str = "", depth: int = 0) -> list[str]:
+    """The dotted keys of ``data`` (options and fans aside) that end in ``key``: where a setting
+    given in the wrong place lives (Sichuan's cap is scoring.value.params.cap_multiplier)."""
+    found = []
+    if depth > 6 or not isinstance(key, str):
+        return found
+    for k, v in data.items():
+        dotted = f"{prefix}{k}"
+        if dotted in ("options", "option_types", "fans"):
+            continue
+        if k == key:
+            found.append(dotted)
+        if isinstance(v, Mapping):
+            found.extend(_elsewhere(key, v, dotted + ".", depth + 1))
+    return found
+
+
 def check_schema(src: Source, base: Mapping | None) -> None:
     """Reject unknown keys with file:line and the nearest valid name. In an overlay, keys must
     exist in the base except new entries of id-keyed maps (options: only the base's)."""
@@ -224,8 +255,11 @@ def check_schema(src: Source, base: Mapping | None) -> None:
                 dotted = prefix + key
                 if fields is None:               # options: closed world against the base (if it has none: empty)
                     if base is not None and key not in (base_part or {}):
+                        there = _elsewhere(key, base)
+                        there = (f"; '{shown(key)}' is not an option but a setting: it lives at "
+                                 f"{' and '.join(there)}" if there else "")
                         raise RulesetError(f"{src.where(dotted)}: unknown option '{shown(key)}'"
-                                           f"{did_you_mean(key, base_part or {})}")
+                                           f"{did_you_mean(key, base_part or {})}{there}")
                     continue
                 if not isinstance(value, Mapping):
                     raise RulesetError(f"{src.where(dotted)}: '{shown(dotted)}' must be a map of "
@@ -233,8 +267,9 @@ def check_schema(src: Source, base: Mapping | None) -> None:
                 if base_part is not None and key not in base_part and "check" in fields \
                         and "check" not in value:
                     # an overlay may add a fan only as a full definition; anything else is a typo
+                    hint = _by_name(key, base_part) or did_you_mean(key, base_part)
                     raise RulesetError(f"{src.where(dotted)}: unknown fan id '{shown(key)}'"
-                                       f"{did_you_mean(key, base_part)} (a new fan needs 'check')")
+                                       f"{hint} (a new fan needs 'check')")
                 for field_name in value:
                     if field_name not in fields:
                         raise RulesetError(f"{src.where(dotted + '.' + field_name)}: unknown key "

@@ -337,6 +337,12 @@ class Engine:
             return cached[0]
         files, clashes = self._ruleset_index()
         resolved = resolve(path, lambda n: self._by_name(n, files, clashes), lambda: files.keys(), as_shown=as_shown)
+        installed = files.get(resolved.name)
+        if installed is not None and installed.resolve() != path:
+            # a file named like an installed ruleset (sub/guobiao.yaml) is not that ruleset:
+            # it goes by the path it was given as, so no answer passes it off as the built-in
+            resolved.name = str(name_or_path)
+            resolved.chain = resolved.chain[:-1] + (resolved.name,)
         stamps = tuple((f, _mtime(f)) for f in resolved.files)
         ruleset = Ruleset(resolved, self)
         self._cache[(path, as_shown)] = (ruleset, stamps)

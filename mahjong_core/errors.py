@@ -14,15 +14,24 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def plural(n, word: str, words: str | None = None) -> str:
+    """``1 point``, ``2 points``: a count with its noun in the right number."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 class MahjongError(Exception):
-    """Root of every error the library raises on purpose."""
+    """Root of every error the library raises on purpose. ``reason`` is an optional few words
+    for a table cell (a waits row's "wild: no discard win"), beside the full message."""
 
     code = "invalid_situation"
+    reason: str | None = None
 
-    def __init__(self, message: str, code: str | None = None):
+    def __init__(self, message: str, code: str | None = None, reason: str | None = None):
         super().__init__(message)
         if code is not None:
             self.code = code
+        if reason is not None:
+            self.reason = reason
 
     @property
     def message(self) -> str:

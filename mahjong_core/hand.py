@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from . import tiles as T
 from . import wilds as _wilds
-from .errors import HandError, NotWinningError, TileError, did_you_mean, show
+from .errors import HandError, NotWinningError, TileError, did_you_mean, plural, show
 
 MELD_KINDS = ("chow", "pung", "kong")
 SOURCES = ("left", "across", "right")
@@ -506,11 +506,13 @@ def validate(s: Situation, rules: TableRules, drawn: bool = False) -> None:
                            f"seat wind {T.WIND_LETTERS[s.seat_wind]}")
     size = len(s.hand) + 3 * len(s.melds)
     if drawn and size != rules.hand_size + 1:
-        raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
+        raise _field_error(f"wrong tile count: {plural(len(s.hand), 'standing tile')} + "
+                           f"{plural(len(s.melds), 'meld')} make "
                            f"{size}, a hand with a discard to choose holds {rules.hand_size + 1} in this "
                            f"ruleset (standing tiles = {rules.hand_size + 1} − 3 × melds)", "wrong_tile_count")
     if not drawn and size != rules.hand_size:
-        raise _field_error(f"wrong tile count: {len(s.hand)} standing tiles + {len(s.melds)} melds make "
+        raise _field_error(f"wrong tile count: {plural(len(s.hand), 'standing tile')} + "
+                           f"{plural(len(s.melds), 'meld')} make "
                            f"{size}, this ruleset needs {rules.hand_size} before the winning tile "
                            f"(standing tiles = {rules.hand_size} − 3 × melds)", "wrong_tile_count")
     counts = [0] * T.NUM_KINDS
@@ -518,8 +520,8 @@ def validate(s: Situation, rules: TableRules, drawn: bool = False) -> None:
         counts[t] += 1
     for t, n in enumerate(counts):
         if n > 4:
-            raise _field_error(f"too many copies of {T.name(t)}: {n} (hand, melds and winning tile hold at "
-                               f"most 4)", "too_many_copies")
+            raise HandError(f"too many copies of {T.name(t)}: {n} (hand, melds and winning tile hold at "
+                            f"most 4)", code="too_many_copies", reason="no copy left")
     kongs = sum(1 for m in s.melds if m.kind == "kong")
     if s.after_kong:
         if not s.self_drawn:

@@ -1,6 +1,6 @@
-"""Render the hook reference of the README from the hookspec docstrings (single source).
+"""Render the hook reference of docs/plugins.md from the hookspec docstrings (single source).
 
-``python -m mahjong_core.hookdoc`` prints the section; a test keeps README.md equal to it.
+``python -m mahjong_core.hookdoc`` prints the section; a test keeps docs/plugins.md equal to it.
 """
 from __future__ import annotations
 

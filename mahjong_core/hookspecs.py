@@ -1,5 +1,5 @@
 """The plugin hooks and the records they answer with. Each hook's docstring carries an example;
-the README's hook reference is built from these docstrings and a test keeps the two in step.
+the hook reference in docs/plugins.md is built from these docstrings and a test keeps the two in step.
 Each record lists its fields (type: meaning). A plugin imports all of it from
 ``mahjong_core.plugin``."""
 from __future__ import annotations

@@ -210,7 +210,7 @@ class Record:
     round_wind: int
     events: tuple[Event, ...]
     ruleset: str | None = None
-    dealer_streak: int = 0          # hands the dealer has already kept the deal (连庄, contract §8)
+    dealer_streak: int = 0          # hands the dealer has already kept the deal (连庄; docs/formats.md: Record)
 
     def seat_wind(self, seat: int) -> int:
         """The dealer sits East, the next seat South, and so on."""
@@ -458,7 +458,7 @@ def _check_possible(record: Record) -> None:
 
 
 def _check_table_events(record: Record) -> None:
-    """Contract §8: at most one ``wild`` event, naming the kind one way; at most one
+    """The events core checks (docs/formats.md): at most one ``wild`` event, naming the kind one way; at most one
     ``follow_dealer``; ``horses`` for a player who has already won (the only winner when it
     names none), once per winner; a kong ``after_kong`` right after the same seat's kong."""
     once: dict[str, Event] = {}

@@ -61,7 +61,7 @@ class ScoreResult:
 @dataclass(frozen=True, slots=True)
 class WaitScore:
     """What a win on one wait scores (minimum not enforced), or the contract code of why that win
-    cannot stand (e.g. a fifth copy). ``allowed`` is false when ``table.win_methods`` leaves the
+    cannot stand (e.g. a fifth copy), with the error's message and its few words (``reason``). ``allowed`` is false when ``table.win_methods`` leaves the
     way of winning out; ``minimum`` is that way's minimum when ``scoring.minimum`` is per method."""
 
     total: Any = None
@@ -70,10 +70,17 @@ class WaitScore:
     error: str | None = None
     allowed: bool = True
     minimum: int | None = None
+    message: str | None = None          # the error's message, in full
+    reason: str | None = None           # the error's few words for a table cell, when it has them
 
     def to_dict(self) -> dict:
         if self.error is not None:
-            return {"error": self.error}
+            out = {"error": self.error}
+            if self.message is not None:
+                out["message"] = self.message
+            if self.reason is not None:
+                out["reason"] = self.reason
+            return out
         out = {"total": self.total, "value": self.value, "below_minimum": self.below_minimum}
         if not self.allowed:
             out["allowed"] = False
@@ -143,7 +150,7 @@ class Waits:
                     modes.append(WaitScore(r.total, r.value, r.minimum_points < minimum, None,
                                            method in rules.win_methods, minimum if by_method else None))
                 except MahjongError as e:
-                    modes.append(WaitScore(error=e.code))
+                    modes.append(WaitScore(error=e.code, message=e.message, reason=e.reason))
             out.append(Wait(t, *modes))
         return tuple(out)
 

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from . import tiles as T
 from . import waits as W
 from . import wilds
+from . import explanation
 from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
 from .errors import MahjongError, NotWinningError, PluginError, ResourceError, RulesetError, SettlementError
@@ -90,7 +91,7 @@ class Ruleset:
 
     # ------------------------------------------------------------------ scoring
     def parse(self, situation) -> Situation:
-        """Validate a §2 dict or a Situation object against this ruleset (table and plugin vetoes)."""
+        """Validate a situation dict (docs/formats.md) or a Situation object against this ruleset (table and plugin vetoes)."""
         s = parse_situation(situation, self.table)
         for check, vid, plugin in self._validator_checks:
             try:
@@ -169,7 +170,7 @@ class Ruleset:
         decs = self.decompositions(s)
         if not decs:
             raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
-                                  f"ruleset '{self.name}'")
+                                  f"ruleset '{self.name}'", reason="no winning shape")
         return self.readings.best(s, decs, enforce_minimum)
 
     def candidates(self, situation) -> list[ScoreResult]:
@@ -190,20 +191,10 @@ class Ruleset:
         return self.readings.choose(candidates)
 
     def explain(self, result: ScoreResult) -> dict:
-        """The result with what it took to get there: points toward the minimum, the fans
-        excluded and by what, and whatever the ruleset's plugins add (``notes``)."""
-        out = result.explain()
-        out["minimum"] = self.minimums[win_method(result.situation)]
-        notes: list[str] = []
-        for part in self.engine.explain(result, self):
-            notes.extend(part.get("notes", ()))
-            seen = {e["id"] for e in out["excluded"]}
-            for e in part.get("excluded", ()):
-                if e.get("id") not in seen:
-                    out["excluded"].append(dict(e))
-        if notes:
-            out["notes"] = notes
-        return out
+        """The result with what it took to get there (``explanation.explain``): points toward
+        the minimum, the fans excluded or reduced and by what, the cap that cut the value, and
+        whatever the ruleset's plugins add (``notes``)."""
+        return explanation.explain(self, result)
 
     @staticmethod
     def describe(s: Situation) -> str:

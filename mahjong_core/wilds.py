@@ -152,11 +152,12 @@ def check(s, table) -> None:
     elif s.win_tile in kinds and not s.self_drawn:
         if not rules.discard:
             raise HandError(f"win_tile {T.name(s.win_tile)} is wild and a wild is never discarded "
-                            f"(table.wilds.discard: false): a win on it must be self-drawn")
+                            f"(table.wilds.discard: false): a win on it must be self-drawn",
+                            reason="wild: never discarded")
         if not rules.win_on_discard:
             named = f"option {rules.win_on_discard_option}" if rules.win_on_discard_option else "false"
             raise HandError(f"win_tile {T.name(s.win_tile)} is wild: a discarded wild cannot be claimed, "
-                            f"not even to win (table.wilds.win_on_discard: {named})")
+                            f"not even to win (table.wilds.win_on_discard: {named})", reason="wild: no discard win")
     if rules.copies < 4:
         for k in kinds:
             n = s.hand.count(k) + (s.win_tile == k and not s.win_natural) + sum(m.tiles.count(k) for m in s.melds)
@@ -164,7 +165,7 @@ def check(s, table) -> None:
                 face = f"; a win on it is extras.{rules.face_up}" if rules.face_up else ""
                 raise HandError(f"too many copies of the wild {T.name(k)}: {n}, but only {rules.copies} are "
                                 f"in play (table.wilds.copies: {rules.copies}; the face-up copy is not wild{face})",
-                                code="too_many_copies")
+                                code="too_many_copies", reason="no wild copy left")
 
 
 def situation_kinds(named: tuple[int, ...], table) -> tuple[int, ...]:

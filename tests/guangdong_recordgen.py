@@ -142,7 +142,7 @@ def _meld(e: dict) -> dict:
 
 def _horses(rng, rules) -> dict:
     kinds = sorted(rules.table.kinds | set(rules.table.bonus))
-    return T.format_tiles(rng.choice(kinds) for _ in range(rng.randint(1, 8)))
+    return T.format_tiles(rng.choice(kinds) for _ in range(rng.randint(8, 10)))     # ≥ every profile's N
 
 
 def _accepts(rules, sit: dict, dealer: bool, wilds: str) -> bool:

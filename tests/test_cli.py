@@ -128,18 +128,19 @@ def test_below_minimum_json_keeps_the_breakdown(tmp_path):
     data = json.loads(out)
     assert data["ok"] is False and data["error"]["code"] == "below_minimum"
     assert data["total"] == 5 and [f["id"] for f in data["fans"]] == ["plain_win", "flowers"]
-    assert data["error"]["message"] == ("1 points, below the minimum of 3 for ruleset 'strict' (flowers and "
-                                        "non-counting fans excluded)")
+    assert data["error"]["message"] == ("1 point, below the minimum of 3 for ruleset 'strict' (not counted "
+                                        "toward it: 花牌 Flowers 4)")
     rc, out, err = run_cli(["score", "--ruleset", path, "123m456p789s1122z 1z"])
     assert rc == 2 and out.startswith("ruleset   strict: Minimal test ruleset [fingerprint ")
-    assert err == ("error [below_minimum]: 1 points, below the minimum of 3 for ruleset 'strict' (flowers "
-                   "and non-counting fans excluded)\n")
+    assert err == "error [below_minimum]: 1 point, below the minimum of 3 for ruleset 'strict'\n"
 
 
 def test_waits_table_and_json():
     rc, out, err = run_cli(["waits", "--ruleset", M, "1112345678999m"])
     assert (rc, err) == (0, "")
     lines = out.splitlines()
+    assert lines[0].startswith("ruleset   mini: Minimal test ruleset [fingerprint ") and lines[1] == "hand      1112345678999m"
+    lines = lines[2:]
     assert lines[0].split() == ["tile", "discard", "self-draw"]
     assert [line.split()[0] for line in lines[1:]] == [f"{r}m" for r in range(1, 10)]
     rc, out, _ = run_cli(["waits", "--ruleset", M, "--json", "[999s][7777p]23m456p11z"])
@@ -149,7 +150,7 @@ def test_waits_table_and_json():
     assert data["waits"][0]["discard"] == {"total": 1, "value": 1, "below_minimum": False}
     assert data["waits"][0]["self_drawn"] == {"total": 1, "value": 1, "below_minimum": False}
     rc, out, _ = run_cli(["waits", "--ruleset", M, "123m456p789s1234z"])
-    assert (rc, out) == (0, "not ready: no tile completes this hand\n")
+    assert rc == 0 and out.splitlines()[2:] == ["not ready: no tile completes this hand"]
 
 
 def _record(tmp_path, data, name="record.json") -> str:
@@ -202,8 +203,10 @@ def test_settle_error_paths(tmp_path, args, stdin, message):
     (["score", "--ruleset", M, "[123m 456p"], "invalid_tile", "unbalanced brackets in '[123m 456p'"),
     (["score", "--ruleset", M, "[1111m,4]456p789s22z 2z"], "invalid_tile",
      "meld [1111m,4]: source must be 1, 2 or 3 (left, across, right)"),
-    (["score", "--ruleset", M, "[]"], "invalid_tile",
-     "no standing tiles in '[]': the last tile written is the winning tile"),
+    (["score", "--ruleset", M, "[]"], "invalid_meld",
+     "meld []: a meld has 3 tiles (a chow or a pung) or 4 (a kong), got 0 ()"),
+    (["score", "--ruleset", M, "[123m]"], "invalid_tile",
+     "no standing tiles in '[123m]': the last tile written is the winning tile"),
     (["score", "--ruleset", M, "--situation", "{bad"], "invalid_situation",
      "--situation is not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 "
      "(char 1)"),

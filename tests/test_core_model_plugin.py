@@ -184,7 +184,7 @@ def test_a_dealer_self_draw_with_a_streak_and_a_stake(engine, tmp_path):
      "events[2] (bet): the hand is already over (seat 1 won at events[1] (win))"),
     ([WILD, {"type": "bet", "seat": 3, "to": 2}], "events[1] (bet): field 'stakes' is missing"),
     ([WILD, {"type": "win", "seat": 1, "from": 0, "situation": {"hand": ONE_GOLD, "win_tile": "6s"}}],
-     "events[1] (win) seat 1: 1 points, below the minimum of 2 for a win by discard"),
+     "events[1] (win) seat 1: 1 point, below the minimum of 2 for a win by discard"),
 ])
 def test_a_record_that_cannot_settle_names_its_event(rules, events, message):
     with pytest.raises(MahjongError) as info:

@@ -43,7 +43,7 @@ def test_a_fan_is_dropped_when_the_others_exceed_its_limit(tmp_path, limit, kept
     if kept:
         assert "dropped" not in explained
     else:
-        assert explained["dropped"] == [{"id": "bonus", "others": 3, "limit": 2}]
+        assert explained["dropped"] == [{"id": "bonus", "zh": "奖", "en": "Bonus", "others": 3, "limit": 2}]
 
 
 def test_the_others_include_the_fallback(tmp_path):

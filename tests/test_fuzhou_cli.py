@@ -27,7 +27,7 @@ def test_score_prints_the_points_the_special_and_the_value():
 def test_explain_names_the_special_that_won():
     rc, out, _ = run_cli(ARGS + ["--explain"])
     assert rc == 0
-    assert "  not counted: sanjindao  (by jinque)" in out
+    assert "  not counted: 三金倒 Three golds down  (by 金雀 Gold sparrow)" in out
     assert "  note: B (points) = 3 花 + 3 金 = 6" in out
     assert "  note: special: 金雀 jinque 30 won; the hand also makes 三金倒 sanjindao 10, and only the highest " \
            "special counts" in out
@@ -52,16 +52,21 @@ def test_waits_on_a_sixteen_tile_hand_with_golds_show_the_value():
     rc, out, err = run_cli(["waits", "--ruleset", "fuzhou", "123456789m234p67p9s5m", "--wilds", "5m",
                             "--flowers", "1f3z"])
     assert (rc, err) == (0, "")
-    rows = [line.split(None, 1) for line in out.splitlines()[1:]]
+    rows = [line.split(None, 1) for line in out.splitlines()[3:]]
     # 5p, 8p, 9s: B = 2 bonus tiles + 2 golds (the 5m standing in 123456789m is one) = 4, doubled
     # on a self-draw. The gold 5m: never won on a discard; self-drawn it is the third gold and no
     # shape: 三金倒, total 5 + 10 = 15, value 2 × 5 + 10 = 20
-    assert rows == [["5m", "invalid_situation    15 → 20"], ["5p", "4      4 → 8"],
-                    ["8p", "4      4 → 8"], ["9s", "4      4 → 8"], ["(total", "→ value)"]]
+    assert rows == [["5m", "wild: never discarded    15 → 20"], ["5p", "4      4 → 8"],
+                    ["8p", "4      4 → 8"], ["9s", "4      4 → 8"],
+                    ["wild:", "never discarded: win_tile 5m is wild and a wild is never discarded "
+                              "(table.wilds.discard: false): a win on it must be self-drawn"],
+                    ["(total", "→ value)"]]
     rc, out, _ = run_cli(["waits", "--ruleset", "fuzhou", "--json", "123456789m234p67p9s5m", "--wilds", "5m"])
     waits = {w["tile"]: w for w in json.loads(out)["waits"]}
     assert waits["5p"]["self_drawn"] == {"total": 2, "value": 4, "below_minimum": False}
-    assert waits["5m"]["discard"] == {"error": "invalid_situation"}
+    assert waits["5m"]["discard"] == {"error": "invalid_situation", "reason": "wild: never discarded",
+                                      "message": "win_tile 5m is wild and a wild is never discarded "
+                                                 "(table.wilds.discard: false): a win on it must be self-drawn"}
 
 
 def test_settle_pays_a_record():

@@ -241,7 +241,7 @@ def test_ready_means_some_tile_wins_under_the_ruleset():
     assert len(holding_void.tiles) == 9            # nine tiles complete the shape (九莲宝灯 shape)...
     assert holding_void.ready is False            # ...but a hand holding its void suit never wins
     assert holding_void.to_dict()["ready"] is False
-    assert all(w["discard"] == {"error": "not_winning"} for w in holding_void.to_dict()["waits"])
+    assert all(w["discard"]["error"] == "not_winning" for w in holding_void.to_dict()["waits"])
     assert rules.waits({"hand": "1112345678999m", "void_suit": "p"}).ready is True
 
 

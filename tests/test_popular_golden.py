@@ -142,9 +142,10 @@ def test_dropped_four_wilds_is_explained(rules):
     hand = {"hand": "5555m111234567p", "win_tile": "8p", "wilds": "5m", "self_drawn": True}
     result = rules["popular"].score(hand)
     assert "four_wilds" not in result.fan_ids() and result.total == 93
-    assert rules["popular"].explain(result)["dropped"] == [{"id": "four_wilds", "others": 93, "limit": 32}]
+    assert rules["popular"].explain(result)["dropped"] == [{"id": "four_wilds", "zh": "四混", "en": "Four Wilds",
+                                                             "others": 93, "limit": 32}]
     out = io.StringIO()
     code = cli.main(["score", "--ruleset", "popular", "--wilds", "5m", "--self-drawn", "--explain",
                      "5555m111234567p 8p"], out=out)
     assert code == 0
-    assert "not counted: four_wilds  (the other fans total 93, more than 32)" in out.getvalue()
+    assert "not counted: 四混 Four Wilds  (the other fans total 93, more than 32)" in out.getvalue()

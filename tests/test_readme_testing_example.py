@@ -1,4 +1,4 @@
-"""The README's "Testing a plugin" example is a case file that passes, and its names exist."""
+"""The plugin guide's "Testing a plugin" example is a case file that passes, and its names exist."""
 from __future__ import annotations
 
 import re
@@ -7,8 +7,8 @@ from pathlib import Path
 from mahjong_core import testing
 from mahjong_core.testing import check_cases
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-SECTION = README[README.index("### Testing a plugin"):README.index("### Hook reference")]
+GUIDE = (Path(__file__).resolve().parents[1] / "docs" / "plugins.md").read_text(encoding="utf-8")
+SECTION = GUIDE[GUIDE.index("## Testing a plugin"):GUIDE.index("## Hook reference")]
 
 
 def test_the_case_file_example_passes(tmp_path):

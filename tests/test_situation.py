@@ -46,7 +46,7 @@ INVALID = [
      "wrong tile count: 12 standing tiles + 0 melds make 12, this ruleset needs 13 before the winning "
      "tile (standing tiles = 13 − 3 × melds)"),
     (dict(BASE, melds=[{"type": "pung", "tiles": "999m"}]), "wrong_tile_count",
-     "wrong tile count: 13 standing tiles + 1 melds make 16, this ruleset needs 13 before the winning "
+     "wrong tile count: 13 standing tiles + 1 meld make 16, this ruleset needs 13 before the winning "
      "tile (standing tiles = 13 − 3 × melds)"),
     # five copies
     ({"hand": "1111m456p789s222z", "win_tile": "1m"}, "too_many_copies",

@@ -460,7 +460,7 @@ def test_serve_runs_uvicorn_on_the_app_loopback_by_default(monkeypatch):
     assert _cli(["serve", "--host", "0.0.0.0", "--port", "8123"])[0] == 0
     assert [(h, p) for _, h, p, _ in calls] == [("127.0.0.1", 8000), ("0.0.0.0", 8123)]
     assert all(hasattr(app.state, "api") for app, _, _, _ in calls)
-    limits = calls[0][3]            # the server's limits (docs/web.md)
+    limits = calls[0][3]            # the server's limits (docs/http.md)
     assert issubclass(limits["http"], server.TimedH11Protocol)
     assert limits["http"].header_timeout == server.HEADER_TIMEOUT and limits["http"].body_timeout == server.BODY_TIMEOUT
     assert limits["timeout_keep_alive"] == server.KEEP_ALIVE and limits["limit_concurrency"] == server.LIMIT_CONCURRENCY
@@ -532,8 +532,7 @@ def test_a_rulesets_table_names_its_bonus_tiles_and_their_copies(client):
 
 
 def test_the_http_api_section_of_the_docs_is_what_the_server_answers(client):
-    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
-    section = text[text.index("\n## HTTP API"):]
+    section = (ROOT / "docs" / "http.md").read_text(encoding="utf-8")
     documented = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
     got = client.post("/api/settle", json={"ruleset": "guobiao", "record": RECORD}).json()["payments"][0]
     assert got == documented

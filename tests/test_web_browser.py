@@ -489,7 +489,7 @@ def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
 
 def test_a_self_drawn_win_on_a_kong_replacement(open_page, engine):
     page = open_page("table.html")
-    _add(page, "kong", **{"ev-seat": "1", "ev-kind": "concealed", "ev-tile": "1z"})   # the kong it follows
+    _add(page, "kong", **{"ev-kong-seat": "1", "ev-kong-kind": "concealed", "ev-kong-tile": "1z"})   # the kong it follows
     page.select_option("#ev-type", "win")
     page.select_option("#ev-seat", "1")
     page.select_option("#ev-from", "")

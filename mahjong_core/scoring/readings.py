@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import BelowMinimumError, PluginError
+from ..errors import BelowMinimumError, PluginError, plural
 from ..fans import EngineKey, FanContext
 from ..hand import WIN_METHOD_WORDS, win_method
 from ..results import ScoreResult
@@ -147,8 +147,11 @@ class Readings:
             if not enough:
                 on = f" for a win by {WIN_METHOD_WORDS[method]} (scoring.minimum.{method})" \
                     if self._by_method else ""
+                apart = [f"{f.zh} {f.en} {f.points * f.count}" for f in best.fans
+                         if not self.ruleset.fan_by_id[f.id].counts_to_minimum]
+                apart = f" (not counted toward it: {', '.join(apart)})" if apart else ""
                 raise BelowMinimumError(
-                    f"{best.minimum_points} points, below the minimum of {minimum}{on} for ruleset "
-                    f"'{self._name}' (flowers and non-counting fans excluded)", best)
+                    f"{plural(best.minimum_points, 'point')}, below the minimum of {minimum}{on} for ruleset "
+                    f"'{self._name}'{apart}", best)
             best = self.choose(enough)
         return best

@@ -50,6 +50,17 @@ def units_value(total, fans, situation, base: float = 0, max_doublings: int | No
     × multiplier_by_method[win method] (default 1)."""
     # multiplier_takes_bonus false: min(…) × multiplier + Σbonus (the module doc; kept out of the
     # docstring, which every units ruleset page prints)
+    p, d, x = sums(fans)
+    if not multiplier_by_method:
+        return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
+    times = multiplier_by_method.get(win_method(situation), 1)
+    if multiplier_takes_bonus:
+        return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap) * times
+    return of_amounts(p, d, 0, base, max_doublings, cap_multiplier, cap) * times + x
+
+
+def sums(fans) -> Units:
+    """The fans' amounts added up per unit."""
     p = d = x = 0
     for f in fans:
         if f.unit == "points":
@@ -58,12 +69,28 @@ def units_value(total, fans, situation, base: float = 0, max_doublings: int | No
             d += f.points * f.count
         else:
             x += f.points * f.count
-    if not multiplier_by_method:
-        return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap)
-    times = multiplier_by_method.get(win_method(situation), 1)
-    if multiplier_takes_bonus:
-        return of_amounts(p, d, x, base, max_doublings, cap_multiplier, cap) * times
-    return of_amounts(p, d, 0, base, max_doublings, cap_multiplier, cap) * times + x
+    return Units(p, d, x)
+
+
+def limits_reached(fans, base=0, max_doublings=None, cap_multiplier=None, cap=None, multiplier_by_method=None,
+                   doublings_param="max_doublings", multiplier_takes_bonus=True) -> list[dict]:
+    """Which of the ``units`` limits cut the value of the fans (or of their ``Units``), each as
+    ``{"param", "limits", "limit", "uncapped"}``: the parameter's name, what it limits
+    (``doublings``, ``multiplier`` or ``value``), its limit and the amount without it; for an
+    explanation to say "capped at ×64". Empty when none did. The win-method multiplier is no limit:
+    ``multiplier_by_method`` and ``multiplier_takes_bonus`` are taken with the other params and unused."""
+    p, d, x = fans if isinstance(fans, Units) else sums(fans)
+    out = []
+    if max_doublings is not None and d > max_doublings:
+        out.append({"param": doublings_param, "limits": "doublings", "limit": max_doublings, "uncapped": d})
+        d = max_doublings
+    multiplier = 2 ** d
+    if cap_multiplier is not None and multiplier > cap_multiplier:
+        out.append({"param": "cap_multiplier", "limits": "multiplier", "limit": cap_multiplier, "uncapped": multiplier})
+        multiplier = cap_multiplier
+    if cap is not None and (base + p) * multiplier > cap:
+        out.append({"param": "cap", "limits": "value", "limit": cap, "uncapped": (base + p) * multiplier})
+    return out
 
 
 def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=None, multiplier_by_method=None,
@@ -82,3 +109,8 @@ def of_amounts(p, d, x, base=0, max_doublings=None, cap_multiplier=None, cap=Non
         times = max(1, *multiplier_by_method.values())
         return (value + x) * times if multiplier_takes_bonus else value * times + x
     return value + x
+
+
+def doubling_value(total, fans, situation, base: float = 1, cap: int | None = None):
+    """base × 2^fan, the fan count capped (Sichuan style)."""
+    return of_amounts(0, total, 0, base, max_doublings=cap)

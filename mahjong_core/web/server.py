@@ -1,5 +1,5 @@
 """``mahjong serve``'s HTTP server: uvicorn with limits, so that slow or many clients cannot hold
-the server (docs/web.md, "Limits"). uvicorn times out idle keep-alive connections but not a request
+the server (docs/http.md, "Limits"). uvicorn times out idle keep-alive connections but not a request
 that arrives slowly, so the h11 protocol here gives each request's head and body a deadline."""
 from __future__ import annotations
 

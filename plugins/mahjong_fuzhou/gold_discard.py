@@ -4,10 +4,10 @@ A record names the gold with its ``wild`` event (``tile``, or ``indicator``: Fuz
 the turned tile's own kind) and may list discards as ``{"type": "discard", "seat": S, "tile":
 T}``; only discards of the gold matter. ``options.gold_discard``:
 
-* ``forbidden`` (revised line, the system setting of 《福州麻将规则及打法》): a discarded gold is an error;
+* ``forbidden`` (revised line, the rule text's system setting): a discarded gold is an error;
 * ``self_draw_only_rest_of_hand`` (classic): the discarder may win only by self-draw for the
   rest of the hand;
-* ``self_draw_only_rest_of_round`` (《福州麻将规则及打法》's rule text, 本圈内): the same until that
+* ``self_draw_only_rest_of_round`` (the rule text 福州麻将规则及打法, 本圈内): the same until that
   player's next discard.
 
 Whatever the rule, a discarded gold cannot be won on.

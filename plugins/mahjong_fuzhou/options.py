@@ -1,7 +1,7 @@
 """The Fuzhou ``options:`` keys the plugin reads, with the defaults of the revised line.
 
-Defaults are ``fuzhou`` (the revised line), so a ruleset that leaves a key out plays the
-newly revised rules; ``fuzhou-classic`` sets the classic values (§6.5) in its YAML. Each key's
+Defaults are ``fuzhou`` (README.md: Options), so a ruleset that leaves a key out plays the
+newly revised rules; ``fuzhou-classic`` sets the classic values in its YAML. Each key's
 choices are declared beside it (``option_types`` in the ruleset YAML) and checked by core.
 Point values (specials, flowers, golds, kongs) are fan amounts in YAML, not options.
 """

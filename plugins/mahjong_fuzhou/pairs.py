@@ -1,6 +1,6 @@
 """The all-pairs shape (全对子型), a house extra of the revised line that its rule text does not
 list (YuRos2/fuzhou-mahjong keeps it: ``Rules._pairs_hand`` in ``scripts/rules.gd``, its
-docs/RULES.md §七 and §十一). YAML ``shapes: {fuzhou.all_pairs: {when: {all_pairs_shape: true}}}``.
+docs/RULES.md, sections 七 and 十一). YAML ``shapes: {fuzhou.all_pairs: {when: {all_pairs_shape: true}}}``.
 
 The concealed tiles (the standing tiles and the winning tile) are all pairs, but for one single
 when they are an odd number: 17 tiles are eight pairs and a single, 14 (one meld) seven pairs.

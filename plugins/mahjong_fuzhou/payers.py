@@ -1,7 +1,8 @@
 """Who pays a Fuzhou win, and how much each payer's share S is.
 
-S = B + special on a discard win, 2 × B + special on a self-draw (the revised line; classic version B; version
-A: (B + 5) × 2 + special, (B + 5) × 2 × 3 + special self-drawn, B without kongs); the hand's ``value`` is S without the streak, so the
+S = B + special on a discard win, 2 × B + special on a self-draw (README.md; the revised line and
+classic version B; version A: (B + 5) × 2 + special, (B + 5) × 2 × 3 + special self-drawn, B
+without kongs); the hand's ``value`` is S without the streak, so the
 streak points are added to B here, through the ruleset's value formula. The rules
 (``options.payers``):
 

@@ -1,6 +1,6 @@
 """Dealer streak points (连庄番) from a record's ``dealer_streak``, and how the count moves on.
 
-The two lines count differently:
+The two lines count differently (README.md):
 
 * revised (``fuzhou``): ``dealer_streak`` = hands in a row the dealer has already kept the
   seat, drawn hands included; points = dealer_streak − 1, never below 0 (站顶: the first

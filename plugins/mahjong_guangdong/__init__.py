@@ -1,6 +1,6 @@
 """Guangdong mahjong (广东麻将), a family of profiles over one plugin: the 大胡 money table
 (``guangdong``), 推倒胡 (``guangdong-tuidaohu``), 莲花广麻 (``guangdong-lianhua``), 108 tiles with
-包 (``guangdong-bao``) and the overlays 鸡平胡 / 100张 (profiles.md §1–§4, §7; regional.md §2).
+包 (``guangdong-bao``) and the overlays 鸡平胡 / 100张 (README.md: the profiles side by side).
 
 Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without ghosts),
 ``horses`` (seat tables, horse count, hits), ``bills`` (who pays a win, and how much),

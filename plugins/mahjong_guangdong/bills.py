@@ -1,4 +1,4 @@
-"""What a Guangdong win costs whom (profiles.md §1.6, §2.6, §3.5, §4.5, §7): pure functions from
+"""What a Guangdong win costs whom (README.md: Options, Choices): pure functions from
 a win's facts and its horse hits to named payments.
 
 Each profile prices one **share** of the bill (per payer, in money):
@@ -111,7 +111,7 @@ def _value(win: Win, suffix: str = "番") -> str:
 
 def ceiling(options: Mapping) -> Part | None:
     """The per-share 封顶 as a ``cap`` part, the lower of ``cap_money`` (money) and
-    ``cap_in_units`` (× unit, the multiples of the base of regional.md's ×5 / ×10), or None."""
+    ``cap_in_units`` (× unit, the rooms' multiples of the base, ×5 / ×10), or None."""
     caps = []
     if options.get("cap_money") is not None:
         cap = options["cap_money"]

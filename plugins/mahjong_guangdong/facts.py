@@ -1,12 +1,12 @@
 """Tile facts of one winning hand that every Guangdong check shares, in the two readings the
-profiles use (profiles.md §2.5, §4.3 against §1.3):
+profiles use (README.md: Fans):
 
 * **natural** — the raw tiles (standing, winning tile, melds) with every tile of a ghost kind
   left out, whatever it stands for: 推倒胡's and 包's suit tests ignore ghost-kind tiles;
 * **read** — the reading's tiles with each wild replaced by what it stands for (``ctx.counts``,
   as the popular checks read them): the 大胡 table's rows, where a ghost counts as its stand-in
   (inferred: no source says how a 大胡 row reads a ghost; the club ghost options come from
-  regional.md §2.2).
+  README.md [G]).
 
 A ghost-kind tile standing as itself is a natural tile of the read reading but not of the
 natural one: the suit fans of 推倒胡 and 包 never see it, the 大胡 rows do.
@@ -52,7 +52,7 @@ def natural_counts(situation) -> list[int]:
 
 def ghost_tiles(situation) -> int:
     """Tiles of a wild kind among the hand's raw tiles, melds included: the 4-or-6 horse rule of
-    推倒胡 counts them (profiles.md §2.6, §2.10)."""
+    推倒胡 counts them (README.md: Choices)."""
     wild = situation.wilds
     return sum(1 for t in situation.all_tiles if t in wild) if wild else 0
 

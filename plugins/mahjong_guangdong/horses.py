@@ -1,11 +1,11 @@
 """Buying horses (买马): which seat a horse tile names, how many horses a win turns, how many hit.
 
-Positions are counted from the dealer in turn order (profiles.md §0.1): 0 the dealer, 1 his next
+Positions are counted from the dealer in turn order (README.md: Horse tables): 0 the dealer, 1 his next
 seat (下家), 2 the opposite seat, 3 the previous seat. Tables:
 
-* ``dealer_1_5_9_east_red`` (profiles.md §1.5, §2.6; regional.md §2.5): dealer 1/5/9 of any
+* ``dealer_1_5_9_east_red`` ([G winHorse]): dealer 1/5/9 of any
   suit, 东, 中; next 2/6, 南, 发; opposite 3/7, 西, 白; previous 4/8, 北.
-* ``lianhua`` (profiles.md §3.4): dealer 1/5/9, 东; next 2/6, 红中, 南; opposite 3/7, 发, 西;
+* ``lianhua`` ([L:tiles.ts isHorseForSeat]): dealer 1/5/9, 东; next 2/6, 红中, 南; opposite 3/7, 发, 西;
   previous 4/8, 白, 北.
 """
 from __future__ import annotations
@@ -52,7 +52,7 @@ def horse_count(horses: int, *, ghosts_held: int = 0, with_ghost: int | None = N
                 streak_bonus: int = 0, dealer_streak: int = 0, winner_is_dealer: bool = False) -> int:
     """N, the horses a win uses. ``horses``: the plain count (guangdong 4, lianhua 8). 推倒胡:
     ``with_ghost`` (4) when the winner holds a ghost-kind tile, else ``horses`` (6). 买马节节高:
-    ``streak_bonus`` more per hand a winning dealer has already kept the deal (regional.md §2.5,
+    ``streak_bonus`` more per hand a winning dealer has already kept the deal ([G],
     gofishing +2)."""
     n = with_ghost if with_ghost is not None and ghosts_held else horses
     if winner_is_dealer:
@@ -68,7 +68,7 @@ class Hits(NamedTuple):
 
 
 def hits(tiles: Sequence[int], n: int, winner: int, dealer: int, table_name: str, seats: int = 4) -> Hits:
-    """H: among the first ``n`` tiles listed (all of them when fewer, profiles.md §0.2), those whose
+    """H: among the first ``n`` tiles listed (all of them when fewer; a settlement refuses a short list), those whose
     seat in ``table_name`` is the winner's position relative to the dealer. A tile the table
     does not name (none in these tables) never hits."""
     seat_of = table(table_name)

@@ -1,4 +1,4 @@
-"""Kong money of the Guangdong profiles (profiles.md §1.7, §2.7, §3.6, §4.4–§4.5, §7).
+"""Kong money of the Guangdong profiles (README.md: Options, Choices).
 
 A kong is paid by rates × ``unit``: an exposed kong by the discarder who fed it, an added or
 concealed kong by each other player. Whether it stands in a drawn hand is ``kong_paid_on_draw``
@@ -137,7 +137,7 @@ def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
 
 
 def horse_kong_bonus(payments: Sequence[Payment], winner: int, hits: int) -> list[Payment]:
-    """马跟杠: the winner's kong money once more per horse hit (regional.md §2.5, gofishing MGG)."""
+    """马跟杠: the winner's kong money once more per horse hit ([G MGG])."""
     if not hits:
         return []
     hit_words = f"{hits} hit{'s' if hits > 1 else ''}"

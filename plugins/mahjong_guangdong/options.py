@@ -1,5 +1,5 @@
-"""The settlement options of each Guangdong profile and their defaults (profiles.md §1.9, §2.9,
-§3.8, §4.6, §7). The rulesets (rulesets/guangdong*.yaml) declare the same names under ``options`` with
+"""The settlement options of each Guangdong profile and their defaults (README.md: Options;
+the 包 switches). The rulesets (rulesets/guangdong*.yaml) declare the same names under ``options`` with
 their ``option_types``; a test keeps the two equal. Amounts are in units of ``unit`` (u, b)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from mahjong_core.errors import RulesetError, did_you_mean
 
-# the §7 responsibility switches and the shared kong keys, with their defaults when off
+# the 包 (responsibility) switches and the shared kong keys, with their defaults when off
 _COMMON: dict[str, Any] = {
     "kong_bloom_full_pay": False,        # 杠爆全包: the feeder of the chain's first kong pays 3 shares
     "kong_on_kong_full_pay": False,      # 杠上杠: the feeder also pays the chain's kongs, nobody else
@@ -31,21 +31,21 @@ _COMMON: dict[str, Any] = {
 }
 
 DEFAULTS: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-    # profiles.md §1.9
+    # 大胡 ([T])
     "guangdong.dahu": MappingProxyType(dict(
         _COMMON, unit=20, horses=4, horse_table="dealer_1_5_9_east_red", horse_value="hand_value",
         kong_money={"added_each": 0.5, "exposed_from_feeder": 1.5, "concealed_each": 1},
         kong_bloom_full_pay=True)),
-    # profiles.md §2.9 (推倒胡: face-value kong money, 4 horses with a ghost held, else 6)
+    # [B] (推倒胡: face-value kong money, 4 horses with a ghost held, else 6)
     "guangdong.tuidaohu": MappingProxyType(dict(
         _COMMON, unit=1, horses=6, horses_with_ghost=4, horse_table="dealer_1_5_9_east_red",
         kong_money={"exposed_from_feeder": 3, "added_each": 1, "concealed_each": 2})),
-    # profiles.md §3.8 (莲花: kong money and 跟庄 paid at once, dealer pays double)
+    # [L] (莲花: kong money and 跟庄 paid at once, dealer pays double)
     "guangdong.lianhua": MappingProxyType(dict(
         _COMMON, unit=100, horses=8, horse_table="lianhua", dealer_pays_double=True,
         kong_money={"concealed_each": 2, "exposed_from_feeder": 1, "added_each": 1},
         kong_paid_on_draw=True, follow_dealer=True)),
-    # profiles.md §4.6 (包: no horses; pending kong points; every 包 rule on)
+    # [W] (包: no horses; pending kong points; every 包 rule on)
     "guangdong.bao": MappingProxyType(dict(
         _COMMON, unit=3, horses=0, horse_table="dealer_1_5_9_east_red",
         kong_money={"concealed_each": 2, "added_each": 1, "exposed_from_feeder": 3},

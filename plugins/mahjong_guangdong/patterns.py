@@ -1,5 +1,5 @@
-"""Guangdong fan checks: the 大胡 rows (profiles.md §1.3), the kong blooms, 推倒胡's fans (§2.5),
-莲花's multipliers (§3.3), 包's hand table (§4.3) and 鸡平胡's 平胡 (regional.md §2.4.3).
+"""Guangdong fan checks: the 大胡 rows ([T]), the kong blooms, 推倒胡's fans ([B]),
+莲花's multipliers ([L]), 包's hand table ([W]) and 鸡平胡's extra rows ([J], [C]); tags: README.md.
 
 A check that scores a table of rows returns every row the reading satisfies; the YAML keeps the
 highest (``tier:``), so the rules "highest satisfied row only" and "清一色/混一色/字一色 exclude
@@ -18,15 +18,15 @@ def fallback(ctx) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- 大胡 (guangdong, §1.3)
+# ---------------------------------------------------------------- 大胡 (guangdong, [T])
 
 def big_hands(ctx) -> dict:
-    """大胡 rows of profiles.md §1.3 this reading satisfies (对对碰 … 十三幺); YAML ``tier`` keeps
-    the highest. A composite row comes with the rows it is made of (豪华七对 with 七小对, 混一九
-    with 幺九 …), which its YAML ``excludes`` take away, so a ruleset that switches it off scores
-    the hand by its parts. 清幺九 (terminals only) is 幺九, three fours in seven pairs 双豪七
-    (§1.10). ``options.yaojiu_rule: contains_19`` (100张's 含19即可): 幺九 also when every set and
-    the pair hold a 1, a 9 or an honour."""
+    """大胡 rows of [T] this reading satisfies (对对碰 … 十三幺); YAML ``tier`` keeps the highest.
+    A composite row comes with the rows it is made of (豪华七对 with 七小对, 混一九 with 幺九 …),
+    which its YAML ``excludes`` take away, so a ruleset that switches it off scores the hand by
+    its parts. 清幺九 (terminals only) is 幺九, three fours in seven pairs 双豪七 (README.md:
+    Choices). ``options.yaojiu_rule: contains_19`` (100张's 含19即可, [C]): 幺九 also when every set
+    and the pair hold a 1, a 9 or an honour."""
     shape = ctx.decomposition.shape
     if shape == "thirteen_orphans":
         return {"shisanyao": 1}
@@ -86,7 +86,7 @@ def bloom(ctx) -> dict:
     return {"gangshang_gang_kaihua" if s.after_kong >= 2 else "gangshang_kaihua": 1}
 
 
-# ---------------------------------------------------------------- 推倒胡 (guangdong-tuidaohu, §2.5)
+# ---------------------------------------------------------------- 推倒胡 (guangdong-tuidaohu, [B])
 
 def tdh_suits(ctx) -> dict:
     """清一色 / 混一色 / 字一色 of the hand's tiles other than ghost-kind tiles (melds included)."""
@@ -116,7 +116,7 @@ def tdh_shape(ctx) -> dict:
     return {}
 
 
-# ---------------------------------------------------------------- 莲花 (guangdong-lianhua, §3.3)
+# ---------------------------------------------------------------- 莲花 (guangdong-lianhua, [L])
 
 def no_wilds(ctx) -> int:
     """无癞子 / 无鬼加倍: the hand plays with wilds and holds none among its standing tiles and
@@ -142,7 +142,7 @@ def four_wilds(ctx, count: int = 4) -> int:
     return int(sum(1 for t in s.hand if t in s.wilds) + (s.win_tile in s.wilds) >= count)
 
 
-# ---------------------------------------------------------------- 包 (guangdong-bao, §4.3)
+# ---------------------------------------------------------------- 包 (guangdong-bao, [W])
 
 def bao_hands(ctx) -> dict:
     """包's hand table: 十三幺, 全翻板, 幺九牌, 清对, 清一色, 对对糊 (ghost-kind tiles left out
@@ -173,7 +173,7 @@ def plain_by_method(ctx) -> dict:
 # ---------------------------------------------------------------- 鸡平胡 (guangdong-jipinghu)
 
 def jph_extra(ctx) -> dict:
-    """鸡平胡's row beyond the 大胡 table (regional.md §2.4.3): 平胡, four chows."""
+    """鸡平胡's row beyond the 大胡 table ([J], [C]): 平胡, four chows."""
     sets = sets_of(ctx)
     if sets.sets and sets.chows == sets.sets:
         return {"pinghu": 1}

@@ -19,7 +19,7 @@ from . import bills, horses, kongs
 from .facts import ghost_tiles
 from .options import resolve
 
-# the profiles whose source plays one winner per hand (profiles.md §2.8, §3.5)
+# the profiles whose source plays one winner per hand ([B], [L])
 ONE_WINNER = {"guangdong.tuidaohu": "推倒胡", "guangdong.lianhua": "莲花"}
 
 
@@ -32,13 +32,18 @@ class Winner(NamedTuple):
     ghosts_held: int = 0
 
 
+def horses_drawn(winner: Winner, options: Mapping, *, dealer: int, dealer_streak: int = 0) -> int:
+    """N, the horses the profile's resolved ``options`` turn for this win."""
+    return horses.horse_count(options["horses"], ghosts_held=winner.ghosts_held,
+                              with_ghost=options.get("horses_with_ghost"),
+                              streak_bonus=options["horse_streak_bonus"], dealer_streak=dealer_streak,
+                              winner_is_dealer=winner.win.seat == dealer)
+
+
 def horse_hits(winner: Winner, options: Mapping, *, dealer: int, dealer_streak: int = 0,
                seats: int = 4) -> horses.Hits:
     """The winner's horse hits under the profile's resolved ``options``."""
-    n = horses.horse_count(options["horses"], ghosts_held=winner.ghosts_held,
-                           with_ghost=options.get("horses_with_ghost"),
-                           streak_bonus=options["horse_streak_bonus"], dealer_streak=dealer_streak,
-                           winner_is_dealer=winner.win.seat == dealer)
+    n = horses_drawn(winner, options, dealer=dealer, dealer_streak=dealer_streak)
     return horses.hits(winner.horses, n, winner.win.seat, dealer, options["horse_table"], seats)
 
 
@@ -113,6 +118,14 @@ class GuangdongHand(Replayer):
                         value_how=value_how(self.rule, result))
         self.winners.append(Winner(win, self.horses(e.seat), ghost_tiles(s)))
 
+    def _all_horses_listed(self, w: Winner) -> None:
+        """A horses event lists every horse the rule turns for its win: fewer would pay on a guess."""
+        n = horses_drawn(w, self.options, dealer=self.record.dealer, dealer_streak=self.record.dealer_streak)
+        if 0 < len(w.horses) < n:
+            event = next(e for e in self.record.events if e.type == "horses" and e.seat in (None, w.win.seat))
+            raise self.error(event, f"field 'tiles': {len(w.horses)} horse tiles listed for seat {w.win.seat}, but "
+                                    f"this win turns {n} (options.horses and its rules): list every horse turned")
+
     def finish(self) -> None:
         opts, rec = self.options, self.record
         out = bills.follow_dealer(rec.dealer, opts, self.seats) if self.followed else []
@@ -124,6 +137,7 @@ class GuangdongHand(Replayer):
                                      bloom=bloom, robbed_seat=robbed, robbed_chain=robbed_chain, robbers=robbers)
         out += kong_pays
         for w in self.winners:
+            self._all_horses_listed(w)
             hit = horse_hits(w, opts, dealer=rec.dealer, dealer_streak=rec.dealer_streak, seats=self.seats).hits
             out += bills.win_payments(self.rule, w.win, hit, opts, seats=self.seats, dealer=rec.dealer,
                                       dealer_streak=rec.dealer_streak)
@@ -136,10 +150,10 @@ class GuangdongHand(Replayer):
 def rules():
     """The four settlement rules, registered by the plugin."""
     out = []
-    for rule, doc in (("guangdong.dahu", "大胡 money table: X = F × u × (1 + H) per payer (profiles.md §1.6)"),
-                      ("guangdong.tuidaohu", "推倒胡: S = 2^total × (1 + H) from each other player (§2.6)"),
-                      ("guangdong.lianhua", "莲花: P = b × m + b × H, the dealer pays double (§3.5)"),
-                      ("guangdong.bao", "包: the bill T = V × b in thirds, or all of it from the liable player (§4.5)")):
+    for rule, doc in (("guangdong.dahu", "大胡 money table: X = F × u × (1 + H) per payer ([T])"),
+                      ("guangdong.tuidaohu", "推倒胡: S = 2^total × (1 + H) from each other player ([B])"),
+                      ("guangdong.lianhua", "莲花: P = b × m + b × H, the dealer pays double ([L])"),
+                      ("guangdong.bao", "包: the bill T = V × b in thirds, or all of it from the liable player ([W])")):
         def settle(record, ruleset, _rule=rule):
             return GuangdongHand(record, ruleset, _rule).run()
         out.append(GuangdongHand.rule(rule, settle, doc))

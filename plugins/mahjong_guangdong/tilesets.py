@@ -1,5 +1,5 @@
 """The Guangdong tile sets beyond core's ``standard_136``: 包's 108, 100张, a room without 万, and
-莲花's 136 with the 红中 set aside (regional.md §2.1)."""
+莲花's 136 with the 红中 set aside ([L], [W], [C]; README.md)."""
 from __future__ import annotations
 
 from mahjong_core.hookspecs import TileSet
@@ -13,7 +13,7 @@ TILE_SETS = [
     # 100张: 万 and 条 1–9 and the seven honours, no 筒: 25 kinds × 4 = 100
     TileSet("guangdong_100", frozenset(range(0, 9)) | frozenset(range(18, 27)) | _HONOURS, False,
             "100 tiles: characters, bamboo, honours, no dots (广东100张)"),
-    # a room without 万 (regional.md §2.1, §2.12 tiles: no_wan): 筒 and 条 1–9 and the seven honours,
+    # a room without 万 (gofishing's tiles option no_wan; 54993306/Python_FileDispose's 100张 client): 筒 and 条 1–9 and the seven honours,
     # 25 kinds × 4 = 100
     TileSet("guangdong_no_wan", frozenset(range(9, 34)), False,
             "100 tiles: dots, bamboo, honours, no characters (广东 无万)"),

@@ -1,8 +1,8 @@
 """What a Guangdong situation must say beyond core's checks (YAML ``validators``):
 
 * ``guangdong.four_ghosts``: 四鬼胡牌 — holding all four ghosts wins whatever the other tiles
-  (the core ``wild_count`` shape) only before the winner's first discard (regional.md §2.2,
-  gofishing IsAbleWin: "before your first discard"). The situation says so with
+  (the core ``wild_count`` shape) only before the winner's first discard (guogeer/gofishing-game
+  IsAbleWin: "before your first discard"). The situation says so with
   ``extras.before_first_discard`` (the field ``guangdong.before_first_discard``) or with
   ``first_turn`` (a win in the first go-around, no claim before it, comes before the winner's
   first discard). Later, four ghosts need a winning shape of their own.

@@ -1,8 +1,8 @@
-"""Guobiao competition settlement (seed 000): base + points from the discarder, or from every
+"""Guobiao competition settlement (the competition rules' 国标比赛计分): base + points from the discarder, or from every
 other player on a self-draw; on a discard win the two bystanders pay the base."""
 from __future__ import annotations
 
-from mahjong_core.records import exact, number, why
+from mahjong_core.records import exact, number, plain, why
 from mahjong_core.settle import Replayer
 
 
@@ -21,17 +21,18 @@ class _Hand(Replayer):
     def on_win(self, event) -> None:
         seat, base = event.seat, self.base
         points = exact(self.score(event).total)
+        worth = f"{plain(points)} point{'' if points == 1 else 's'}"
         discarder = event.get("from")
         for other in range(self.seats):
             if other == seat:
                 continue
             if discarder is None:
                 self.pay(other, seat, base + points, why(
-                    "self_drawn_win", "self-drawn win by {winner}: base {base} + {points} points",
+                    "self_drawn_win", "self-drawn win by {winner}: base {base} + " + worth,
                     "{winner} 自摸：底分 {base} + {points} 番", {"winner": seat}, base=base, points=points))
             elif other == discarder:
                 self.pay(other, seat, base + points, why(
-                    "discarded_winning_tile", "discarded the winning tile to {winner}: base {base} + {points} points",
+                    "discarded_winning_tile", "discarded the winning tile to {winner}: base {base} + " + worth,
                     "点炮给 {winner}：底分 {base} + {points} 番", {"winner": seat}, base=base, points=points))
             else:
                 self.pay(other, seat, base, why(

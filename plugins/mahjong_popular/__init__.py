@@ -1,6 +1,6 @@
 """大众 / 联众 popular mahjong: Guobiao's fans plus 混 wild tiles, opening-event and flower fans.
 
-The rulesets ``popular`` (the seed's 18-fan 大众 list) and ``popular-lianzhong`` (联众 values)
+The rulesets ``popular`` (the 18-fan 大众 list, README.md) and ``popular-lianzhong`` (联众 values)
 extend ``guobiao`` in YAML; this plugin registers only the extra fan checks (``popular.*``), the
 two settlements and the check that 七抢一's extras key is declared. The wild tiles' rules are core's (``table.wilds``, see wilds.py).
 """

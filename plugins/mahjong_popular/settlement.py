@@ -5,9 +5,9 @@ ruleset (F = the hand's value, flowers included) after filling in what the recor
 winds, self-draw, the dealer flag and the wild kind named by the record's ``wild`` event under
 ``table.wilds`` (``Replayer.score``). Kong and end events carry no money here.
 
-* ``popular.competition`` (国标比赛计分, seed 000): self-draw — each other player pays base + F;
+* ``popular.competition`` (国标比赛计分, as Guobiao): self-draw — each other player pays base + F;
   discard — the discarder pays base + F, every other player pays base. ``base`` defaults to 8.
-* ``popular.site`` (游戏平台计分, seed 001): each other player pays base × F (no discard/self-draw
+* ``popular.site`` (游戏平台计分, the game sites' rule): each other player pays base × F (no discard/self-draw
   distinction), so the winner gets base × F × (players − 1); ``cap`` optionally limits what one
   loser pays.
 """

@@ -1,7 +1,7 @@
 """Sichuan mahjong, 血战到底 (blood battle) and 血流成河 (blood river): void suit, base patterns
 taken at their maximum, roots and doublings, kong money, 查花猪 / 查大叫 / 退税 settlement.
 
-Rulesets: ``sichuan`` (the seed's rules), ``sichuan-xueliu`` and ``sichuan-tencent`` overlays.
+Rulesets: ``sichuan`` (the rule text's rules, README.md), ``sichuan-xueliu`` and ``sichuan-tencent`` overlays.
 Keys, values and record events are documented in this folder's README.md.
 """
 from __future__ import annotations

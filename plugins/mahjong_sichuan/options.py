@@ -1,7 +1,7 @@
 """The Sichuan ``options:`` keys: defaults and the checks across keys.
 
-Defaults are the seed's rules (血战到底, 直杠 1×, 自摸加番, no cap), so a ruleset that leaves a key
-out still plays the seed game. Keys that only steer live play (exchange, 过胡, dealer) are kept
+Defaults are the rule text's (README.md) (血战到底, 直杠 1×, 自摸加番, no cap), so a ruleset that leaves a key
+out still plays that game. Keys that only steer live play (exchange, 过胡, dealer) are kept
 for completeness: a record already carries their outcome, so settlement does not read them.
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 def option(options: Mapping, key: str, sub: str | None = None):
-    """An option's value, falling back to the seed default (also for a nested key)."""
+    """An option's value, falling back to the default (also for a nested key)."""
     value = options.get(key, DEFAULTS[key]) if options is not None else DEFAULTS[key]
     if sub is None:
         return value

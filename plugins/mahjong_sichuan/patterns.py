@@ -57,11 +57,11 @@ def void_suit_veto(situation, options) -> None:
         if bad:
             raise NotWinningError(
                 f"not a winning hand: it holds {T.format_tiles(bad)} of its void suit "
-                f"{SUIT_NAMES[void]} (定缺); a hand cannot win while it holds a void-suit tile")
+                f"{SUIT_NAMES[void]} (定缺); a hand cannot win while it holds a void-suit tile", reason="void suit")
     if len({t // 9 for t in tiles if t < 27}) == 3:
         raise NotWinningError(
             f"not a winning hand: it holds all three suits ({T.format_tiles(tiles)}); a Sichuan "
-            f"hand must lack a suit to win (必须缺门可胡)")
+            f"hand must lack a suit to win (必须缺门可胡)", reason="three suits")
 
 
 # ---------------------------------------------------------------- base patterns
