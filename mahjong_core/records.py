@@ -359,8 +359,10 @@ def _kong_tiles(data) -> set[int]:
 
 
 class _Table:
-    """What the record shows of the konged kinds: each seat's copies (the most any event shows
-    it holding) plus the discards claimed to win (one tile however many win on it)."""
+    """The copies of each kind the record puts on the table: each seat's (the most any of its
+    events shows it holding: a seat's tiles never pass to another while it keeps them) plus the
+    discards claimed to win (one tile however many win on it). More than four of a kind cannot
+    have happened."""
 
     def __init__(self, seats: int):
         self.held = [Counter() for _ in range(seats)]
@@ -375,12 +377,13 @@ class _Table:
             held[t] = max(held[t], n)
 
     def check(self, e: Event) -> None:
-        for t in sorted(self.konged):
+        kinds = set().union(*self.held) | set(self.claimed)
+        for t in sorted(kinds):
             n = sum(h[t] for h in self.held) + self.claimed[t]
             if n > 4:
+                shown = f"a kong of {T.name(t)} and the tiles" if t in self.konged else "the tiles"
                 raise SettlementError(f"{e.where()}: the table would hold {n} copies of {T.name(t)}, of which "
-                                      f"there are four (a kong of {T.name(t)} and the tiles the record's hands "
-                                      f"show)")
+                                      f"there are four ({shown} the record's hands show)")
 
     def kong(self, e: Event, tile: int) -> None:
         """A kong event: a kind is konged once in a hand (its four tiles are all in that kong)."""
@@ -412,8 +415,8 @@ def _hand_seats(e: Event, seats: int) -> list[tuple[int, Any]]:
 
 
 def _check_possible(record: Record) -> None:
-    """Nothing after ``end``; wins that agree with the record; no kong of a kind the record shows
-    more than four times."""
+    """Nothing after ``end``; wins that agree with the record; no kind more than four times on the
+    table (``_Table``)."""
     table = _Table(record.seats)
     end = None
     discard = None                      # (from, win tile) of the discard the latest wins took

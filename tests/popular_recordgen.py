@@ -2,10 +2,15 @@
 ``popular`` and ``popular-lianzhong`` rulesets and a game-site overlay with a cap
 (tests/data/popular-site.yaml); the wild named by tile or indicator (or by none, or twice),
 wins self-drawn or on a discard, by the dealer or not, with flowers, kongs, wilds in the hand,
-a situation naming its own wilds (agreeing or not), a second win and the end of the wall."""
+a situation naming its own wilds (agreeing or not), a second win and the end of the wall.
+
+Every record could have happened at a table of 144 tiles (four copies of each kind, one of each
+flower): a second win takes a hand that fits beside the first winner's tiles (``_fits``), so
+the record is refused for the second win, not for a fifth copy of a kind."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 SITE = str(Path(__file__).parent / "data" / "popular-site.yaml")
@@ -62,6 +67,37 @@ def _kongs(seat: int, situation: dict, others: list[int], pick) -> list[dict]:
     return out
 
 
+def _counts(situation: dict) -> Counter:
+    """The tiles a win shows at the table: its hand, melds, win tile (drawn or the discard it
+    claims: one copy either way) and flowers."""
+    counts = Counter(_tiles(situation["hand"]) + _tiles(situation["win_tile"])
+                     + _tiles(situation.get("flowers", "")))
+    for m in situation.get("melds", ()):
+        counts.update(_tiles(m["tiles"]))
+    return counts
+
+
+def _fits(*situations: dict) -> bool:
+    """Whether the winners' tiles (each seat its own) fit one set of 144: four of each kind,
+    one of each flower."""
+    total: Counter = Counter()
+    for situation in situations:
+        total += _counts(situation)
+    return all(n <= (1 if t.endswith("f") else 4) for t, n in total.items())
+
+
+def _second_win(pick: random.Random, first: dict) -> dict:
+    """A second winner's hand that fits beside ``first``: the one ``pick`` chooses, or when that
+    would make a fifth copy of a kind, the next in WINS that fits (one draw from ``pick`` either
+    way, so the rest of the record draws as before)."""
+    i = WINS.index(pick.choice(WINS))
+    for step in range(len(WINS)):
+        situation = WINS[(i + step) % len(WINS)]
+        if _fits(first, situation):
+            return dict(situation)
+    raise AssertionError(f"no hand in WINS fits beside {first}")
+
+
 def make_record(pick: random.Random) -> tuple[str, dict]:
     """(ruleset name, record) from the choices of ``pick``."""
     name = pick.choice(RULESETS)
@@ -92,7 +128,7 @@ def make_record(pick: random.Random) -> tuple[str, dict]:
     if extra == 0:
         events.append({"type": "wild", "tile": pick.choice(KINDS)})
     elif extra == 1:
-        events.append({"type": "win", "seat": pick.choice(others), "situation": dict(pick.choice(WINS))})
+        events.append({"type": "win", "seat": pick.choice(others), "situation": _second_win(pick, situation)})
     elif extra < 5:
         events.append({"type": "end"})
     record = {"ruleset": name if name != SITE else "popular", "seats": seats, "dealer": dealer,

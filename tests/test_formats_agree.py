@@ -13,7 +13,7 @@ from test_docs import _EXAMPLE, FORMATS, _text
 
 WIN = {"type": "win", "seat": 1, "from": 2, "situation": {
     "hand": "123456789m9m", "win_tile": "9m", "melds": [{"type": "pung", "tiles": "111z", "from": "left"}]}}
-SECOND = {"type": "win", "seat": 3, "from": 2, "situation": {"hand": "123m456p789s1122z", "win_tile": "2z"}}
+SECOND = {"type": "win", "seat": 3, "from": 2, "situation": {"hand": "123p456s789s3344z", "win_tile": "3z"}}
 
 
 def _blocks(text: str):
@@ -54,7 +54,7 @@ def test_sichuan_pays_several_winners_as_documented():
     rules = mahjong_core.load_ruleset("sichuan")
     # two players win on seat 2's discard of 5m: 一炮多响
     first = {"type": "win", "seat": 1, "from": 2, "situation": {"hand": "1112223334445m", "win_tile": "5m"}}
-    second = {"type": "win", "seat": 3, "from": 2, "situation": {"hand": "111m34m678s999s22s", "win_tile": "5m"}}
+    second = {"type": "win", "seat": 3, "from": 2, "situation": {"hand": "789m34m678s999s22s", "win_tile": "5m"}}
     settled = rules.settle({"seats": 4, "dealer": 0, "events": [
         {"type": "void", "seat": s, "suit": "p"} for s in range(4)] + [first, second]})
     assert settled.deltas[2] < 0 and settled.deltas[1] > 0 and settled.deltas[3] > 0

@@ -11,11 +11,12 @@ from mahjong_core.plugin import Field
 from mahjong_core.records import EVENT_FIELDS, event_fields, parse_record
 
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}
+SIT_TOO = {"hand": "123p456s789m333z1z", "win_tile": "1z"}   # a second winner on SIT's discard: four 1z in all
 TYPES = ("win", "kong", "end", "horses", "wild", "follow_dealer", "ready")
 
 
-def win(seat, frm=None):
-    event = {"type": "win", "seat": seat, "situation": SIT}
+def win(seat, frm=None, situation=SIT):
+    event = {"type": "win", "seat": seat, "situation": situation}
     if frm is not None:
         event["from"] = frm
     return event
@@ -57,7 +58,7 @@ def test_a_misspelt_dealer_streak_names_it():
      "events[0] (horses): horses are turned for a winner, and nobody has won before them"),
     ([{"type": "horses", "tiles": "1m5p", "seat": 1}, win(1)],
      "events[0] (horses): horses are turned for a winner, and nobody has won before them"),
-    ([win(1, 0), win(2, 0), {"type": "horses", "tiles": "1m5p"}],
+    ([win(1, 0), win(2, 0, SIT_TOO), {"type": "horses", "tiles": "1m5p"}],
      "events[2] (horses): seats 1, 2 have won: name the winner these horses are for in 'seat'"),
     ([win(1, 0), {"type": "horses", "tiles": "1m5p", "seat": 3}],
      "events[1] (horses): field 'seat': seat 3 has not won, so it has no horses (winners so far: 1)"),
@@ -76,7 +77,7 @@ def test_table_events_are_checked(events, message):
 
 def test_legal_table_events_pass():
     rec = parse_record({"dealer_streak": 2, "events": [
-        {"type": "follow_dealer"}, {"type": "wild", "indicator": "4m"}, win(1, 0), win(2, 0),
+        {"type": "follow_dealer"}, {"type": "wild", "indicator": "4m"}, win(1, 0), win(2, 0, SIT_TOO),
         {"type": "horses", "tiles": "1m5p9s2z", "seat": 2}, {"type": "horses", "tiles": "3m", "seat": 1}]}, TYPES)
     assert [e.type for e in rec.events] == ["follow_dealer", "wild", "win", "win", "horses", "horses"]
     parse_record({"events": [win(1), {"type": "horses", "tiles": "1m5p9s2z"}]}, TYPES)    # the one winner

@@ -15,6 +15,8 @@ from mahjong_core.records import Ledger, Payment, Record, Settlement, parse_reco
 from conftest import MINI, random_winning
 
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}
+SIT2 = {"hand": "123p456s789m3344z", "win_tile": "3z"}     # a second winner's tiles: none of SIT's
+SIT_TOO = {"hand": "123p456s789m333z1z", "win_tile": "1z"}   # a second winner on SIT's discard: four 1z in all
 
 
 # --------------------------------------------------------------------------- ledger
@@ -93,13 +95,13 @@ def test_non_finite_amounts_are_refused(amount):
 def test_parse_record_defaults_and_views():
     rec = parse_record({"seats": 4, "dealer": 2, "round_wind": "S", "events": [
         {"type": "win", "seat": 1, "from": 3, "situation": SIT},
-        {"type": "win", "seat": 2, "situation": dict(SIT, seat_wind="E")}]})
+        {"type": "win", "seat": 2, "situation": dict(SIT2, seat_wind="E")}]})
     assert (rec.seats, rec.dealer, rec.round_wind, rec.ruleset) == (4, 2, 1, None)
     assert [rec.seat_wind(s) for s in range(4)] == [2, 3, 0, 1]
     first, second = rec.of_type("win")
     assert (first.index, first.seat, first.get("from"), first.where()) == (0, 1, 3, "events[0] (win)")
     assert rec.situation_dict(first) == dict(SIT, seat_wind="N", round_wind="S", self_drawn=False, dealer=False)
-    assert rec.situation_dict(second) == dict(SIT, seat_wind="E", round_wind="S", self_drawn=True, dealer=True)
+    assert rec.situation_dict(second) == dict(SIT2, seat_wind="E", round_wind="S", self_drawn=True, dealer=True)
     assert parse_record(rec) is rec
     assert parse_record({}) == Record(4, 0, 0, ())
 
@@ -164,7 +166,7 @@ def test_settlement_pays_per_win(tmp_path):
     result = rules.settle({"seats": 4, "events": [{"type": "win", "seat": 2, "situation": SIT}]})
     assert result.to_dict()["deltas"] == [-3, -3, 9, -3]          # self-drawn 1 (no fallback), × 3
     result = rules.settle({"seats": 4, "events": [{"type": "win", "seat": 2, "from": 0, "situation": SIT},
-                                                  {"type": "win", "seat": 3, "from": 0, "situation": SIT}]})
+                                                  {"type": "win", "seat": 3, "from": 0, "situation": SIT_TOO}]})
     assert result.deltas == (-6, 0, 3, 3)
 
 

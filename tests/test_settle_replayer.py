@@ -18,6 +18,8 @@ from mahjong_core.records import parse_record
 from conftest import MINI
 
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}
+SIT2 = {"hand": "123p456s789m3344z", "win_tile": "3z"}     # a second winner's tiles: none of SIT's
+SIT_TOO = {"hand": "123p456s789m333z1z", "win_tile": "1z"}   # a second winner on SIT's discard: four 1z in all
 
 
 def _record(*events, **fields):
@@ -94,10 +96,10 @@ class Closing(Log):
 
 def test_an_event_after_the_hand_is_closed_is_refused_unless_it_may_follow():
     win = {"type": "win", "seat": 2, "from": 1, "situation": SIT}
-    assert Closing(_record(win, dict(win, seat=3))).run() == []
+    assert Closing(_record(win, dict(win, seat=3, situation=SIT_TOO))).run() == []
     with pytest.raises(SettlementError) as info:
-        Closing(_record(win, dict(win, seat=3), {"type": "kong", "seat": 0, "kind": "concealed",
-                                                 "tile": "9m"})).run()
+        Closing(_record(win, dict(win, seat=3, situation=SIT_TOO), {"type": "kong", "seat": 0, "kind": "concealed",
+                                                                    "tile": "9p"})).run()
     assert info.value.message == ("events[2] (kong): the hand is already over (the win at events[1] (win) "
                                   "ended it)")
 
@@ -151,7 +153,7 @@ def test_an_unbalanced_settlement_is_stopped_at_its_event():
     """The winner takes 3S, but only two players pay S: the money does not add up at events[1]."""
     win = {"type": "win", "seat": 0, "situation": SIT}
     m = _money({1: [("change", 0, 30, "self-drawn"), ("change", 1, -10, "pays S"), ("change", 2, -10, "pays S")]},
-               win, dict(win, seat=1))
+               win, dict(win, seat=1, situation=SIT2))
     with pytest.raises(PluginError) as info:
         m.run()
     assert info.value.code == "ruleset_error"
@@ -169,7 +171,7 @@ def test_changes_that_name_nobodys_payments_are_refused():
 def test_changes_must_balance_within_their_own_event():
     """Each event's changes are checked on their own: a debt is not carried to the next event."""
     win = {"type": "win", "seat": 0, "situation": SIT}
-    m = _money({0: [("change", 0, 10, "won")], 1: [("change", 1, -10, "paid later")]}, win, dict(win, seat=1))
+    m = _money({0: [("change", 0, 10, "won")], 1: [("change", 1, -10, "paid later")]}, win, dict(win, seat=1, situation=SIT2))
     with pytest.raises(PluginError, match=r"^events\[0\] \(win\): .* \(\+10 in all\)"):
         m.run()
 
@@ -178,7 +180,8 @@ def test_horses_are_found_for_their_winner():
     win = {"type": "win", "seat": 1, "from": 0, "situation": SIT}
     one = Log(_record(win, {"type": "horses", "tiles": "1m5p9s2z"}))
     assert (one.horses(1), one.horses(0)) == ((0, 13, 26, 28), ())
-    two = Log(_record(win, dict(win, seat=2), {"type": "horses", "tiles": "3m", "seat": 2},
+    two = Log(_record(win, dict(win, seat=2, situation=SIT_TOO),
+                      {"type": "horses", "tiles": "3m", "seat": 2},
                       {"type": "horses", "tiles": "7z4m", "seat": 1}))
     assert (two.horses(1), two.horses(2), two.horses(3)) == ((33, 3), (2,), ())
 

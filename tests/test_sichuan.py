@@ -166,6 +166,11 @@ def test_big_call_excludes_win_method_doublings():
     assert calls == {(2, 0): 8, (2, 1): 2, (3, 0): 8, (3, 1): 2}
 
 
+# Four not-ready hands that can sit at one table: together no more than four copies of a kind
+# (the record's parser refuses a fifth).
+NOT_READY = ("13579m13579s258s", "13579m13579s258s", "123456789m2468p", "123456789p2468m")
+
+
 def test_record_events_are_validated():
     rules = ruleset()
     with pytest.raises(MahjongError, match="must be m, p or s"):
@@ -186,9 +191,10 @@ def test_record_events_are_validated():
     with pytest.raises(MahjongError, match=r"events\[0\] \(win\) seat 0: wrong tile count"):
         rules.settle({"events": [{"type": "win", "seat": 0, "from": 1,
                                   "situation": {"hand": "123m", "win_tile": "4p"}}]})
+    hands = {str(s): {"hand": h} for s, h in enumerate(NOT_READY)}
+    hands["0"]["win_tile"] = "1m"
     with pytest.raises(MahjongError, match="unknown field 'win_tile'"):
-        rules.settle({"events": [{"type": "end", "hands": {str(s): {"hand": "13579m13579s258s", "win_tile": "1m"}
-                                                           for s in range(4)}}]})
+        rules.settle({"events": [{"type": "end", "hands": hands}]})
     with pytest.raises(MahjongError, match="situation.self_drawn is True but the win has a 'from'"):
         rules.settle({"events": [{"type": "win", "seat": 0, "from": 1, "situation": {
             "hand": "123m456m789m11p23p", "win_tile": "4p", "self_drawn": True}}]})
@@ -200,8 +206,9 @@ def test_record_events_are_validated():
 
 def test_a_pig_hand_needs_no_legal_shape_but_legal_tiles():
     rules = ruleset()
-    hands = {str(s): {"hand": "13579m13579s258s"} for s in range(4)}
-    hands["0"] = {"hand": "123m456p789s11m22p1z"}
+    # not-ready hands that fit beside the pig's three 1m (two NR would make a fifth and sixth)
+    hands = {str(s): {"hand": h} for s, h in enumerate(
+        ["123m456p789s11m22p1z", "13579m13579s258s", "123456789p2468m", "123456789s2468p"])}
     with pytest.raises(MahjongError, match=r"hands\.0"):
         rules.settle({"events": [{"type": "end", "hands": hands}]})
 
