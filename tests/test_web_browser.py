@@ -32,6 +32,8 @@ def _missing(why: str):
 
 try:
     from playwright.sync_api import expect, sync_playwright
+    # an assertion waits as long as an action (15 s): the API's workers answer slowly on a loaded machine
+    expect.set_options(timeout=15_000)
 except ImportError:          # the 'browser' extra is not installed
     sync_playwright = None
 
@@ -452,18 +454,18 @@ def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_pag
     for seat, suit in enumerate("mspm"):
         _add(page, "void", **{"ev-void-seat": str(seat), "ev-void-suit": suit})
     _add(page, "kong", **{"ev-kong-seat": "2", "ev-kong-kind": "concealed", "ev-kong-tile": "5m"})
-    _add(page, "win", **{"ev-seat": "1", "ev-from": "3", "ev-hand": "1122334455667p 7p"})
-    _add(page, "end", **{"end-0": "1112345678999p", "end-2": "[5555m]1357913579s", "end-3": "1112223334445s"})
+    _add(page, "win", **{"ev-seat": "1", "ev-from": "3", "ev-hand": "1122334466778m 8m"})
+    _add(page, "end", **{"end-0": "1112345678999p", "end-2": "[5555m]13799m67899s", "end-3": "1112223334445s"})
     expect(page.locator("#events li[data-event]")).to_have_count(7)
     page.click("#settle")
     record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "round_wind": "E", "events": [
         {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},
         {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
         {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
-        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334455667p", "win_tile": "7p"}},
+        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334466778m", "win_tile": "8m"}},
         {"type": "end", "hands": {
             "0": {"hand": "1112345678999p"},
-            "2": {"hand": "1357913579s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
+            "2": {"hand": "13799m67899s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
             "3": {"hand": "1112223334445s"}}}]}
     expected = engine.load_ruleset("sichuan").settle(record).to_dict(why=True)
     expect(page.locator("#deltas .delta strong")).to_have_text(
@@ -763,9 +765,9 @@ def test_in_chinese_the_ledger_says_every_reason_in_chinese_with_the_players_nam
         {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
         {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
         {"type": "kong", "seat": 3, "kind": "exposed", "tile": "8s", "from": 0},
-        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334455667p", "win_tile": "7p"}},
+        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334466778m", "win_tile": "8m"}},
         {"type": "end", "hands": {"0": {"hand": "1112345678999p"},
-                                  "2": {"hand": "1357913579s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
+                                  "2": {"hand": "13799m56799s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
                                   "3": {"hand": "123s456s789p11s22p"}}}]}
     page.locator("#json-box summary").click()
     page.fill("#record-json", json.dumps(record))
