@@ -44,7 +44,7 @@ from .. import batch, cli, rulesinfo
 from .. import tiles as T
 from ..config import Shown, read_yaml, resolve, shown
 from ..engine import Engine
-from ..errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean, show
+from ..errors import MahjongError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean, show
 from ..ruleset import Ruleset
 from .openapi import OPENAPI
 from .workers import Answer, WorkerFailure, Workers
@@ -219,7 +219,7 @@ class Api:
         except MemoryError:
             raise                       # the worker answers for it, and is replaced
         except MahjongError as e:
-            if _ran_out_of_memory(e):   # a plugin's hook ran out, and was blamed for it
+            if isinstance(e, ResourceError) or _ran_out_of_memory(e):   # out of memory, whoever was blamed
                 raise MemoryError from None
             data = e.to_dict()
             data["error"]["message"] = self.overlays.hide(e.message)
