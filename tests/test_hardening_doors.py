@@ -280,6 +280,32 @@ def test_a_second_kong_of_one_kind_is_refused(name, second):
     _refused(rules, record, "events[1] (kong): 5p is already konged at events[0] (kong)")
 
 
+@pytest.mark.parametrize("name", ["sichuan", "sichuan-xueliu", "guangdong", "guangdong-bao", "fuzhou"])
+def test_more_than_four_copies_of_an_unkonged_kind_are_refused(name):
+    # two players win on one discard of 4p, each holding two more: 2 + 2 + the discard = 5 copies
+    rules = load_ruleset(name)
+    if name.startswith("fuzhou"):
+        hand = {"hand": "123m456m789m123s44p56p", "win_tile": "4p"}
+    else:
+        hand = {"hand": "123m456m789m44p56p", "win_tile": "4p"}
+    record = {"events": [{"type": "win", "seat": 1, "from": 0, "situation": hand},
+                         {"type": "win", "seat": 2, "from": 0, "situation": hand}]}
+    if name.startswith("sichuan"):
+        record["events"][:0] = [{"type": "void", "seat": s, "suit": "s"} for s in range(4)]
+    second = len(record["events"]) - 1
+    _refused(rules, record, f"events[{second}] (win): the table would hold 5 copies of 4p, of which there are four")
+
+
+def test_the_copies_of_a_kind_across_seats_and_their_end_hands_add_up():
+    # sichuan: seat 1 wins holding 1111m in a 龙七对; at the wall's end seat 2 shows 1m too: five
+    rules = load_ruleset("sichuan")
+    record = {"events": [{"type": "void", "seat": s, "suit": "s"} for s in range(4)] + [
+        {"type": "win", "seat": 1, "from": 0, "situation": {"hand": "1111m2233m4455p6p", "win_tile": "6p"}},
+        {"type": "end", "hands": {"0": {"hand": "123456789p2468m"}, "2": {"hand": "123456789m2468p"},
+                                  "3": {"hand": "999p888p777p66p55m"}}}]}
+    _refused(rules, record, "events[5] (end): the table would hold 5 copies of 1m")
+
+
 @pytest.mark.parametrize("keys, problem", [
     (("0", "1", "01", "2"), "events[0] (end): field 'hands': key '01' is not a seat number 0–3"),
     (("0", " 1", "2", "3"), "events[0] (end): field 'hands': key ' 1' is not a seat number 0–3"),
