@@ -39,6 +39,7 @@ GB_T11 = {"seats": 4, "dealer": 1, "round_wind": "E", "events": [
     win(1, {"hand": "4445677m777p777s", "win_tile": "7m"}, frm=3)]}
 BIG_FOUR_GREEN = {"hand": "111222333444z6z", "win_tile": "6z"}
 PING = {"hand": "123m456m789m11p23p", "win_tile": "4p"}
+PING_S = {"hand": "123s456s789s11p23p", "win_tile": "4p"}
 DD = {"hand": "111m222m333p44p55p", "win_tile": "4p"}
 QYS = {"hand": "1112345678999m", "win_tile": "5m"}
 EIGHTEEN = {"hand": "5p", "win_tile": "5p", "self_drawn": True, "melds": [
@@ -67,12 +68,12 @@ CASES = {
     "sichuan-tencent": (EIGHTEEN, {"value": 64}, {"events": [win(0, PING, 2), win(1, DD, 2)]}, None,
                         "tests/cases/sichuan_hands.yaml cap_64"),
     "sichuan-xueliu": (dict(QYS, self_drawn=True), {"value": 8}, {"events": [
-        win(0, QYS), win(0, dict(QYS, win_tile="2m")), win(1, PING, 0),
-        {"type": "kong", "seat": 3, "kind": "concealed", "tile": "9s"},
-        {"type": "end", "hands": {"0": {"hand": "111m222m333p44p55p"}, "1": {"hand": "123m456m789m11p23p"},
-                                  "2": {"hand": "13579m13578s258s"},
-                                  "3": {"hand": "13579m1357s2s",
-                                        "melds": [{"type": "kong", "tiles": "9999s", "concealed": True}]}}}]},
+        win(0, QYS), win(0, dict(QYS, win_tile="2m")), win(1, PING_S, 0),
+        {"type": "kong", "seat": 3, "kind": "concealed", "tile": "9p"},
+        {"type": "end", "hands": {"0": {"hand": "111m222m333p44p55p"}, "1": {"hand": PING_S["hand"]},
+                                  "2": {"hand": "13579m13579s258s"},
+                                  "3": {"hand": "123456s2468p",
+                                        "melds": [{"type": "kong", "tiles": "9999p", "concealed": True}]}}}]},
         [51, -13, -19, -19], "tests/cases/sichuan_records.yaml blood_river_wins_again"),
     "fuzhou": (dict(FZ_HAND, wilds="5p", dealer=True), {"total": 5},
                {"dealer": 0, "dealer_streak": 2, "events": FZ_EVENTS}, [18, -6, -6, -6],
@@ -99,7 +100,7 @@ CASES = {
         {"type": "chow", "tiles": "789s", "claimed": "7s", "from": "left"}]}, {"total": 1},
         {"dealer": 0, "events": [win(1, {"hand": "123m456p789s234s5m", "win_tile": "5m"}, 3),
                                  {"type": "horses", "tiles": "2m6m1m1m"}]},
-        [0, 120, 0, -120], "tests/data/guangdong/guangdong-jipinghu_*.yaml jihu-with-chow-melds-self-drawn, "
+        [0, 60, 0, -60], "tests/data/guangdong/guangdong-jipinghu_*.yaml jihu-with-chow-melds-self-drawn, "
                            "pinghu-on-a-discard"),
     "guangdong-lianhua": ({"hand": "234m567p123s111z5z", "win_tile": "9s", "self_drawn": True}, {"value": 1},
                           {"dealer": 0, "events": [win(1, {"hand": "234m567p123s111z9s", "win_tile": "9s"}),
