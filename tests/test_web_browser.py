@@ -617,6 +617,27 @@ def test_on_a_phone_the_total_comes_into_view_after_the_last_tile_and_after_scor
     expect(page.locator("#total")).to_be_in_viewport()
 
 
+def test_the_picker_keeps_its_height_while_the_tile_pictures_load(browser, server):
+    """A phone on a slow line: the rows are as tall before the pictures arrive as after, so Score
+    does not jump down under the player's thumb."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        page = context.new_page()
+        held, release = [], []
+        page.route("**/tiles/*.svg", lambda route: route.continue_() if release else held.append(route))
+        page.goto(server)
+        page.wait_for_selector("body[data-ready='1']")
+        before = page.locator("#picker").bounding_box()["height"]
+        assert held and page.evaluate("[...document.querySelectorAll('#picker img')].every(i => !i.complete)")
+        release.append(True)
+        for route in held:
+            route.continue_()
+        page.wait_for_function("[...document.querySelectorAll('#picker img')].every(i => i.complete && i.naturalWidth)")
+        assert page.locator("#picker").bounding_box()["height"] == before
+    finally:
+        context.close()
+
+
 def shot_here(page, name: str) -> None:
     """The viewport as the player sees it, not the whole page."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -68,6 +68,8 @@ export function tileEl(tile, { onClick, small, title, extra } = {}) {
   const img = document.createElement("img");
   img.src = `tiles/${tile}.svg`;
   img.alt = tile;
+  img.width = 60;     // the pictures' own size, so rows keep their height before they load
+  img.height = 80;
   img.draggable = false;
   el.title = title || `${tile} ${tileName(tile)}`;
   el.append(img);
