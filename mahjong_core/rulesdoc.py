@@ -143,6 +143,12 @@ def read_notes(path: Path) -> Notes:
     return Notes(comments, labels, header, source.lines)
 
 
+def _extra(x) -> str:
+    """One declared situation field, as a reader wants it: name, type, default and CLI flag."""
+    default = "" if x.default is None else f", default {_code(x.default)}"
+    return f"`{x.name}` ({x.type}{default}, `{x.cli_flag}`): {x.doc}"
+
+
 def _code(value) -> str:
     """A YAML value as inline code (JSON spelling: true, null, lists)."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=_plain)
@@ -272,6 +278,9 @@ class _Page:
             if f.name == "extra_defaults":      # read from extras
                 continue
             value = getattr(effective, f.name)
+            if f.name == "extras":
+                facts.append("`extras` [" + ("; ".join(_extra(x) for x in value) or "none") + "]")
+                continue
             shown = f"{len(value)} tile kinds" if isinstance(value, (frozenset, set)) else \
                 _code(", ".join(f"{T.name(t)} ×{n}" for t, n in value.items()) or "none") if f.name == "bonus" \
                 else _code(T.name(value)) if f.name == "bonus_win" and value is not None else _code(value)
