@@ -6,7 +6,7 @@ Random winning 16 + 1 hands (tests/fuzhou_recordgen.py: five sets and a pair, 0�
 tiles, a discard win or a self-draw) holding no gold, the gold a kind they do not hold; then the
 same hands with three of their standing tiles turned into golds (the hand stays a win; a self-drawn
 one now also reads as 三金倒). Both are timed through the public API, ``rules.score(situation)``
-from a §2 dict, parsing included, each hand as a new hand (the whole-hand caches emptied before
+from a situation dict, parsing included, each hand as a new hand (the whole-hand caches emptied before
 every call, as bench_popular.py does; ``--warm`` keeps them), rows interleaved. Prints µs per hand
 (median and mean over the hands) and the ratio of three golds to none (target ≤ 3×).
 """

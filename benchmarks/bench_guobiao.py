@@ -5,12 +5,12 @@
 
 Times, in µs per hand over the corpus's 5,000 situations:
 
-* ``rules.score(sit, enforce_minimum=False)`` — the public API from a §2 dict (parsing
+* ``rules.score(sit, enforce_minimum=False)`` — the public API from a situation dict (parsing
   included; ``enforce_minimum=False`` so the 3 % below-minimum hands cost the same as the rest
   instead of adding exception handling);
 * ``rules.score(parsed)`` — the same from an already parsed Situation (scoring alone);
 * PyMahjongGB ``MahjongFanCalculator`` on pre-built arguments (its C++ call alone), and through
-  the adapter from the §2 dict (argument building included, the fair counterpart of the first).
+  the adapter from the situation dict (argument building included, the fair counterpart of the first).
 
 The first pass (cold caches) is shown apart from the median of the repeats. Then it times
 ``mahjong score --ruleset guobiao --jsonl`` over the corpus in a subprocess (start-up included,

@@ -6,7 +6,7 @@ Random winning hands (tests/handgen.py: standard hands with 0–4 melds, chow/pu
 seven pairs, thirteen orphans) get k of their standing tiles (maybe the winning tile) turned
 into copies of a wild kind they do not otherwise hold (tests/test_popular_wilds.py ``wildify``;
 the hand stays a win). For each k the same number of hands is timed through the public API,
-``rules.score(situation, enforce_minimum=False)`` from a §2 dict, parsing included. Rows:
+``rules.score(situation, enforce_minimum=False)`` from a situation dict, parsing included. Rows:
 
 * ``0 (no wild kind)`` — the hands as generated, no ``wilds`` field;
 * ``0`` — a wild kind is named but none is held (the usual 大众 hand: 无混);

@@ -54,7 +54,7 @@ GB_258 = {"hand": "123456789m123p5s", "win_tile": "5s"}
 
 CASES = {
     "guobiao": (GB_S000_03, {"total": 108}, GB_T11, [-8, 46, -8, -30],
-                "tests/cases/guobiao.yaml S000-03; tests/cases/guobiao_settlement.yaml discard"),
+                "tests/cases/guobiao.yaml example-03; tests/cases/guobiao_settlement.yaml discard"),
     # the overlays score these hands as guobiao does (tests/cases/guobiao.yaml lists no change)
     "guobiao-2014": (GB_S000_03, {"total": 108}, GB_T11, [-8, 46, -8, -30], "as guobiao"),
     "guobiao-strict98": (GB_S000_03, {"total": 108}, GB_T11, [-8, 46, -8, -30], "as guobiao"),

@@ -100,7 +100,7 @@ def random_sets(rng: random.Random, n_sets: int, counts: list[int], chows: bool 
 
 def random_winning(rng: random.Random, melds: int | None = None, kinds=range(34), n_sets: int = 4,
                    chows: bool = True) -> dict:
-    """A random standard-shape winning situation (contract §2 dict) with up to ``n_sets`` melds."""
+    """A random standard-shape winning situation (a docs/formats.md dict) with up to ``n_sets`` melds."""
     while True:
         counts = [0] * 34
         n_melds = rng.randint(0, 2) if melds is None else melds

@@ -1,7 +1,7 @@
 """Random legal Guobiao situations and ready hands, for differential tests and benchmarks.
 
-Every situation is a winning contract §2 dict that this project must accept: at most four
-copies of a kind, 13 tiles before the win, flags consistent with §2 (``after_kong`` needs a kong
+Every situation is a winning situation dict (docs/formats.md) that this project must accept: at most
+four copies of a kind, 13 tiles before the win, consistent flags (``after_kong`` needs a kong
 and a self-draw, ``robbing_kong`` a discard of a kind the winner holds no copy of, ``last_tile``
 never with ``after_kong`` or ``robbing_kong``, ``fourth_tile`` never with a copy of the winning tile
 in hand, the dealer seated East).
@@ -322,7 +322,7 @@ def _flowers(rng: random.Random):
 
 
 def random_situation(rng: random.Random, form: str | None = None) -> dict:
-    """One random legal winning situation (contract §2 dict); ``form`` forces the hand's kind."""
+    """One random legal winning situation (a docs/formats.md dict); ``form`` forces the hand's kind."""
     while True:
         sit = _try_situation(rng, form or rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0])
         if sit is not None:

@@ -1,6 +1,6 @@
 """Adapter to the reference calculator PyMahjongGB (PyPI ``pymahjonggb``, module ``MahjongGB``).
 
-Used only by differential tests and benchmarks: it turns a contract §2 situation into the
+Used only by differential tests and benchmarks: it turns a situation dict (docs/formats.md) into the
 reference's call and the reference's Chinese fan names back into this project's fan ids, so the
 two calculators can be compared field for field. Importing it never fails; ``AVAILABLE`` says
 whether the reference is installed.
@@ -25,7 +25,7 @@ TILE_CODES = tuple([f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 
                    + ["J3", "J2", "J1"])
 CODE_TILES = {code: i for i, code in enumerate(TILE_CODES)}
 
-# (id, zh, points) of every fan of the default profile (shared/rules/guobiao.md §2).
+# (id, zh, points) of every fan of the default profile (tests/data/guobiao_fans.md).
 FAN_TABLE = (
     ("big_four_winds", "大四喜", 88), ("big_three_dragons", "大三元", 88), ("all_green", "绿一色", 88),
     ("nine_gates", "九莲宝灯", 88), ("four_kongs", "四杠", 88), ("seven_shifted_pairs", "连七对", 88),
@@ -117,7 +117,7 @@ def flower_count(situation: Mapping) -> int:
 
 
 def reference_args(situation: Mapping) -> dict:
-    """The keyword arguments of ``MahjongFanCalculator`` for a contract §2 situation.
+    """The keyword arguments of ``MahjongFanCalculator`` for a situation dict (docs/formats.md).
 
     ``isAboutKong`` is 杠上开花 on a self-draw and 抢杠和 on a discard, so it is ``after_kong`` or
     ``robbing_kong`` depending on ``self_drawn``; ``is4thTile`` is ``fourth_tile``;

@@ -1,4 +1,4 @@
-"""The ``mahjong`` command (contract §5): every subcommand, its JSON forms, and bad input that
+"""The ``mahjong`` command (docs/cli.md): every subcommand, its JSON forms, and bad input that
 prints ``error [code]: message`` and exits 2 — never a traceback."""
 from __future__ import annotations
 

@@ -148,7 +148,7 @@ def test_three_golds_needs_three_playable_golds_and_a_self_draw():
 
 
 def test_robbing_the_gold_does_not_make_the_third_gold():
-    # two golds in hand + the face-up copy grabbed: not 三金倒 (profiles.md §6.2)
+    # two golds in hand + the face-up copy grabbed: not 三金倒 (classic line, minyic7's rules research)
     d = {"hand": "13479m1479p12589s5p5p", "win_tile": "5p", "wilds": "5p", "self_drawn": True,
          "extras": {"robbing_gold": True}}
     assert ask("fuzhou.three_golds", d) == 0

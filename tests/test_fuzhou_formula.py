@@ -1,6 +1,6 @@
-"""``options.formula`` (profiles.md §6.5): version B (the shipped value) or version A (minyic7's
-code), the option and the YAML value formula checked against each other at load, and
-``--explain`` saying how S is made under each."""
+"""``options.formula`` (plugins/mahjong_fuzhou/README.md): version B (the shipped value) or
+version A (minyic7's code), the option and the YAML value formula checked against each other at
+load, and ``--explain`` saying how S is made under each."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -59,7 +59,7 @@ VERSION_A = Path(__file__).parent / "data" / "fuzhou" / "fuzhou-classic-version-
 
 
 def test_share_adds_the_streak_doubled_on_a_self_draw():
-    # regional.md §3.9: B = 3 flowers + 1 gold + 1 exposed kong + 1 streak = 6
+    # the worked example: B = 3 flowers + 1 gold + 1 exposed kong + 1 streak = 6
     rules = mahjong_core.load_ruleset("fuzhou-classic")
     assert share(rules.score(WORKED), 1, rules) == 6                                 # value 5 + 1
     assert share(rules.score(dict(WORKED, self_drawn=True)), 1, rules) == 12         # 2 × 5 + 2 × 1

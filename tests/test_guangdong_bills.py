@@ -25,7 +25,7 @@ def deltas(payments, seats=4):
 
 
 def test_dahu_self_draw_share_is_f_u_one_plus_h():
-    # F = 4, u = 20, H = 2: 80 + 160 = 240 from each (the seed's 720)
+    # F = 4, u = 20, H = 2: 80 + 160 = 240 from each (the 大胡 rule text's worked example: +720)
     pays = B.win_payments("guangdong.dahu", B.Win(1, 4), 2, DAHU)
     assert deltas(pays) == [-240, 720, -240, -240]
     assert [p.reason for p in pays[:2]] == ["self-drawn win; hand: 4番 × 20", "self-drawn win; horses: 2 hits × 80 (the hand)"]

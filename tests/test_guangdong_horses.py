@@ -13,7 +13,7 @@ def seat_of(table: str, tiles: str) -> list:
 
 
 def test_dealer_table_positions():
-    # profiles.md §1.5 / §2.6: dealer 1/5/9 东 中; next 2/6 南 发; opposite 3/7 西 白; previous 4/8 北
+    # gofishing's winHorse: dealer 1/5/9 东 中; next 2/6 南 发; opposite 3/7 西 白; previous 4/8 北
     assert seat_of("dealer_1_5_9_east_red", "1m5p9s1z7z") == [0] * 5
     assert seat_of("dealer_1_5_9_east_red", "2m6s2z6z") == [1] * 4
     assert seat_of("dealer_1_5_9_east_red", "3p7m3z5z") == [2] * 4
@@ -21,7 +21,7 @@ def test_dealer_table_positions():
 
 
 def test_lianhua_table_positions():
-    # profiles.md §3.4: dealer 1/5/9 东; next 2/6 红中 南; opposite 3/7 发 西; previous 4/8 白 北
+    # 莲花's isHorseForSeat: dealer 1/5/9 东; next 2/6 红中 南; opposite 3/7 发 西; previous 4/8 白 北
     assert seat_of("lianhua", "1m5p9s1z") == [0] * 4
     assert seat_of("lianhua", "2m6s7z2z") == [1] * 4
     assert seat_of("lianhua", "3p7m6z3z") == [2] * 4
@@ -43,7 +43,7 @@ def test_position_counts_turn_order_from_the_dealer():
 
 
 def test_horse_count_four_or_six_by_ghosts_held():
-    # 推倒胡 §2.6: 4 with a ghost-kind tile held, else 6
+    # 推倒胡 (Bertramoon's 买马): 4 with a ghost-kind tile held, else 6
     assert H.horse_count(6, ghosts_held=1, with_ghost=4) == 4
     assert H.horse_count(6, ghosts_held=0, with_ghost=4) == 6
     assert H.horse_count(4, ghosts_held=3) == 4        # no with_ghost rule: always the plain count

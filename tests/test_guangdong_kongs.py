@@ -27,7 +27,8 @@ def test_money_is_exact():
 
 
 def test_dahu_amounts_are_ratios_of_u():
-    # §1.7 at u = 20: added 10 from each other, exposed 30 from the feeder, concealed 20 each
+    # the 大胡 text's kong money at u = 20: added 10 from each other, exposed 30 from the feeder,
+    # concealed 20 each
     ks = [kong(0, "added"), kong(1, "exposed", 3), kong(2, "concealed")]
     pays = K.kong_money(ks, DAHU, won=True)
     # seat 0: +30 −20 = 10; seat 1: −10 +30 −20 = 0; seat 2: −10 +60 = 50; seat 3: −10 −30 −20 = −60
@@ -55,7 +56,7 @@ def test_the_robbed_players_chain():
 
 
 def test_kong_on_kong_full_pay_feeder_pays_the_chain_only():
-    # §4.5 step 2 at b = 3: exposed 3b = 9, concealed 2b = 6 from the feeder; seat 3's own kong drops
+    # 包's 杠上杠 at b = 3: exposed 3b = 9, concealed 2b = 6 from the feeder; seat 3's own kong drops
     ks = [kong(3, "concealed"), kong(1, "exposed", 2), kong(1, "concealed", on_kong=True)]
     pays = K.kong_money(ks, BAO, won=True, bloom=ks[1:])
     assert [(p.payer, p.payee, p.amount) for p in pays] == [(2, 1, 9), (2, 1, 6)]
@@ -71,7 +72,7 @@ def test_kong_on_kong_chain_rates_added_is_one_share():
 
 
 def test_rob_pays_chain_exposed_and_drops_the_rest():
-    # §4.5 step 1: the robbed seat 3 pays each robber 3b = 9 per exposed kong of his chain
+    # 包's 抢杠: the robbed seat 3 pays each robber 3b = 9 per exposed kong of his chain
     ks = [kong(0, "concealed"), kong(3, "exposed", 0)]           # seat 3's added kong was robbed
     pays = K.kong_money(ks, BAO, won=True, robbed_seat=3, robbed_chain=ks[1:], robbers=[1, 2])
     assert deltas(pays) == [0, 9, 9, -18]

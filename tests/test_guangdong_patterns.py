@@ -19,7 +19,7 @@ def ctx(**fields) -> SimpleNamespace:
 
 
 def test_four_red_dragons_is_the_bonus_win_reading():
-    # 四红中 (profiles.md §3.1): core's table.bonus_win reading (the fourth drawn, three in
+    # 四红中 (莲花, BestGuo2020): core's table.bonus_win reading (the fourth drawn, three in
     # flowers, whatever the hand); a reading of any other shape is none, whatever `flowers` say
     def read(shape, **fields):
         c = ctx(**fields)

@@ -82,7 +82,7 @@ def test_every_overlay_changes_something_pinned():
 
 
 def test_fan_names_are_the_contract_ones(rulesets):
-    """ids, zh and en exactly as in shared/rules/guobiao.md §2 (reference adapter's table)."""
+    """ids, zh and en exactly as in tests/data/guobiao_fans.md (reference adapter's table)."""
     import reference_gb as ref
     rules = rulesets["guobiao"]
     table = {fan_id: (zh, points) for fan_id, zh, points in ref.FAN_TABLE}
@@ -123,7 +123,7 @@ def test_result_does_not_depend_on_meld_or_tile_order(rulesets):
 OPTION_CASES = [
     # (option, value, situation, fans that appear (+) / disappear (-) against guobiao)
     ("four_concealed_pungs_fully_concealed", True,
-     {"hand": "111m333777s1166z", "win_tile": "1z", "self_drawn": True},           # S000-12b
+     {"hand": "111m333777s1166z", "win_tile": "1z", "self_drawn": True},           # example-12b
      {"fully_concealed_hand": +1, "self_drawn": -1}),
     ("last_tile_from_melds", False,
      {"hand": "123p456s78s99m", "melds": [{"type": "pung", "tiles": "999s"}], "win_tile": "9s"},

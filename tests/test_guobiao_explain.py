@@ -29,7 +29,7 @@ def test_three_chow_fan_and_the_fourth_chow(rules):
 
 
 def test_wind_pungs_and_discard_completed_pungs(rules):
-    result = rules.score({"hand": "111m333777s1116z", "win_tile": "6z"})                         # S000-12 + 6z
+    result = rules.score({"hand": "111m333777s1116z", "win_tile": "6z"})                         # example-12 + 6z
     notes = " | ".join(explain(result, rules)["notes"])
     assert "111z scores 圈风刻 and 门风刻, so it is not also 幺九刻" in notes
 

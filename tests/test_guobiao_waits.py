@@ -1,7 +1,7 @@
 """The unique-wait machinery of the guobiao plugin: formal waits of the pre-win hand.
 
 Differential against the reference calculator's own shanten functions (test-only dependency)
-and a few hand-checked hands from shared/rules/guobiao.md (seed 001's 边张/坎张 examples, T19–T22).
+and a few hand-checked hands (the published 边张/坎张 examples, tricky hands T19–T22).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _waits(text: str, formal: bool = True) -> set:
 
 
 @pytest.mark.parametrize("hand, waits", [
-    ("1233m456s789p111z", "3m"),            # seed 001: 1233 waits on 3 only -> edge
+    ("1233m456s789p111z", "3m"),            # 1233 waits on 3 only -> edge
     ("12345m678s99p111z", "36m"),           # 12345 waits 3 and 6: no edge
     ("4556m123s789p111z", "5m"),            # 4556 waits 5 -> closed
     ("445566m2277779s", "89s"),             # T19: seven pairs and regular readings, two waits

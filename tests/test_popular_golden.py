@@ -1,5 +1,5 @@
 """Golden hands (tests/cases/popular.yaml) under `popular` (大众) and `popular-lianzhong` (联众),
-every popular fan covered, plus settlement of the regional.md §4.8 example."""
+every popular fan covered, plus settlement of the 大众 worked example."""
 from __future__ import annotations
 
 import io
@@ -75,11 +75,11 @@ def test_same_hand_differs_between_presets(rules):
     assert "four_wilds" in values["popular"] and "four_wilds" not in values["lianzhong"]
 
 
-# ------------------------------------------------------------------ settlement (§4.8)
+# ------------------------------------------------------------------ settlement (the worked example)
 
 # South (seat 1, dealer seat 0) self-draws 混一色 碰碰和 with a 中 pung; the record turns up 4m, so
 # 5m is wild (flip_next) and the winner holds none.
-# Guobiao: 碰碰和 6 + 混一色 6 + 箭刻 2 + 自摸 1 + 单钓将 1 = 16 (regional.md §4.8 counts 14, leaving
+# Guobiao: 碰碰和 6 + 混一色 6 + 箭刻 2 + 自摸 1 + 单钓将 1 = 16 (the worked example counts 14, leaving
 # out 自摸 and the single wait); popular: + 无混 2 + 季花 1 (夏 for South) + 花牌 2 = F = 21.
 EXAMPLE_WIN = {"type": "win", "seat": 1,
                "situation": {"hand": "3p", "win_tile": "3p", "flowers": "2f",
@@ -122,9 +122,10 @@ def test_discard_settlement(rules):
 
 
 def test_below_minimum_counter_example(rules):
-    """regional.md §4.8: 混一色 + 无混 2 + 花牌 2 — the non-counting fans cannot lift a hand over
-    the minimum. [234p] 789p 111p 55p 22z won on a discarded 5p (waits 5p/2z; the 555p it makes
-    counts as melded): 混一色 6 + 幺九刻 1 = 7 count, + 无混 2 + 花牌 2 = 11 → below 8."""
+    """The worked example's counter-example: 混一色 + 无混 2 + 花牌 2 — the non-counting fans
+    cannot lift a hand over the minimum. [234p] 789p 111p 55p 22z won on a discarded 5p (waits
+    5p/2z; the 555p it makes counts as melded): 混一色 6 + 幺九刻 1 = 7 count, + 无混 2 + 花牌 2 = 11
+    → below 8."""
     situation = {"hand": "789p55p111p22z", "melds": [{"type": "chow", "tiles": "234p"}], "win_tile": "5p",
                  "wilds": "9s", "flowers": "8f", "seat_wind": "S"}
     with pytest.raises(MahjongError) as info:

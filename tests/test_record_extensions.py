@@ -1,6 +1,6 @@
-"""Record fields and events of contract §8 checked by core: ``dealer_streak``, ``wild``,
-``horses``, ``follow_dealer``, and event fields a settlement rule declares (``Field``,
-``SettlementRule.event_fields``)."""
+"""Record fields and events of the Guangdong and Fuzhou families (docs/formats.md) checked by
+core: ``dealer_streak``, ``wild``, ``horses``, ``follow_dealer``, and event fields a settlement
+rule declares (``Field``, ``SettlementRule.event_fields``)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Game records (contract §4), payments and the zero-sum ledger."""
+"""Game records (docs/formats.md), payments and the zero-sum ledger."""
 from __future__ import annotations
 
 import math

@@ -129,7 +129,7 @@ def test_enough_golden_records():
 
 
 def test_worked_example_of_the_rules():
-    """regional.md §1.11: A +38, B +14, C −32, D −20."""
+    """The rule text's worked example: A +38, B +14, C −32, D −20."""
     record = json.loads((CASES / "sichuan_worked_example.json").read_text(encoding="utf-8"))
     result = ruleset().settle(record).to_dict()
     assert result["ok"] is True

@@ -1,4 +1,4 @@
-"""Situations (contract §2): every invalid class gets its stable code, in the API and in
+"""Situations (docs/formats.md): every invalid class gets its stable code, in the API and in
 ``mahjong score --jsonl``; thousands of mutated inputs never produce a traceback."""
 from __future__ import annotations
 
@@ -435,7 +435,7 @@ def test_suits_only_tile_set_rejects_honours_and_flowers():
 
 
 def test_a_situation_object_is_validated_like_a_dict(core_engine, mini):
-    """Contract §6 accepts the library's own Situation: it must meet the same checks (table, copies,
+    """The Python API accepts the library's own Situation: it must meet the same checks (table, copies,
     plugin vetoes) as the dict it could have been written as."""
     s = parse_situation(BASE)
     assert mini.score(s).to_dict() == mini.score(BASE).to_dict()

@@ -43,7 +43,7 @@ def test_honours_are_bonus_tiles_of_the_test_tile_set(rules):
 
 
 def test_flowers_may_list_honours_several_times_and_each_counts(rules):
-    # hand-worked: self-drawn 1, five bonus tiles 5 (contract §8's example)
+    # hand-worked: self-drawn 1, five bonus tiles 5 (docs/formats.md's `flowers` example)
     res = rules.score({"hand": HAND, "win_tile": "1s", "self_drawn": True, "flowers": "1f6f1z1z5z"})
     assert (res.total, {f.id: f.count for f in res.fans}) == (6, {"bonus_tiles": 5, "self_drawn": 1})
     assert res.situation.flowers == (27, 27, 31, 34, 39)           # sorted: 1z 1z 5z 1f 6f

@@ -1,4 +1,4 @@
-"""Tile notation (contract §1): parsing, canonical output, errors that name the bad piece."""
+"""Tile notation (docs/formats.md): parsing, canonical output, errors that name the bad piece."""
 from __future__ import annotations
 
 import pytest
@@ -37,7 +37,7 @@ UNICODE_NAMES = {
     "WHITE DRAGON": "5z", "GREEN DRAGON": "6z", "RED DRAGON": "7z",
     **{f"{n} OF {suit}": f"{r}{letter}" for suit, letter in (("CHARACTERS", "m"), ("CIRCLES", "p"), ("BAMBOOS", "s"))
        for r, n in enumerate(("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"), 1)},
-    # contract §1: flowers 春 夏 秋 冬 梅 兰 竹 菊 are 1f … 8f
+    # docs/formats.md: flowers 春 夏 秋 冬 梅 兰 竹 菊 are 1f … 8f
     "SPRING": "1f", "SUMMER": "2f", "AUTUMN": "3f", "WINTER": "4f",
     "PLUM": "5f", "ORCHID": "6f", "BAMBOO": "7f", "CHRYSANTHEMUM": "8f",
 }
