@@ -263,6 +263,7 @@ class CompiledRules:
     prefer: tuple[str, ...]
     shapes: tuple[ShapeRule, ...]
     value_formula: Callable[..., Any]
+    value_formula_id: str           # its registered id (YAML scoring.value.formula): what a plugin compares
     value_params: dict
     total_units: frozenset          # the units ``total`` adds up (YAML scoring.total_units)
     settlement_rule: Any            # the engine's registry entry (``.item``, ``.plugin``), or None
@@ -407,7 +408,7 @@ class _Compiler(_FanLinks):
         fallback_besides = frozenset(r.id for r in fan_rules if not r.rules_out_fallback)
         prefer = self._fan_list(scoring, "prefer")
         shapes = self._shapes(data.get("shapes") or {})
-        value_formula, value_params = self._value(scoring.get("value") or {"formula": "total"})
+        value_formula_id, value_formula, value_params = self._value(scoring.get("value") or {"formula": "total"})
         total_units = _total_units(scoring.get("total_units"), self.where)
         if "total_units" in scoring and value_formula is not units_value:
             raise RulesetError(f"{self.where('scoring.total_units')}: 'scoring.total_units' needs the value formula "
@@ -416,7 +417,8 @@ class _Compiler(_FanLinks):
         return CompiledRules(str(data.get("title", self.name)), options, table, minimum, minimums,
                              isinstance(scoring.get("minimum"), Mapping), validators,
                              fan_rules, self._fan_by_id, fallback, fallback_besides, prefer, shapes,
-                             value_formula, value_params, total_units, settlement_rule, settlement_params)
+                             value_formula, value_formula_id, value_params, total_units, settlement_rule,
+                             settlement_params)
 
     def _int(self, value, key: str) -> int:
         return _whole(self.where, value, key)
@@ -622,7 +624,7 @@ class _Compiler(_FanLinks):
         _check_kwargs(func, params, self.where, "scoring.value.params", f"value formula '{fid}'")
         if func is units_value:
             self._units_params(params)
-        return func, params
+        return fid, func, params
 
     def _units_params(self, params: Mapping) -> None:
         """The ``units`` formula's limits: the value must stay monotone in each unit."""

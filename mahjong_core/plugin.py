@@ -9,6 +9,15 @@ and ``ShapeInput`` are what checks and shapes read; ``Situation``/``Meld`` a par
 its reason as data, said in English or Chinese with the players' names), ``Replayer``
 (with ``InPlay``, ``KongBook``/``Kong``, ``Change``, ``Field``) what it is written with; the error
 classes are what a plugin raises to refuse an input (each with its contract ``code``).
+Beside them: ``tiles`` (the tile vocabulary: kind numbers, ``name``, ``parse_tiles``, the
+constant sets), ``win_method`` and ``parse_situation`` (a hand as a settlement reads it),
+``exact``/``number``/``plain`` (exact money: a settlement's amounts are fractions, never floats),
+``wilds_held``, and for shape authors ``standard`` (the n-sets-and-a-pair search), ``NEVER``
+(a shanten the hand can never reach) with the per-suit tables a fast ``shanten`` is built from
+(``hand_suits``, ``count_mask``, ``small_*``) and the wait helpers (``standard_waits``,
+``suit_waits``, ``suit_complete``).
+
+Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
 The names here are the plugin interface: they stay, wherever their code lives.
 """
 from __future__ import annotations
@@ -23,6 +32,14 @@ from .settle import Change, InPlay, Kong, KongBook, Replayer
 from .shapes import Decomposition, Group, ShapeInput
 from .tiles import format_tiles, parse_tiles
 from .hookspecs import SituationField, Validator
+from . import tiles
+from .analysis import NEVER
+from .hand import parse_situation, win_method
+from .records import exact, number, plain
+from .shapes import standard
+from .shapes.suits import count_mask, hand_suits, small_draws, small_join, small_mask, small_missing
+from .waits import standard_waits, suit_complete, suit_waits
+from .wilds import held as wilds_held
 
 __all__ = [
     # the hook marker and what the registration hooks return
@@ -40,4 +57,9 @@ __all__ = [
     "parse_tiles", "format_tiles",
     # declared situation fields and validators named from YAML
     "SituationField", "Validator",
+    # the tile vocabulary; a hand as a settlement reads it; exact money; wilds
+    "tiles", "win_method", "parse_situation", "exact", "number", "plain", "wilds_held",
+    # the shape author's kit: the standard search, per-suit tables, waits
+    "standard", "NEVER", "hand_suits", "count_mask", "small_draws", "small_join", "small_mask", "small_missing",
+    "standard_waits", "suit_waits", "suit_complete",
 ]

@@ -56,6 +56,7 @@ class Ruleset:
         self.prefer = rules.prefer
         self.shapes = rules.shapes
         self.value_formula, self.value_params = rules.value_formula, rules.value_params
+        self.value_formula_id = rules.value_formula_id      # e.g. 'units': plugins compare this, not the function
         self.settlement_rule, self.settlement_params = rules.settlement_rule, rules.settlement_params
         values = engine.registry.values
         value_needed = rules.value_formula is not values["total"].item.value if "total" in values else True

@@ -9,6 +9,8 @@ import re
 import types
 from pathlib import Path
 
+import pytest
+
 import mahjong_core
 from mahjong_core import Engine, errors, hookspecs, plugin
 from mahjong_core.engine import REGISTRATIONS
@@ -142,3 +144,51 @@ def test_the_package_still_offers_its_own_names():
     from mahjong_core.hookspecs import hookimpl
     assert (FanCheck, hookimpl) == (plugin.FanCheck, plugin.hookimpl)
     assert mahjong_core.RulesetError is plugin.RulesetError
+
+
+def _plugin_sources():
+    """Every module of the shipped plugins and the example plugin (their tests drive the library as
+    a user does, through ``mahjong_core`` and ``mahjong_core.testing``, and are not plugin code)."""
+    for folder in (ROOT / "plugins", ROOT / "examples"):
+        for path in sorted(folder.rglob("*.py")):
+            if "tests" not in path.relative_to(folder).parts:
+                yield path
+
+
+def _core_imports(tree) -> list[str]:
+    """Every ``mahjong_core`` module a module imports, as written (``from mahjong_core import x``
+    reaches module ``mahjong_core.x`` or a name of the package: both are outside the door)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "mahjong_core":
+            found += [node.module] if node.module != "mahjong_core" else [f"mahjong_core.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.split(".")[0] == "mahjong_core"]
+    return found
+
+
+def test_plugins_and_the_example_import_only_the_plugin_door():
+    sources = list(_plugin_sources())
+    assert len(sources) > 40 and any(p.name == "knitted_straight.py" for p in sources)
+    outside = [f"{p.relative_to(ROOT)}: {m}" for p in sources
+               for m in _core_imports(ast.parse(p.read_text(encoding="utf-8"))) if m != "mahjong_core.plugin"]
+    assert not outside, "\n".join(outside)
+
+
+@pytest.mark.parametrize("source, found", [
+    ("from mahjong_core.plugin import hookimpl", []),
+    ("from mahjong_core.plugin import tiles as T", []),
+    ("from mahjong_core import tiles as T", ["mahjong_core.tiles"]),
+    ("from mahjong_core.records import why", ["mahjong_core.records"]),
+    ("import mahjong_core.shapes.suits", ["mahjong_core.shapes.suits"]),
+    ("def f():\n    from mahjong_core.analysis import NEVER", ["mahjong_core.analysis"]),
+    ("from .facts import x", [])])
+def test_the_import_walk_sees_every_way_in(source, found):
+    assert [m for m in _core_imports(ast.parse(source)) if m != "mahjong_core.plugin"] == found
+
+
+def test_no_plugin_compares_core_functions_by_identity():
+    """A plugin reads a ruleset's value formula by its id (``Ruleset.value_formula_id``)."""
+    for path in _plugin_sources():
+        assert "value_formula is" not in path.read_text(encoding="utf-8"), path
+    assert mahjong_core.load_ruleset("fuzhou").value_formula_id == "units"

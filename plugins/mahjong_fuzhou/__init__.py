@@ -10,8 +10,7 @@ field ``fuzhou.robbing_gold`` (抢金), the validators, the all-pairs shape ``fu
 """
 from __future__ import annotations
 
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SituationField, TileSet, Validator, WinShape, hookimpl
+from mahjong_core.plugin import FanCheck, SituationField, TileSet, Validator, WinShape, hookimpl
 
 from . import explain, pairs, points, settlement, specials, validate
 

@@ -4,7 +4,7 @@ formula's base, doublings and the win method's multiplier, with or without the s
 version B or A)."""
 from __future__ import annotations
 
-from mahjong_core.hand import win_method
+from mahjong_core.plugin import win_method
 
 TIER = "special"
 

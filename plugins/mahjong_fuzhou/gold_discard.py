@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import NotWinningError, SettlementError
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import NotWinningError, SettlementError
 
 from .options import option
 

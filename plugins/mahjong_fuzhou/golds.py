@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from mahjong_core import tiles as T
+from mahjong_core.plugin import tiles as T
 
 
 ANY_COPIES = 1 << 20        # room() under table.wilds.fifth_copy: no kind runs out of copies

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.fans import Fan
-from mahjong_core.records import Payment, why
+from mahjong_core.plugin import RulesetError, Fan, Payment, why
 
 from .options import PAYERS, payer_rule
 

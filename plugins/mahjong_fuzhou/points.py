@@ -5,7 +5,7 @@ Every answer reads the situation only, so each check is asked once per hand.
 """
 from __future__ import annotations
 
-from mahjong_core import tiles as T
+from mahjong_core.plugin import tiles as T
 
 from .golds import golds
 from .options import option

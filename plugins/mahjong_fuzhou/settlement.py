@@ -16,9 +16,8 @@ rule is ``options.gold_discard`` (gold_discard.py). A drawn hand pays nothing.
 """
 from __future__ import annotations
 
-from mahjong_core import tiles as T
-from mahjong_core.records import Field
-from mahjong_core.settle import Replayer
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import Field, Replayer
 
 from .gold_discard import GoldDiscards
 from .payers import share, win_payments

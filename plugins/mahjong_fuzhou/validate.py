@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import HandError, NotWinningError, RulesetError
-from mahjong_core.scoring.units import units_value
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import HandError, NotWinningError, RulesetError
 
 from .golds import golds, robbing_gold
 from .options import option
@@ -86,7 +85,7 @@ def formula_agrees(ruleset) -> None:
     params = ruleset.value_params
     doublings = frozenset((r.check, r.points) for r in ruleset.fan_rules if r.unit == "doublings")
     multipliers = {m: n for m, n in (params.get("multiplier_by_method") or {}).items() if n != 1}
-    if ruleset.value_formula is not units_value:
+    if ruleset.value_formula_id != "units":
         key, got = "scoring.value.formula", "not units"
     elif params.get("base", 0) != want.base:
         key, got = "scoring.value.params.base", f"base {params.get('base', 0)}"

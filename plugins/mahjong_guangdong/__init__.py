@@ -10,8 +10,7 @@ Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without g
 """
 from __future__ import annotations
 
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SituationField, Validator, hookimpl
+from mahjong_core.plugin import FanCheck, SituationField, Validator, hookimpl
 
 from . import settle, validate
 from .patterns import CHECKS

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
 
-from mahjong_core.records import Payment, Why, why
+from mahjong_core.plugin import Payment, Why, why
 
 from .kongs import money
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mahjong_core import tiles as T
+from mahjong_core.plugin import tiles as T
 
 
 class Suits(NamedTuple):

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import SettlementError, did_you_mean
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import SettlementError, did_you_mean
 
 _RANKS = {0: (1, 5, 9), 1: (2, 6), 2: (3, 7), 3: (4, 8)}
 

@@ -6,7 +6,7 @@ concealed kong by each other player. Whether it stands in a drawn hand is ``kong
 a win is a kong bloom on a chain of kongs (杠上杠) or robs a kong (抢杠). A robbed added kong never
 completes: it earns nothing.
 
-The kongs are the core kong book's (``mahjong_core.settle.KongBook``: ``seat``, ``kind``,
+The kongs are the core kong book's (``KongBook`` of ``mahjong_core.plugin``: ``seat``, ``kind``,
 ``feeder``, ``on_kong``); it has already left the robbed kong out, and gives the chain a kong
 bloom was drawn on (``KongBook.chain``).
 """
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from mahjong_core.records import Payment, why
+from mahjong_core.plugin import Payment, why
 
 KINDS = ("exposed", "added", "concealed")
 # the rate key of each kind in the ``kong_money`` option

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from mahjong_core.errors import RulesetError, did_you_mean
+from mahjong_core.plugin import RulesetError, did_you_mean
 
 # the 包 (responsibility) switches and the shared kong keys, with their defaults when off
 _COMMON: dict[str, Any] = {

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from mahjong_core import tiles as T
-from mahjong_core.hand import win_method
-from mahjong_core.settle import Replayer
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import win_method, Replayer
 
 from . import bills, horses, kongs
 from .facts import ghost_tiles

@@ -2,7 +2,7 @@
 莲花's 136 with the 红中 set aside ([L], [W], [C]; README.md)."""
 from __future__ import annotations
 
-from mahjong_core.hookspecs import TileSet
+from mahjong_core.plugin import TileSet
 
 _HONOURS = frozenset(range(27, 34))
 

@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from mahjong_core.errors import NotWinningError
+from mahjong_core.plugin import NotWinningError
 
 SHAPELESS = "wild_count"        # the core shape that makes 四鬼胡牌
 FIELD = "before_first_discard"  # the situation field (extras) this plugin declares

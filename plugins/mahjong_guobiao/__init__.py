@@ -15,8 +15,7 @@ guobiao-2014.yaml, guobiao-strict98.yaml); this package holds only what needs an
 """
 from __future__ import annotations
 
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SettlementRule, WinShape, hookimpl
+from mahjong_core.plugin import FanCheck, SettlementRule, WinShape, hookimpl
 
 from . import choose, explain, fills, honors_and_knitted, knitted_straight, nine_gates, settlement, standard
 from .awards import AWARDS, awarded_by

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from mahjong_core import tiles as T
-from mahjong_core.fans import FanContext
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import FanContext
 
 from .facts import WIND, facts, standing
 from .relations import chow_fans, pung_relations

@@ -9,9 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable
 
-from mahjong_core.analysis import NEVER
-from mahjong_core.shapes import Decomposition, ShapeInput
-from mahjong_core.shapes.suits import count_mask, hand_suits
+from mahjong_core.plugin import NEVER, Decomposition, ShapeInput, count_mask, hand_suits
 
 from .facts import KNITTED_SETS
 from .knitted_straight import STRAIGHT_MASK, knitted_missing, most_knitted

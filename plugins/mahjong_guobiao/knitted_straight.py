@@ -12,9 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from mahjong_core.analysis import NEVER
-from mahjong_core.shapes import Decomposition, Group, ShapeInput, standard
-from mahjong_core.shapes.suits import count_mask, hand_suits, small_draws, small_join, small_mask, small_missing
+from mahjong_core.plugin import (NEVER, Decomposition, Group, ShapeInput, standard, count_mask,
+                                 hand_suits, small_draws, small_join, small_mask, small_missing)
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from mahjong_core.analysis import NEVER
-from mahjong_core.shapes import Decomposition, ShapeInput
-from mahjong_core.shapes.suits import hand_suits
+from mahjong_core.plugin import NEVER, Decomposition, ShapeInput, hand_suits
 
 _EMPTY: dict = {}
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)

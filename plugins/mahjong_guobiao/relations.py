@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mahjong_core import tiles as T
+from mahjong_core.plugin import tiles as T
 
 from .facts import REF_KEY, SUIT_OF, RANK_OF, DRAGON, WIND
 

@@ -2,8 +2,7 @@
 other player on a self-draw; on a discard win the two bystanders pay the base."""
 from __future__ import annotations
 
-from mahjong_core.records import exact, number, plain, why
-from mahjong_core.settle import Replayer
+from mahjong_core.plugin import exact, number, plain, why, Replayer
 
 
 class _Hand(Replayer):

@@ -7,7 +7,7 @@ matter (melds are complete); the regular form comes from the engine's per-suit w
 from __future__ import annotations
 
 from .facts import REF_ORDER
-from mahjong_core.waits import standard_waits, suit_complete, suit_waits
+from mahjong_core.plugin import standard_waits, suit_complete, suit_waits
 
 ALL_KINDS = frozenset(range(34))
 

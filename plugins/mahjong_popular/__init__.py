@@ -6,9 +6,7 @@ two settlements and the check that 七抢一's extras key is declared. The wild 
 """
 from __future__ import annotations
 
-from mahjong_core.errors import RulesetError
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.plugin import RulesetError, FanCheck, hookimpl
 
 from . import settlement
 from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, SEVEN_ROBS_ONE_FLAG

@@ -14,8 +14,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import HandError
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import HandError
 
 from .wilds import wild_facts
 

@@ -1,6 +1,6 @@
 """Settlement for the popular rulesets: Guobiao's competition formula or the game-site formula.
 
-Both replay the record (``mahjong_core.settle.Replayer``) and score each ``win`` event with the
+Both replay the record (``Replayer`` of ``mahjong_core.plugin``) and score each ``win`` event with the
 ruleset (F = the hand's value, flowers included) after filling in what the record already says:
 winds, self-draw, the dealer flag and the wild kind named by the record's ``wild`` event under
 ``table.wilds`` (``Replayer.score``). Kong and end events carry no money here.
@@ -13,8 +13,7 @@ winds, self-draw, the dealer flag and the wild kind named by the record's ``wild
 """
 from __future__ import annotations
 
-from mahjong_core.records import exact, number, why
-from mahjong_core.settle import Replayer
+from mahjong_core.plugin import exact, number, why, Replayer
 
 
 class _Hand(Replayer):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mahjong_core import wilds as W
+from mahjong_core.plugin import wilds_held
 
 
 class WildFacts(NamedTuple):
@@ -29,4 +29,4 @@ def wild_facts(situation) -> WildFacts:
     """Count the hand's wilds (core has checked them against ``table.wilds``)."""
     kinds = situation.wilds
     kongs = sum(1 for m in situation.melds if m.kind == "kong" and m.concealed and m.tile in kinds)
-    return WildFacts(kinds, W.held(situation), kongs)
+    return WildFacts(kinds, wilds_held(situation), kongs)

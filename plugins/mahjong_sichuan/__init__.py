@@ -6,8 +6,7 @@ Keys, values and record events are documented in this folder's README.md.
 """
 from __future__ import annotations
 
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import SettlementRule, Validator, hookimpl
+from mahjong_core.plugin import FanCheck, SettlementRule, Validator, hookimpl
 
 from . import patterns, settlement, validate
 

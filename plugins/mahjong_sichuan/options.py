@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mahjong_core.errors import RulesetError, did_you_mean
+from mahjong_core.plugin import RulesetError, did_you_mean
 
 DEFAULTS: dict[str, Any] = {
     "mode": "blood_battle",

@@ -6,8 +6,8 @@ terminals) are computed once per hand and shared by every decomposition.
 """
 from __future__ import annotations
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import NotWinningError
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import NotWinningError
 
 from .options import option
 

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError, SettlementError, did_you_mean, show
-from mahjong_core.hand import parse_situation
-from mahjong_core.records import Field, exact, number, why
-from mahjong_core.settle import Replayer
+from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import (MahjongError, SettlementError, did_you_mean, show,
+                                 parse_situation, Field, exact, number, why, Replayer)
 
 from .options import cap_multiplier, option
 
