@@ -190,7 +190,7 @@ class LibraryTiming(NamedTuple):
 def library(probes: list[Probe], time_limit: float) -> LibraryTiming:
     """The score probes' work as library calls, one at a time: parse the body, score, dump the
     answer (the result dict, or the error's)."""
-    from mahjong_core import cli, default_engine
+    from mahjong_core import default_engine, wire
     from mahjong_core.errors import MahjongError
     engine = default_engine()
     work = [json.loads(p.body) for p in probes if p.kind == "score"]
@@ -203,7 +203,7 @@ def library(probes: list[Probe], time_limit: float) -> LibraryTiming:
             answer = rules.score(body["situation"]).to_dict()
         except MahjongError as e:
             answer = e.to_dict()
-        cli.dumps(answer)
+        wire.dumps(answer)
         latencies.append(time.perf_counter() - t)
         if t - start > time_limit:
             break

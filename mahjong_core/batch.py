@@ -19,93 +19,35 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import math
 import os
 import pickle
 import re
 import select
 import signal
-import sys
 from itertools import chain
 from typing import BinaryIO, Iterable, Iterator, TextIO
 
 from .errors import HandError, MahjongError, ResourceError
+from .wire import MAX_LINE, parse_line
 
 CHUNK = 200                 # lines per chunk sent to a worker...
 CHUNK_BYTES = 1 << 20       # ...or fewer, once they pass this many bytes
-MAX_LINE = 1 << 20          # bytes; a longer line is skipped unread and answered "line too long"
-MAX_DEPTH = 8               # JSON nesting; a situation needs at most 4
 MAX_JOBS = 64
 
 _NO_ID = object()
 
 
-class _NumberError(ValueError):
-    """A number strict JSON cannot carry (NaN, Infinity, a float out of range)."""
-
-
-def _refuse_constant(name: str):
-    raise _NumberError(f"'{name}' is not a number: JSON allows no NaN or infinity")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _NumberError(f"{text} is out of range: JSON allows no NaN or infinity")
-    return value
-
-
-_DECODE = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite).decode
 _ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 # What JSON leaves raw inside a string (ensure_ascii=False escapes only controls below U+0020) but
 # must not reach an output line: U+0085, U+2028 and U+2029, which str.splitlines() and some JSON-lines
 # readers split on, and lone surrogates, which UTF-8 cannot encode. They occur only inside strings,
 # where the \uXXXX escape reads back as the same character.
 _UNSAFE = re.compile("[\x85\u2028\u2029\ud800-\udfff]")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _NOT_FINITE = _ENCODE({"ok": False, "error": {
     "code": "internal_error",
     "message": "the result holds NaN or infinity, which JSON cannot carry "
                "(please report it with the input)"}})
 _JSON_TYPES = {list: "a list", dict: "an object", bool: "true or false", type(None): "null"}
-
-
-def parse_line(line: bytes | str | None):
-    """One input line → its JSON value; a line that cannot be read is a ``HandError``.
-
-    ``None`` stands for a line longer than ``MAX_LINE`` (never read whole). Nesting is checked
-    before parsing, on a cheap count of brackets first."""
-    if line is None:
-        raise HandError(f"line too long: over {MAX_LINE} bytes")
-    if line.__class__ is bytes:
-        try:
-            line = line.decode()
-        except UnicodeDecodeError as e:
-            raise HandError(f"line is not UTF-8: byte 0x{line[e.start]:02x} at offset {e.start}") from None
-    if line.count("[") + line.count("{") > MAX_DEPTH:
-        _check_depth(line)
-    try:
-        return _DECODE(line)
-    except json.JSONDecodeError as e:
-        raise HandError("empty line" if not line.strip() else f"not valid JSON: {e}") from None
-    except _NumberError as e:
-        raise HandError(str(e)) from None
-    except ValueError:          # an integer past sys.set_int_max_str_digits
-        raise HandError(f"a number has more than {sys.get_int_max_str_digits()} digits") from None
-
-
-def _check_depth(line: str) -> None:
-    """Refuse nesting past MAX_DEPTH, brackets inside strings aside (json.loads would recurse).
-    Linear in the line: a string runs to its closing quote or, unclosed, as far as it goes."""
-    depth = 0
-    for ch in _NOT_BRACKET.sub("", _STRING.sub("", line)):
-        if ch == "[" or ch == "{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise HandError(f"JSON nested deeper than {MAX_DEPTH} levels (a situation needs at most 4)")
-        else:
-            depth -= 1
 
 
 def _pop_id(data: dict):

@@ -10,15 +10,16 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from . import batch
 from . import rulesinfo
 from . import tiles as T
 from .engine import Engine
 from .hand import WIN_METHOD_WORDS, WIN_METHODS
-from .errors import (BelowMinimumError, MahjongError, ResourceError, RulesetError, TileError, UnknownRulesetError,
+from .errors import (BelowMinimumError, MahjongError, ResourceError, RulesetError, UnknownRulesetError,
                      did_you_mean, show)
+from .wire import dumps, parse_hand, parse_notation
 
 EXIT_ERROR = 2
 EXIT_INTERNAL = 3
@@ -36,59 +37,8 @@ _FLAGS = {
     "declared_ready": "declared ready earlier in the hand (立直/报听)",
 }
 
-_MELD_RE = re.compile(r"\[([^\]]*)\]")
-_SOURCES = {"1": "left", "2": "across", "3": "right", "l": "left", "a": "across", "r": "right"}
-
-
-def parse_notation(text: str) -> dict:
-    """``[123m][555p,2][7777s]45m789s11z 6m`` → hand, melds, win tile.
-
-    Brackets are melds: a chow or pung is melded; a kong in brackets is concealed unless a source
-    follows the comma (1/2/3 = left/across/right). The last tile is the winning tile.
-    """
-    melds = []
-    for body in _MELD_RE.findall(text):
-        tiles_text, _, source = body.partition(",")
-        tiles = T.parse_tiles(tiles_text)
-        if len(tiles) not in (3, 4):
-            raise MahjongError(f"meld [{body}]: a meld has 3 tiles (a chow or a pung) or 4 (a kong), got "
-                               f"{len(tiles)} ({tiles_text.strip()})", code="invalid_meld")
-        kind = "chow" if len(set(tiles)) == 3 else ("kong" if len(tiles) == 4 else "pung")
-        meld: dict[str, Any] = {"type": kind, "tiles": tiles_text.strip()}
-        source = source.strip().lower()
-        if source:
-            if source not in _SOURCES:
-                raise TileError(f"meld [{body}]: source must be 1, 2 or 3 (left, across, right)")
-            meld["from"] = _SOURCES[source]
-        if kind == "kong":
-            meld["concealed"] = not source
-        melds.append(meld)
-    rest = _MELD_RE.sub(" ", text)
-    if "[" in rest or "]" in rest:
-        raise TileError(f"unbalanced brackets in '{text}'")
-    standing = T.parse_tiles(rest)
-    if not standing:
-        raise TileError(f"no standing tiles in '{text}': the last tile written is the winning tile")
-    return {"hand": T.format_tiles(standing[:-1]), "melds": melds, "win_tile": T.name(standing[-1])}
-
-
 # the options that describe one hand, in the order an error names them
 _HAND_OPTIONS = tuple(_FLAGS) + ("after_kong", "seat", "round", "flowers", "wilds", "void", "win")
-
-
-def dumps(data) -> str:
-    """One line of strict JSON: NaN and Infinity are not JSON, and most readers refuse them. Text
-    that cannot be encoded (a lone surrogate echoed back from the input) is escaped."""
-    try:
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    except ValueError:
-        raise RulesetError("the output holds a number JSON cannot carry (infinite or not a number): the "
-                           "ruleset's points or amounts overflow") from None
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(data, allow_nan=False)
-    return text
 
 
 def _load_json(text: str, where: str):
@@ -396,14 +346,7 @@ def write_waits_table(waits, minimum, out: TextIO) -> None:
 
 def cmd_waits(engine: Engine, args, out: TextIO) -> int:
     rules = engine.load_ruleset(args.ruleset)
-    text = " ".join(args.hand)
-    melds = []
-    hand_text = text
-    if "[" in text:
-        parsed = parse_notation(text + " 1m")   # stand-in winning tile, dropped below
-        melds = parsed["melds"]
-        hand_text = _MELD_RE.sub(" ", text)
-    hand = {"hand": hand_text, "melds": melds}
+    hand = parse_hand(" ".join(args.hand))
     for flag in ("seat", "round"):
         value = getattr(args, flag)
         if value:
@@ -435,9 +378,7 @@ def cmd_waits(engine: Engine, args, out: TextIO) -> int:
 def cmd_analyze(engine: Engine, args, out: TextIO) -> int:
     """Shanten and useful tiles of a 3n+1 hand, or each discard of a 3n+2 hand, best first."""
     rules = engine.load_ruleset(args.ruleset)
-    text = " ".join(args.hand)
-    melds = parse_notation(text + " 1m")["melds"] if "[" in text else []
-    hand = {"hand": _MELD_RE.sub(" ", text), "melds": melds}
+    hand = parse_hand(" ".join(args.hand))
     if args.wilds:
         hand["wilds"] = args.wilds
     if args.void:

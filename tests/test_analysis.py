@@ -309,7 +309,7 @@ def test_analyze_command_works_for_every_shipped_ruleset(name):
     rules = load_ruleset(name)
     api = hand
     if "[" in hand:
-        from mahjong_core.cli import parse_notation
+        from mahjong_core.wire import parse_notation
         api = {"hand": hand[hand.index("]") + 1:], "melds": parse_notation(hand + " 1m")["melds"]}
     assert data == rules.analyze(api).to_dict()
     assert data["shanten"] == rules.shanten(api)

@@ -64,7 +64,7 @@ def test_score_brackets_are_melds_with_sources():
 
 
 def test_score_notation_kinds_of_meld(mini):
-    from mahjong_core.cli import parse_notation
+    from mahjong_core.wire import parse_notation
     sit = parse_notation("[123m][555p,2][7777s,3][1111z]2z 2z")
     assert sit == {"hand": "2z", "win_tile": "2z", "melds": [
         {"type": "chow", "tiles": "123m"},

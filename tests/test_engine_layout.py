@@ -84,3 +84,101 @@ def test_a_head_check_without_a_fill_key_turns_the_shortcut_off(tmp_path):
     keyed = Engine(plugins=[plugin("house", mahjong_fan_checks=checks(
         FanCheck("house.plain", lambda ctx: 0, fill_key=lambda other, group: 0)))]).load_ruleset(path)
     assert keyed.uses_fill_keys
+
+
+# ---------------------------------------------------------------- the import graph
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _runtime_imports(tree):
+    """Every import statement, at any depth, except those under ``if TYPE_CHECKING:`` (they never run)."""
+    def walk(node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                yield from (n for part in child.orelse for n in walk_one(part))
+                continue
+            yield from walk_one(child)
+
+    def walk_one(node):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        yield from walk(node)
+    return walk(tree)
+
+
+def import_graph(root: Path = CORE) -> dict[str, set[str]]:
+    """module → the mahjong_core modules it imports (a name imported from a package counts as the
+    package, or as its submodule when there is one of that name)."""
+    files = {_module_name(p, root): p for p in root.rglob("*.py")}
+    graph = {}
+    for name, path in files.items():
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        edges = set()
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                edges.update(a.name for a in node.names)
+                continue
+            base = ".".join(package[:len(package) - node.level + 1] + [node.module] if node.module else
+                            package[:len(package) - node.level + 1]) if node.level else node.module or ""
+            edges.update(f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names)
+        graph[name] = {e for e in edges if e in files and e != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (each holds an import cycle)."""
+    index, low, stack, found = {}, {}, [], []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_mahjong_core_has_no_import_cycle():
+    graph = import_graph()
+    assert "mahjong_core.wire" in graph["mahjong_core.web.app"]
+    assert not cycles(graph)
+
+
+def test_the_front_ends_share_the_wire_module_and_import_none_of_each_other():
+    """cli runs the batch and starts the web server; the batch and the web API import no front end."""
+    graph = import_graph()
+    web = {m for m in graph if m.startswith("mahjong_core.web")}
+    for name in ("mahjong_core.cli", "mahjong_core.batch", "mahjong_core.web.app"):
+        assert "mahjong_core.wire" in graph[name], name
+    assert not graph["mahjong_core.batch"] & ({"mahjong_core.cli"} | web)
+    for name in web:
+        assert not graph[name] & {"mahjong_core.cli", "mahjong_core.batch"}, name
+
+
+def test_the_cycle_finder_sees_a_cycle_and_skips_type_checking_imports(tmp_path):
+    pkg = tmp_path / "mahjong_core"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from . import b\n")
+    (pkg / "b.py").write_text("def f():\n    from .a import x\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import y\n")
+    assert cycles(import_graph(pkg)) == [["mahjong_core.a", "mahjong_core.b"]]
+    (pkg / "b.py").write_text("")
+    assert import_graph(pkg)["mahjong_core.c"] == set() and not cycles(import_graph(pkg))

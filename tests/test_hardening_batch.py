@@ -17,7 +17,7 @@ import time
 import pytest
 
 from conftest import MINI, run_cli
-from mahjong_core import ResourceError, batch, load_ruleset
+from mahjong_core import ResourceError, batch, load_ruleset, wire
 
 M = str(MINI)
 GOOD = {"hand": "123m456p789s1122z", "win_tile": "1z"}
@@ -145,7 +145,7 @@ def test_a_result_holding_nan_becomes_an_error_line_not_invalid_json():
 
 
 def test_nesting_too_deep_is_refused_before_parsing():
-    deep = '{"hand": ' + "[" * batch.MAX_DEPTH + "]" * batch.MAX_DEPTH + ', "win_tile": "1z"}'
+    deep = '{"hand": ' + "[" * wire.MAX_DEPTH + "]" * wire.MAX_DEPTH + ', "win_tile": "1z"}'
     huge = "[" * 100_000 + "]" * 100_000
     # brackets inside strings are not nesting: that line is a tile error, not a depth error
     in_string = json.dumps(dict(GOOD, hand="[" * 50 + "123m"))
@@ -156,7 +156,7 @@ def test_nesting_too_deep_is_refused_before_parsing():
     rc, out, err = run_cli(["score", "--ruleset", M, "--jsonl"], text)
     assert (rc, err) == (0, "")
     results = [_strict(x) for x in out.splitlines()]
-    message = f"JSON nested deeper than {batch.MAX_DEPTH} levels (a situation needs at most 4)"
+    message = f"JSON nested deeper than {wire.MAX_DEPTH} levels (a situation needs at most 4)"
     refused = {"ok": False, "error": {"code": "invalid_situation", "message": message}}
     assert results[0] == results[1] == refused
     assert results[2]["error"]["code"] == "invalid_tile"
@@ -166,7 +166,7 @@ def test_nesting_too_deep_is_refused_before_parsing():
 def test_the_depth_check_is_linear_on_unclosed_strings():
     """A string scan that restarts at every quote would take hours on this line; the subprocess's
     timeout is the hang guard."""
-    line = "[" * (batch.MAX_DEPTH + 1) + '"\\' * 400_000
+    line = "[" * (wire.MAX_DEPTH + 1) + '"\\' * 400_000
     proc = subprocess.run(CLI + ["score", "--ruleset", M, "--jsonl"], input=f"{line}\n{GOOD_LINE}\n",
                           capture_output=True, text=True, timeout=60)
     assert (proc.returncode, proc.stderr) == (0, "")

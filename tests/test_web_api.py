@@ -18,7 +18,7 @@ from conftest import ORACLE, needs
 # mahjong_core.web and its test client need the web extra: checked before they are imported
 TestClient = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
 
-from mahjong_core import cli, rulesinfo
+from mahjong_core import cli, rulesinfo, wire
 from mahjong_core.errors import MahjongError
 from mahjong_core.ruleset import Ruleset
 from mahjong_core.web import app as web, server
@@ -258,7 +258,7 @@ def test_settle_errors_are_the_libraries(client, engine):
 @pytest.mark.parametrize("notation", ["[555p,2]123m789s11z44z 4z", "[7777s]123m456p11z99m 9m", "123456789m11z22z2z"])
 def test_parse_is_the_cli_reading_of_notation(client, notation):
     r = client.post("/api/parse", json={"notation": notation})
-    assert r.status_code == 200 and r.json() == cli.parse_notation(notation)
+    assert r.status_code == 200 and r.json() == wire.parse_notation(notation)
 
 
 def test_parse_errors(client):
@@ -280,7 +280,7 @@ def test_analyze_is_what_the_cli_prints_with_json(client, ruleset, hand, extra):
     code, out, _ = _cli(["analyze", "--ruleset", ruleset, hand, *extra, "--json"])
     body = {"ruleset": ruleset, "hand": hand}
     if extra:
-        melds = cli.parse_notation(hand + " 1m")["melds"] if "[" in hand else []
+        melds = wire.parse_notation(hand + " 1m")["melds"] if "[" in hand else []
         body["hand"] = {"hand": hand, "melds": melds, {"--wilds": "wilds", "--void": "void_suit"}[extra[0]]: extra[1]}
     r = client.post("/api/analyze", json=body)
     assert code == 0 and r.status_code == 200, r.text

@@ -40,7 +40,7 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import batch, cli, rulesinfo
+from .. import rulesinfo, wire
 from .. import tiles as T
 from ..config import Shown, read_yaml, resolve, shown
 from ..engine import Engine
@@ -74,7 +74,7 @@ class RequestError(MahjongError):
 
 
 def _json(data, status: int = 200, headers: dict | None = None) -> Response:
-    return Response(cli.dumps(data), status, headers, media_type="application/json")
+    return Response(wire.dumps(data), status, headers, media_type="application/json")
 
 
 def _failure(status: int, message: str, code: str) -> Response:
@@ -234,7 +234,7 @@ class Api:
     def _fields(raw: bytes, allowed: dict, required: tuple = ()) -> dict:
         """The body as a JSON object of ``allowed`` fields (name → type), read like a batch line."""
         try:
-            body = batch.parse_line(raw)
+            body = wire.parse_line(raw)
         except MahjongError as e:
             raise RequestError(f"request body: {e.message}") from None
         if not isinstance(body, dict):
@@ -291,9 +291,8 @@ class Api:
         body = self._fields(raw, {"ruleset": str, "overlay": str, "hand": (str, dict)}, ("hand",))
         rules = self._rules(body)
         hand = body["hand"]
-        if isinstance(hand, str) and "[" in hand:        # melds in brackets, as `mahjong waits` reads them
-            melds = cli.parse_notation(hand + " 1m")["melds"]     # a stand-in winning tile, dropped
-            hand = {"hand": cli._MELD_RE.sub(" ", hand), "melds": melds}
+        if isinstance(hand, str):           # melds in brackets, as `mahjong waits` reads them
+            hand = wire.parse_hand(hand)
         return _json(rules.waits(hand).to_dict(), headers=self._headers(rules))
 
     def settle(self, raw: bytes) -> Response:
@@ -315,14 +314,13 @@ class Api:
         rules = self._rules(body)
         hand = body["hand"]
         if isinstance(hand, str):           # notation, melds in brackets, as `mahjong analyze` reads it
-            melds = cli.parse_notation(hand + " 1m")["melds"] if "[" in hand else []
-            hand = {"hand": cli._MELD_RE.sub(" ", hand), "melds": melds}
+            hand = wire.parse_hand(hand)
         result = rules.analyze(hand, seen=body.get("seen"), waits=True)
         return _json(result.to_dict(), headers=self._headers(rules))
 
     def parse(self, raw: bytes) -> Response:
         body = self._fields(raw, {"notation": str}, ("notation",))
-        return _json(cli.parse_notation(body["notation"]))
+        return _json(wire.parse_notation(body["notation"]))
 
     def rulesets(self) -> Response:
         return _json([{"name": n, "title": t} for n, t in self.engine.ruleset_names()])
