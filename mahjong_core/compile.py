@@ -270,6 +270,13 @@ class CompiledRules:
     settlement_params: dict
 
 
+def _awardable(fid: str, check: str, awards, where) -> None:
+    """A fan under a check that declares what it awards (``FanCheck.awards``) must be one of those."""
+    if awards is not None and fid not in awards:
+        raise RulesetError(f"{where()}: fan '{fid}': check '{check}' cannot award it"
+                           f"{did_you_mean(fid, awards)}; it awards {', '.join(sorted(awards))}")
+
+
 def compile_rules(resolved: Resolved, engine) -> CompiledRules:
     """Check and type the resolved YAML against the engine's registry (RulesetError at the
     offending ``file:line``)."""
@@ -509,6 +516,7 @@ class _Compiler(_FanLinks):
                 raise self.engine.not_registered("mahjong_fan_checks", check, self.where(key + ".check"),
                                                  f"fan '{fid}': unknown check '{shown(check)}'"
                                                  f"{did_you_mean(check, checks)}")
+            _awardable(fid, check, checks[check].item.awards, lambda: self.where(key))
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")

@@ -54,6 +54,11 @@ class FanCheck:
     # function of the fan's YAML args giving them (core.flag); a page offers a ruleset only the
     # flags its fans read (``rulesinfo.situation_flags``). None: not said, so every flag is offered
     reads: tuple[str, ...] | Callable[[Mapping], tuple[str, ...]] | None = None
+    # the fan ids a check answering with a mapping can award. Loading a ruleset refuses a fan under
+    # this check whose id is not among them (a misspelt id would otherwise load and never fire),
+    # and an answer naming an id outside them is the plugin's error, not dropped. None: not said
+    # (a check answering with a count awards whichever fan names it)
+    awards: frozenset[str] | None = None
 
 
 class Alternatives(dict):

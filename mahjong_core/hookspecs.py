@@ -263,7 +263,11 @@ class MahjongSpec:
         check asked of each reading has one, the engine asks them of one reading per key. It is all
         or nothing per ruleset: a check asked of every reading without a ``fill_key`` (a house fan
         added to Guobiao, say) turns the shortcut off for the whole ruleset — still correct, only
-        slower with wilds (``ruleset.uses_fill_keys`` tells).
+        slower with wilds (``ruleset.uses_fill_keys`` tells). ``awards=frozenset({...})`` names
+        the fan ids a check answering with a mapping can award: a ruleset putting a fan with any
+        other id under the check is refused when it loads (``file:line``, the nearest id), and an
+        answer naming an id outside the set is the plugin's error; without it a misspelt id in the
+        YAML loads and never fires. Every shipped family declares it.
 
         Example::
 

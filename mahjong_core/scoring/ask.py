@@ -34,6 +34,8 @@ def ask(entries, ctx: FanContext, found: dict) -> list | None:
             for fid, n in result.items():
                 if n and fid in ids:
                     found[fid] = n
+                elif n and entry.outside(fid):
+                    raise _outside(entry, fid)
         elif cls is int or cls is bool:
             for r in entry.rules:
                 found[r.id] = int(result)
@@ -45,6 +47,8 @@ def ask(entries, ctx: FanContext, found: dict) -> list | None:
             for fid, n in result.items():
                 if n and fid in ids:
                     found[fid] = n
+                elif n and entry.outside(fid):
+                    raise _outside(entry, fid)
         else:
             raise PluginError(f"plugin '{entry.plugin}': fan check '{entry.check_id}' returned "
                               f"{type(result).__name__}; expected a count, a mapping of fan id to count "
@@ -57,6 +61,14 @@ def _answer(entry, answer) -> dict:
     if answer.__class__ is int or answer.__class__ is bool:
         return {r.id: int(answer) for r in entry.rules} if answer else {}
     if isinstance(answer, Mapping):
+        for fid, n in answer.items():
+            if n and fid not in entry.ids and entry.outside(fid):
+                raise _outside(entry, fid)
         return {fid: n for fid, n in answer.items() if n and fid in entry.ids}
     raise PluginError(f"plugin '{entry.plugin}': fan check '{entry.check_id}' returned an alternative "
                       f"of type {type(answer).__name__}; expected a count or a mapping")
+
+
+def _outside(entry, fid) -> PluginError:
+    return PluginError(f"plugin '{entry.plugin}': fan check '{entry.check_id}' awarded '{fid}', which is not "
+                       f"among the fans it declares (FanCheck.awards: {', '.join(sorted(entry.check.awards))})")

@@ -30,6 +30,11 @@ class CheckEntry:
     check_id: str
     check: Any                  # the registered FanCheck (its promises: per_hand, most, only_kinds, fill_key)
 
+    def outside(self, fid: str) -> bool:
+        """True when ``fid`` is not a fan the check declares it can award (never when it declares none)."""
+        awards = self.check.awards
+        return awards is not None and fid not in awards
+
 
 @dataclass(frozen=True, slots=True)
 class TailCheck:

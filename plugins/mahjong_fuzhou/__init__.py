@@ -52,7 +52,8 @@ def mahjong_win_shapes():
 def mahjong_fan_checks():
     """Every check but 天胡's reads the situation only: asked once per hand."""
     return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid not in specials.PER_READING,
-                     reads=("dealer", "first_turn") if cid == "fuzhou.heavenly" else ())
+                     reads=("dealer", "first_turn") if cid == "fuzhou.heavenly" else (),
+                     awards=CHECK_AWARDS.get(cid))
             for cid, func in CHECKS.items()]
 
 
@@ -68,3 +69,12 @@ def mahjong_explain(result, ruleset):
     if rule is None or rule.item.id != "fuzhou.gold_rules":
         return None
     return explain.explain(result, ruleset)
+
+
+# the fan ids each check answering with a mapping can award (FanCheck.awards): a fan under it
+# with another id is refused when its ruleset loads
+CHECK_AWARDS = {
+    "fuzhou.bonus_tiles": frozenset({"flower_sets", "flowers"}),
+    "fuzhou.kongs": frozenset({"concealed_kongs", "exposed_kongs"}),
+    "fuzhou.one_suit": frozenset({"banqingyise", "quanqingyise"}),
+}

@@ -19,7 +19,8 @@ from .tilesets import TILE_SETS
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=per_hand, reads=READS.get(cid, ()))
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=per_hand, reads=READS.get(cid, ()),
+                     awards=CHECK_AWARDS.get(cid))
             for cid, (func, per_hand) in CHECKS.items()]
 
 
@@ -48,3 +49,21 @@ def mahjong_validators():
 @hookimpl
 def mahjong_settlements():
     return settle.rules()
+
+
+# the fan ids each check answering with a mapping can award (FanCheck.awards): a fan under it
+# with another id is refused when its ruleset loads
+CHECK_AWARDS = {
+    "guangdong.bao_hands": frozenset({
+        "duiduihu", "qingdui", "qingyise", "quanfanban", "shisanyao", "yaojiupai",
+    }),
+    "guangdong.big_hands": frozenset({
+        "duiduipeng", "haohua_qidui", "hunpeng", "hunyijiu", "hunyise", "qingpeng", "qingyise",
+        "qixiaodui", "quanfeng", "shisanyao", "shuanghao_qidui", "yaojiu",
+    }),
+    "guangdong.bloom": frozenset({"gangshang_gang_kaihua", "gangshang_kaihua"}),
+    "guangdong.jph_extra": frozenset({"pinghu"}),
+    "guangdong.plain_by_method": frozenset({"putong_zimo", "qianggang_hu"}),
+    "guangdong.tdh_shape": frozenset({"pengpenghu", "pinghu", "qidui"}),
+    "guangdong.tdh_suits": frozenset({"hunyise", "qingyise", "ziyise"}),
+}

@@ -13,7 +13,7 @@ from . import patterns, settlement, validate
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), reads=READS.get(cid, ()))
+    return [FanCheck(cid, func, (func.__doc__ or "").strip(), reads=READS.get(cid, ()), awards=CHECK_AWARDS.get(cid))
             for cid, func in patterns.CHECKS.items()]
 
 
@@ -35,3 +35,15 @@ def mahjong_validators():
     hand holding its void suit, or all three suits, refused (not_winning)."""
     return [Validator("sichuan.void_suit", validate.void_suit, (patterns.void_suit_veto.__doc__ or "").strip(),
                       ruleset=validate.validate)]
+
+
+# the fan ids each check answering with a mapping can award (FanCheck.awards): a fan under it
+# with another id is refused when its ruleset loads
+CHECK_AWARDS = {
+    "sichuan.base_patterns": frozenset({
+        "daiyaojiu", "duiduihu", "jiang_jingoudiao", "jiangdui", "jingoudiao", "longqidui", "pinghu",
+        "qidui", "qing_jingoudiao", "qingdui", "qinglongqidui", "qingqidui", "qingshibaluohan",
+        "qingyaojiu", "qingyise", "shibaluohan",
+    }),
+    "sichuan.heaven_earth": frozenset({"dihu", "tianhu"}),
+}
