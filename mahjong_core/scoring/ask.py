@@ -61,10 +61,13 @@ def _answer(entry, answer) -> dict:
     if answer.__class__ is int or answer.__class__ is bool:
         return {r.id: int(answer) for r in entry.rules} if answer else {}
     if isinstance(answer, Mapping):
+        out = {}
         for fid, n in answer.items():
-            if n and fid not in entry.ids and entry.outside(fid):
+            if n and fid in entry.ids:
+                out[fid] = n
+            elif n and entry.outside(fid):
                 raise _outside(entry, fid)
-        return {fid: n for fid, n in answer.items() if n and fid in entry.ids}
+        return out
     raise PluginError(f"plugin '{entry.plugin}': fan check '{entry.check_id}' returned an alternative "
                       f"of type {type(answer).__name__}; expected a count or a mapping")
 
