@@ -674,6 +674,23 @@ def test_a_hand_that_is_not_ready_shows_its_shanten_and_useful_tiles(open_page, 
     expect(page.locator("#analysis .useful-tile")).to_have_count(len(expected["useful"]))
 
 
+def test_notation_typed_while_the_ruleset_loads_is_read_with_its_hand_size(open_page, engine):
+    """Fuzhou's detail held back until the notation is parsed: the 16 tiles are still read as
+    Fuzhou's 16-tile hand (no winning tile), not as Guobiao's 15 and a winning tile."""
+    page = open_page()
+    held, release = [], []
+    page.route("**/api/rulesets/fuzhou", lambda route: route.continue_() if release else held.append(route))
+    page.select_option("#ruleset", "fuzhou")
+    with page.expect_response("**/api/parse"):
+        page.fill("#notation", "13579m13579p135799s")
+    assert held
+    release.append(True)
+    for route in held:
+        route.continue_()
+    expected = engine.load_ruleset("fuzhou").analyze({"hand": "13579m13579p135799s", "melds": []}).to_dict()
+    expect(page.locator("#shanten")).to_have_attribute("data-shanten", str(expected["shanten"]))
+
+
 def test_the_table_page_offers_exactly_each_familys_event_types(open_page, engine):
     page = open_page("table.html")
     for name in ("guobiao", "popular", "sichuan", "fuzhou", "guangdong", "guangdong-lianhua"):

@@ -193,6 +193,7 @@ async function fromNotation() {
   if (!text) { Object.assign(state, { hand: [], melds: [], win: null }); return changed({ keepNotation: true }); }
   const seq = ++parseSeq;
   const data = await api("parse", { notation: text });
+  await chosenDetail();                          // the hand size below is the chosen ruleset's
   if (seq !== parseSeq) return;                  // newer typing has been read since
   if (data.ok === false) return placeNotationError(data.error);
   state.melds = (data.melds || []).map((m) => ({
@@ -432,15 +433,31 @@ function analysisView(data) {
 
 // ------------------------------------------------------------------ ruleset-dependent parts
 let rulesetSeq = 0;
+let detailReady = Promise.resolve();   // settles once `detail` holds the ruleset chosen last
+
+/** Wait until `detail` is the chosen ruleset's: typed notation is read with its hand size. */
+async function chosenDetail() {
+  for (let p = detailReady; ; p = detailReady) {
+    await p;
+    if (p === detailReady) return;
+  }
+}
+
 async function rulesetChanged() {
   clearErrors(document.getElementById("ruleset-field"));
   const seq = ++rulesetSeq;
-  const got = await rulesetDetail($("ruleset").value);
-  if (seq !== rulesetSeq) return;            // another ruleset was chosen meanwhile
-  detail = got;
-  if (detail.ok === false) {
-    showError(detail.error, "ruleset");
-    detail = null;
+  let settle;
+  detailReady = new Promise((r) => { settle = r; });
+  try {
+    const got = await rulesetDetail($("ruleset").value);
+    if (seq !== rulesetSeq) return;            // another ruleset was chosen meanwhile
+    detail = got;
+    if (detail.ok === false) {
+      showError(detail.error, "ruleset");
+      detail = null;
+    }
+  } finally {
+    settle();
   }
   $("ruleset-title").textContent = detail?.title || "";
   const table = detail?.table || {};
