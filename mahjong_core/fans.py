@@ -4,9 +4,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from . import tiles as T
+from .errors import PluginError, show
 from .hand import Situation
 from .shapes import Decomposition, Group
 
@@ -54,11 +55,64 @@ class FanCheck:
     # function of the fan's YAML args giving them (core.flag); a page offers a ruleset only the
     # flags its fans read (``rulesinfo.situation_flags``). None: not said, so every flag is offered
     reads: tuple[str, ...] | Callable[[Mapping], tuple[str, ...]] | None = None
-    # the fan ids a check answering with a mapping can award. Loading a ruleset refuses a fan under
-    # this check whose id is not among them (a misspelt id would otherwise load and never fire),
-    # and an answer naming an id outside them is the plugin's error, not dropped. None: not said
-    # (a check answering with a count awards whichever fan names it)
+    # the fan ids the check can award: for a mapping answer, the ids it may name; for a count, the
+    # ids a ruleset may give the fan it awards (one, or one per set of args: popular.mixed_shifted).
+    # Loading a ruleset refuses a fan under this check whose id is not among them (a misspelt id
+    # would otherwise load and never fire, or fire under a name nothing else knows), and an answer
+    # naming an id outside them is the plugin's error, not dropped. None: not said (any id loads;
+    # core's generic checks, such as core.flag, whose fan is whatever the YAML calls it)
     awards: frozenset[str] | None = None
+
+
+# module name → {check id: FanCheck}, in the order ``fan_check`` declared them (load time only)
+_DECLARED: dict[str, dict[str, FanCheck]] = {}
+
+
+def fan_check(id: str, *, awards: Iterable[str], per_hand: bool = False, most: int = 0,
+              only_kinds: Iterable[int] | None = None, fill_key: Callable[..., Any] | None = None,
+              reads: tuple[str, ...] | Callable[[Mapping], tuple[str, ...]] = (), doc: str | None = None):
+    """Declare the decorated function as the fan check ``id``: what it awards, whether it reads
+    only the situation, and the other promises (``FanCheck``'s fields, which these fill), beside
+    the function itself. The function is returned unchanged (the engine calls it directly);
+    ``fan_checks(module, ...)`` gives what a module declared, for its ``mahjong_fan_checks`` hook::
+
+        @fan_check("house.pair_258", awards=("pair_258",), most=1)
+        def pair_258(ctx): ...
+
+    ``awards`` is required: the fan ids the check can award (a count answer's one fan, or each
+    fan a mapping answer may name). ``reads`` defaults to no situation flag; ``doc`` to the
+    function's docstring. A malformed declaration is a PluginError when the module is imported.
+    """
+    if isinstance(awards, str) or not isinstance(awards, Iterable):
+        raise PluginError(f"fan check '{id}': awards must be a collection of fan ids, got {show(awards)}")
+    declared = frozenset(awards)
+    if not declared or not all(isinstance(a, str) and a for a in declared):
+        raise PluginError(f"fan check '{id}': awards must name at least one fan id, each a non-empty string, "
+                          f"got {show(sorted(map(str, declared)))}")
+
+    def declare(func: Callable[..., Any]) -> Callable[..., Any]:
+        if not callable(func):
+            raise PluginError(f"fan check '{id}': @fan_check goes on a function, got {show(func)}")
+        text = doc if doc is not None else (func.__doc__ or "").strip()
+        kinds = None if only_kinds is None else frozenset(only_kinds)
+        _DECLARED.setdefault(func.__module__, {})[id] = FanCheck(
+            id, func, text, per_hand=per_hand, most=most, only_kinds=kinds, fill_key=fill_key, reads=reads,
+            awards=declared)
+        return func
+    return declare
+
+
+def fan_checks(*modules) -> list[FanCheck]:
+    """The checks ``@fan_check`` declared in ``modules`` (modules, or their names: ``__name__``),
+    module by module in declaration order: what a family's ``mahjong_fan_checks`` hook returns."""
+    out = []
+    for m in modules:
+        name = m if isinstance(m, str) else m.__name__
+        declared = _DECLARED.get(name)
+        if not declared:
+            raise PluginError(f"module '{name}' declares no fan check (@fan_check)")
+        out.extend(declared.values())
+    return out
 
 
 class Alternatives(dict):

@@ -263,23 +263,30 @@ class MahjongSpec:
         check asked of each reading has one, the engine asks them of one reading per key. It is all
         or nothing per ruleset: a check asked of every reading without a ``fill_key`` (a house fan
         added to Guobiao, say) turns the shortcut off for the whole ruleset — still correct, only
-        slower with wilds (``ruleset.uses_fill_keys`` tells). ``awards=frozenset({...})`` names
-        the fan ids a check answering with a mapping can award: a ruleset putting a fan with any
-        other id under the check is refused when it loads (``file:line``, the nearest id), and an
-        answer naming an id outside the set is the plugin's error; without it a misspelt id in the
-        YAML loads and never fires. Every shipped family declares it.
+        slower with wilds (``ruleset.uses_fill_keys`` tells). ``awards`` names the fan ids the check
+        can award (the one fan a count answer goes to, or each id a mapping answer may name): a
+        ruleset putting a fan with any other id under the check is refused when it loads
+        (``file:line``, the nearest id; a second fan under it with other ``args`` says which one it
+        is a form of, YAML ``variant_of``), and an answer naming an id outside the set is the
+        plugin's error; without it a misspelt id in the YAML loads and never fires. A check reports
+        what the hand has; how fans combine (one in place of others) is the YAML's ``excludes``.
+
+        Declare each check beside its function with ``@fan_check(id, awards=..., per_hand=...,
+        most=..., reads=..., only_kinds=..., fill_key=...)`` (the ``FanCheck`` fields; ``awards``
+        required) and return a module's with ``fan_checks(module)``; every shipped family does.
 
         Example::
 
-            from mahjong_core.plugin import hookimpl, FanCheck
+            from mahjong_core.plugin import hookimpl, fan_check, fan_checks
 
+            @fan_check("house.pair_258", awards=("pair_258",), most=1)
             def pair_of_258(ctx):
                 pair = ctx.pair
                 return int(pair is not None and pair.tile < 27 and pair.tile % 9 in (1, 4, 7))
 
             @hookimpl
             def mahjong_fan_checks():
-                return [FanCheck("house.pair_258", pair_of_258)]
+                return fan_checks(__name__)
         """
 
     @hookspec

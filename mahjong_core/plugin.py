@@ -1,6 +1,6 @@
 """Everything a plugin needs, in one import.
 
-    from mahjong_core.plugin import hookimpl, FanCheck
+    from mahjong_core.plugin import hookimpl, fan_check, fan_checks
 
 ``hookimpl`` marks a hook (``mahjong_core.hookspecs`` lists them, each with an example); the
 records are what the registration hooks return; ``FanContext``, ``Decomposition``, ``Group``
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError, ResourceError,
                      RulesetError, SettlementError, TileError, UnknownRulesetError, did_you_mean, show)
-from .fans import Alternatives, Fan, FanCheck, FanContext
+from .fans import Alternatives, Fan, FanCheck, FanContext, fan_check, fan_checks
 from .hand import Meld, Situation
 from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
 from .records import Event, Field, Payment, Record, Why, why
@@ -44,6 +44,8 @@ from .wilds import held as wilds_held
 __all__ = [
     # the hook marker and what the registration hooks return
     "hookimpl", "TileSet", "WinShape", "FanCheck", "SettlementRule", "ValueFormula",
+    # a fan check declared beside its function, and a module's declared checks
+    "fan_check", "fan_checks",
     # what a fan check reads and returns
     "FanContext", "Alternatives", "Fan", "Decomposition", "Group",
     # what a win shape reads; a parsed hand

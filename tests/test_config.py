@@ -177,7 +177,7 @@ def test_python_tags_are_refused(club, tagged):
     ("extends: clubbase\nfans:\n  self_drawn: 2\n",
      "3: 'fans.self_drawn' must be a map of zh, en, points, check, args, excludes, reduces, enabled, "
      "counts_to_minimum, dropped_when_others_exceed, doc, doublings, bonus, excluded_by, rules_out_fallback, "
-     "tier"),
+     "tier, variant_of"),
     ("extends: clubbase\nscoring: {minimum: lots}\n", "2: 'scoring.minimum' must be a whole number, got 'lots'"),
     ("extends: clubbase\ntable: {hand_size: 14}\n", "2: 'table.hand_size' must be 3n + 1 (13 or 16), got 14"),
     ("extends: clubbase\nfans:\n  self_drawn: {points: many}\n", "3: fan 'self_drawn' needs numeric 'points', got 'many'"),
