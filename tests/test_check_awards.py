@@ -1,5 +1,6 @@
-"""Checks say what they award (``FanCheck.awards``): a fan under such a check whose id the check
-cannot award is refused when its ruleset loads, naming the file and line and the nearest id; a
+"""Checks say what they award (``FanCheck.awards``, declared with ``@fan_check``): a fan under such
+a check whose id the check cannot award is refused when its ruleset loads, naming the file and
+line and the nearest id — under every check of every shipped family and the example plugin; a
 check answering with an id outside its declared set is the plugin's error, never dropped."""
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 import mahjong_core
 from mahjong_core import PluginError, RulesetError
 from mahjong_core.engine import Engine
-from mahjong_core.fans import FanCheck
+from mahjong_core.fans import FanCheck, fan_check, fan_checks
 from mahjong_core.hookspecs import hookimpl
 
 from conftest import MINI
@@ -25,8 +26,8 @@ MISSPELT = [
 ]
 
 
-@pytest.mark.parametrize("base, fid, check, meant", MISSPELT)
-def test_a_misspelt_fan_id_under_a_shipped_check_is_refused_at_load(tmp_path, base, fid, check, meant):
+def _refused(tmp_path, base, fid, check, meant):
+    """An overlay of ``base`` putting ``fid`` under ``check`` is refused at its line, suggesting ``meant``."""
     path = tmp_path / "club.yaml"
     path.write_text(f"extends: {base}\nfans:\n  {fid}: {{zh: 错, en: Typo, points: 2, check: {check}}}\n",
                     encoding="utf-8")
@@ -35,6 +36,97 @@ def test_a_misspelt_fan_id_under_a_shipped_check_is_refused_at_load(tmp_path, ba
     message = e.value.message
     assert "club.yaml:3" in message and f"fan '{fid}': check '{check}' cannot award it" in message, message
     assert f"did you mean '{meant}'" in message, message
+
+
+@pytest.mark.parametrize("base, fid, check, meant", MISSPELT)
+def test_a_misspelt_fan_id_under_a_shipped_check_is_refused_at_load(tmp_path, base, fid, check, meant):
+    _refused(tmp_path, base, fid, check, meant)
+
+
+FAMILIES = ("guobiao", "popular", "sichuan", "guangdong", "fuzhou", "mahjong_258")
+
+
+def _shipped_uses():
+    """check id → (a shipped ruleset whose YAML names it, a fan id under it), enabled or not."""
+    engine = mahjong_core.default_engine()
+    uses: dict = {}
+    for name in sorted(engine.ruleset_files()):
+        for fid, spec in engine.load_ruleset(name).data["fans"].items():
+            uses.setdefault(spec.get("check"), (name, fid))
+    return engine, uses
+
+
+def _every_family_check():
+    engine, uses = _shipped_uses()
+    out = []
+    for cid, reg in sorted(engine.registry.checks.items()):
+        family = cid.partition(".")[0]
+        if family == "core":            # core's generic checks: the fan is whatever the YAML calls it
+            continue
+        assert family in FAMILIES, cid
+        base, fid = uses.get(cid, (None, None))
+        if base is None:                # declared but in no shipped ruleset: put it in its family's
+            base = next(n for c, (n, _) in uses.items() if c and c.startswith(family + "."))
+            fid = min(reg.item.awards)
+        out.append((cid, base, fid))
+    return out
+
+
+EVERY_CHECK = _every_family_check()
+
+
+def test_every_family_and_the_example_has_checks_in_the_sweep():
+    assert {cid.partition(".")[0] for cid, _, _ in EVERY_CHECK} == set(FAMILIES)
+    assert len(EVERY_CHECK) >= 60
+
+
+@pytest.mark.parametrize("check, base, meant", EVERY_CHECK, ids=[c for c, _, _ in EVERY_CHECK])
+def test_a_misspelt_fan_id_under_any_shipped_check_is_refused(tmp_path, check, base, meant):
+    fid = meant + meant[-1]                  # one letter doubled: the commonest slip
+    assert fid not in mahjong_core.default_engine().registry.checks[check].item.awards
+    _refused(tmp_path, base, fid, check, meant)
+
+
+def test_every_shipped_family_check_declares_what_it_awards():
+    checks = mahjong_core.default_engine().registry.checks
+    assert [cid for cid, reg in checks.items() if not cid.startswith("core.") and not reg.item.awards] == []
+
+
+def test_a_variant_names_the_declared_fan_it_is_a_form_of(tmp_path):
+    """Two fans under one count check with other args need two ids: the second says which
+    declared fan it is a form of (``variant_of``), and a misspelt one is refused."""
+    good = tmp_path / "both.yaml"
+    good.write_text("extends: popular\nfans:\n  human_hand_any: {zh: 人和, en: Human Hand (any), points: 108,\n"
+                    "    check: popular.human_hand, args: {any_first_turn_win: true}, variant_of: human_hand}\n",
+                    encoding="utf-8")
+    assert mahjong_core.load_ruleset(str(good)).fan_by_id["human_hand_any"].check == "popular.human_hand"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(good.read_text(encoding="utf-8").replace("variant_of: human_hand", "variant_of: human_hnd"),
+                   encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"bad.yaml:4: fan 'human_hand_any': 'variant_of' must name a fan "
+                                           r"check 'popular.human_hand' awards, got 'human_hnd' \(did you mean "
+                                           r"'human_hand'\?\)"):
+        mahjong_core.load_ruleset(str(bad))
+
+
+def test_the_decorator_refuses_a_declaration_that_says_nothing():
+    with pytest.raises(PluginError, match=r"fan check 'house.x': awards must be a collection of fan ids, got 'x'"):
+        fan_check("house.x", awards="x")
+    with pytest.raises(PluginError, match=r"fan check 'house.x': awards must name at least one fan id"):
+        fan_check("house.x", awards=())
+    with pytest.raises(PluginError, match=r"module 'nowhere' declares no fan check"):
+        fan_checks("nowhere")
+
+
+def test_the_decorator_declares_beside_the_function_and_returns_it_unchanged():
+    def lucky(ctx):
+        """A lucky hand."""
+        return 1
+    lucky.__module__ = "house_checks_module"
+    assert fan_check("house.lucky", awards=("lucky",), per_hand=True, reads=("dealer",))(lucky) is lucky
+    [check] = fan_checks("house_checks_module")
+    assert (check.id, check.func, check.doc, check.per_hand, check.reads, check.awards) == \
+        ("house.lucky", lucky, "A lucky hand.", True, ("dealer",), frozenset({"lucky"}))
 
 
 def test_every_fan_of_every_shipped_ruleset_is_one_its_check_can_award():
@@ -50,7 +142,7 @@ def test_every_fan_of_every_shipped_ruleset_is_one_its_check_can_award():
     assert declared > 300
 
 
-@pytest.mark.parametrize("family", ["guobiao", "guangdong", "fuzhou", "sichuan"])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_each_family_declares_what_its_mapping_checks_award(family):
     checks = mahjong_core.default_engine().registry.checks
     mine = {cid: reg.item.awards for cid, reg in checks.items() if cid.startswith(family + ".")}

@@ -15,11 +15,13 @@ from mahjong_core import tiles as T
 from mahjong_core.fans import FanContext
 from mahjong_core.hand import Meld, Situation
 from mahjong_core.shapes import Decomposition
-from mahjong_fuzhou import CHECKS, mahjong_fan_checks
+from mahjong_fuzhou import mahjong_fan_checks
 from mahjong_fuzhou.golds import fits, golds, natural_counts
 from mahjong_core.errors import HandError
 from mahjong_fuzhou.points import flower_sets
 from mahjong_fuzhou.validate import check_situation
+
+CHECKS = {c.id: c.func for c in mahjong_fan_checks()}     # id → the function declared with it
 
 CLASSIC = {"grabbed_gold_scores": False}
 

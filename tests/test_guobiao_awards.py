@@ -64,3 +64,16 @@ def test_all_green_is_one_hop_from_its_id(shipped):
     assert awards.awarded_by(shipped["guobiao"])["all_green"] == "mahjong_guobiao.traits.all_green"
     assert awards.awarded_by(shipped["guobiao"])["nine_gates"] == "mahjong_guobiao.nine_gates.special"
     assert awards.awarded_by(shipped["popular"])["mixed_four_shifted_chows"] == "mahjong_popular.checks.mixed_shifted"
+
+
+def test_each_check_awards_what_the_tables_file_under_it_and_the_shapes_add_nothing_else():
+    """One source: a check's declared awards are the AWARDS rows filed under it, and a special
+    shape's ALSO_AWARDS row (named by the check function it adds through) is one of them."""
+    from mahjong_guobiao import mahjong_fan_checks, standard
+    declared = {c.id: c.awards for c in mahjong_fan_checks()}
+    filed = {f"guobiao.{check}" for m in awards.MODULES for check in m.AWARDS}
+    assert filed == set(declared)
+    for m in awards.MODULES:
+        for fid, check in getattr(m, "ALSO_AWARDS", {}).items():
+            assert fid in declared[f"guobiao.{check}"], (m.__name__, fid, check)
+    assert declared["guobiao.win"] == standard.awards_of("win") >= {"concealed_hand", "self_drawn"}

@@ -10,11 +10,9 @@ field ``fuzhou.robbing_gold`` (抢金), the validators, the all-pairs shape ``fu
 """
 from __future__ import annotations
 
-from mahjong_core.plugin import FanCheck, SituationField, TileSet, Validator, WinShape, hookimpl
+from mahjong_core.plugin import SituationField, TileSet, Validator, WinShape, fan_checks, hookimpl
 
 from . import explain, pairs, points, settlement, specials, validate
-
-CHECKS = {**points.CHECKS, **specials.CHECKS}
 
 SUITS = frozenset(range(27))
 HONOURS = range(27, 34)
@@ -50,11 +48,9 @@ def mahjong_win_shapes():
 
 @hookimpl
 def mahjong_fan_checks():
-    """Every check but 天胡's reads the situation only: asked once per hand."""
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid not in specials.PER_READING,
-                     reads=("dealer", "first_turn") if cid == "fuzhou.heavenly" else (),
-                     awards=CHECK_AWARDS.get(cid))
-            for cid, func in CHECKS.items()]
+    """The ``fuzhou.*`` checks, each declared beside its function (``@fan_check``) in points.py and
+    specials.py: every one but 天胡's reads the situation only, so is asked once per hand."""
+    return fan_checks(points, specials)
 
 
 @hookimpl
@@ -70,11 +66,3 @@ def mahjong_explain(result, ruleset):
         return None
     return explain.explain(result, ruleset)
 
-
-# the fan ids each check answering with a mapping can award (FanCheck.awards): a fan under it
-# with another id is refused when its ruleset loads
-CHECK_AWARDS = {
-    "fuzhou.bonus_tiles": frozenset({"flower_sets", "flowers"}),
-    "fuzhou.kongs": frozenset({"concealed_kongs", "exposed_kongs"}),
-    "fuzhou.one_suit": frozenset({"banqingyise", "quanqingyise"}),
-}

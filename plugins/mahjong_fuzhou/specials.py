@@ -7,6 +7,8 @@ shape search reports, so a hand that can be read either way always gets the bett
 """
 from __future__ import annotations
 
+from mahjong_core.plugin import fan_check
+
 from .golds import fits, golds, natural_counts, robbing_gold, room
 
 
@@ -18,6 +20,7 @@ def _sets_needed(situation) -> int:
 SHAPELESS = "wild_count"        # the core shape that makes 三金倒: a win without a shape
 
 
+@fan_check("fuzhou.heavenly", awards=("tianhu",), reads=("dealer", "first_turn"))
 def heavenly(ctx) -> int:
     """天胡: the dealer's dealt 17 tiles form a winning hand before his first discard (``dealer``,
     ``first_turn``, ``self_drawn``), after the opening replacement and the gold: a reading in a
@@ -29,11 +32,13 @@ def heavenly(ctx) -> int:
                and ctx.decomposition.shape != SHAPELESS)
 
 
+@fan_check("fuzhou.robbing_gold", awards=("qiangjin",), per_hand=True)
 def robbing_the_gold(ctx) -> int:
     """抢金: the face-up gold completes the hand at the opening (``extras.robbing_gold``)."""
     return int(golds(ctx.situation).robbed)
 
 
+@fan_check("fuzhou.three_golds", awards=("sanjindao",), per_hand=True)
 def three_golds(ctx) -> int:
     """三金倒: all three playable golds among the concealed tiles, self-drawn: a win whatever
     the shape (the face-up gold of 抢金 is not one of them)."""
@@ -41,6 +46,7 @@ def three_golds(ctx) -> int:
     return int(s.self_drawn and golds(s).held >= 3)
 
 
+@fan_check("fuzhou.gold_sparrow", awards=("jinque",), per_hand=True)
 def gold_sparrow(ctx) -> int:
     """金雀: two golds are the pair, the rest (other golds wild) make the sets."""
     s = ctx.situation
@@ -52,6 +58,7 @@ def gold_sparrow(ctx) -> int:
     return int(fits(counts, facts.held - 2, _sets_needed(s), False, free))
 
 
+@fan_check("fuzhou.gold_dragon", awards=("jinlong",), per_hand=True)
 def gold_dragon(ctx) -> int:
     """金龙 (classic): the three golds at face value are a pung of their own kind, the other
     tiles (no wild left) make the remaining sets and the pair."""
@@ -74,18 +81,21 @@ def _kongs(situation) -> int:
     return sum(1 for m in situation.melds if m.kind == "kong")
 
 
+@fan_check("fuzhou.no_bonus_no_kong", awards=("wuhua_wugang",), per_hand=True)
 def no_bonus_no_kong(ctx) -> int:
     """无花无杠 / 平胡 (classic): no bonus tile at all and no kong; golds do not matter."""
     s = ctx.situation
     return int(s.flower_count == 0 and not _kongs(s))
 
 
+@fan_check("fuzhou.one_bonus", awards=("yizhanghua",), per_hand=True)
 def one_bonus(ctx) -> int:
     """一张花 (classic): exactly one bonus tile and no kong."""
     s = ctx.situation
     return int(s.flower_count == 1 and not _kongs(s))
 
 
+@fan_check("fuzhou.one_suit", awards=("banqingyise", "quanqingyise"), per_hand=True)
 def one_suit(ctx) -> dict:
     """全清一色: every tile, golds at face value, of one suit; 半清一色: every tile but the
     golds of one suit, a gold of another suit held (classic options, off by default; the
@@ -102,17 +112,3 @@ def one_suit(ctx) -> dict:
     if gold_suits <= suits:
         return {"quanqingyise": 1}
     return {"banqingyise": 1}
-
-
-PER_READING = frozenset({"fuzhou.heavenly"})     # the checks that read the reading's shape
-
-CHECKS = {
-    "fuzhou.heavenly": heavenly,
-    "fuzhou.robbing_gold": robbing_the_gold,
-    "fuzhou.three_golds": three_golds,
-    "fuzhou.gold_sparrow": gold_sparrow,
-    "fuzhou.gold_dragon": gold_dragon,
-    "fuzhou.no_bonus_no_kong": no_bonus_no_kong,
-    "fuzhou.one_bonus": one_bonus,
-    "fuzhou.one_suit": one_suit,
-}

@@ -10,23 +10,16 @@ Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without g
 """
 from __future__ import annotations
 
-from mahjong_core.plugin import FanCheck, SituationField, Validator, hookimpl
+from mahjong_core.plugin import SituationField, Validator, fan_checks, hookimpl
 
-from . import settle, validate
-from .patterns import CHECKS
+from . import patterns, settle, validate
 from .tilesets import TILE_SETS
 
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=per_hand, reads=READS.get(cid, ()),
-                     awards=CHECK_AWARDS.get(cid))
-            for cid, (func, per_hand) in CHECKS.items()]
-
-
-# the situation flags a check reads (FanCheck.reads); the others read none
-READS = {"guangdong.bloom": ("after_kong",), "guangdong.plain_by_method": ("robbing_kong",),
-         "guangdong.four_wilds": ("first_turn",)}
+    """The ``guangdong.*`` checks, each declared beside its function in patterns.py (``@fan_check``)."""
+    return fan_checks(patterns)
 
 
 @hookimpl
@@ -50,20 +43,3 @@ def mahjong_validators():
 def mahjong_settlements():
     return settle.rules()
 
-
-# the fan ids each check answering with a mapping can award (FanCheck.awards): a fan under it
-# with another id is refused when its ruleset loads
-CHECK_AWARDS = {
-    "guangdong.bao_hands": frozenset({
-        "duiduihu", "qingdui", "qingyise", "quanfanban", "shisanyao", "yaojiupai",
-    }),
-    "guangdong.big_hands": frozenset({
-        "duiduipeng", "haohua_qidui", "hunpeng", "hunyijiu", "hunyise", "qingpeng", "qingyise",
-        "qixiaodui", "quanfeng", "shisanyao", "shuanghao_qidui", "yaojiu",
-    }),
-    "guangdong.bloom": frozenset({"gangshang_gang_kaihua", "gangshang_kaihua"}),
-    "guangdong.jph_extra": frozenset({"pinghu"}),
-    "guangdong.plain_by_method": frozenset({"putong_zimo", "qianggang_hu"}),
-    "guangdong.tdh_shape": frozenset({"pengpenghu", "pinghu", "qidui"}),
-    "guangdong.tdh_suits": frozenset({"hunyise", "qingyise", "ziyise"}),
-}

@@ -8,10 +8,13 @@ for; 推倒胡's and 包's tile tests leave every ghost-kind tile out (facts.py)
 """
 from __future__ import annotations
 
+from mahjong_core.plugin import fan_check
+
 from .facts import all_pungs, fours_in_pairs, natural_suits, read_suits, sets_of
 from .validate import before_first_discard
 
 
+@fan_check("guangdong.fallback", awards=("jihu", "pinghu"), per_hand=True)
 def fallback(ctx) -> int:
     """Never found by itself: 鸡胡 (or 莲花's plain ×1) is awarded through ``scoring.fallback``
     when no other fan counts."""
@@ -20,6 +23,9 @@ def fallback(ctx) -> int:
 
 # ---------------------------------------------------------------- 大胡 (guangdong, [T])
 
+@fan_check("guangdong.big_hands", awards=(
+    "duiduipeng", "haohua_qidui", "hunpeng", "hunyijiu", "hunyise", "qingpeng", "qingyise", "qixiaodui", "quanfeng",
+    "shisanyao", "shuanghao_qidui", "yaojiu"))
 def big_hands(ctx) -> dict:
     """大胡 rows of [T] this reading satisfies (对对碰 … 十三幺); YAML ``tier`` keeps the highest.
     A composite row comes with the rows it is made of (豪华七对 with 七小对, 混一九 with 幺九 …),
@@ -77,6 +83,8 @@ def every_set_holds_19(ctx) -> bool:
     return True
 
 
+@fan_check("guangdong.bloom", awards=("gangshang_gang_kaihua", "gangshang_kaihua"), per_hand=True,
+           reads=("after_kong",))
 def bloom(ctx) -> dict:
     """杠上开花: self-drawn on a kong's replacement (``after_kong`` 1); 杠上杠开花: on the
     replacement of a kong made on a replacement (``after_kong`` ≥ 2)."""
@@ -88,6 +96,7 @@ def bloom(ctx) -> dict:
 
 # ---------------------------------------------------------------- 推倒胡 (guangdong-tuidaohu, [B])
 
+@fan_check("guangdong.tdh_suits", awards=("hunyise", "qingyise", "ziyise"), per_hand=True)
 def tdh_suits(ctx) -> dict:
     """清一色 / 混一色 / 字一色 of the hand's tiles other than ghost-kind tiles (melds included)."""
     s = natural_suits(ctx)
@@ -100,6 +109,7 @@ def tdh_suits(ctx) -> dict:
     return {"hunyise" if s.honours else "qingyise": 1}
 
 
+@fan_check("guangdong.tdh_shape", awards=("pengpenghu", "pinghu", "qidui"))
 def tdh_shape(ctx) -> dict:
     """七对 (the seven-pairs reading), 碰碰胡 (every set a pung or kong), 平和 (no meld at all,
     every set a chow, the pair not an honour)."""
@@ -118,6 +128,7 @@ def tdh_shape(ctx) -> dict:
 
 # ---------------------------------------------------------------- 莲花 (guangdong-lianhua, [L])
 
+@fan_check("guangdong.no_wilds", awards=("wugui_jiabei", "wulaizi"), per_hand=True)
 def no_wilds(ctx) -> int:
     """无癞子 / 无鬼加倍: the hand plays with wilds and holds none among its standing tiles and
     winning tile (a game without wilds has no such bonus)."""
@@ -127,12 +138,14 @@ def no_wilds(ctx) -> int:
     return int(s.win_tile not in s.wilds and not any(t in s.wilds for t in s.hand))
 
 
+@fan_check("guangdong.four_bonus", awards=("sihongzhong",), per_hand=True)
 def four_bonus(ctx) -> int:
     """四红中: the bonus win reading (core ``table.bonus_win``: the last 红中 drawn, the others in
     ``flowers``, whatever the other tiles). Asked per hand: such a hand has that one reading."""
     return int(ctx.decomposition.shape == "bonus_win")
 
 
+@fan_check("guangdong.four_wilds", awards=("sigui",), per_hand=True, reads=("first_turn",))
 def four_wilds(ctx, count: int = 4) -> int:
     """四鬼胡牌: ``count`` wild tiles among the standing tiles and the winning tile, before the
     winner's first discard (``validate.before_first_discard``): later they are no 四鬼胡牌."""
@@ -144,6 +157,8 @@ def four_wilds(ctx, count: int = 4) -> int:
 
 # ---------------------------------------------------------------- 包 (guangdong-bao, [W])
 
+@fan_check("guangdong.bao_hands", awards=(
+    "duiduihu", "qingdui", "qingyise", "quanfanban", "shisanyao", "yaojiupai"))
 def bao_hands(ctx) -> dict:
     """包's hand table: 十三幺, 全翻板, 幺九牌, 清对, 清一色, 对对糊 (ghost-kind tiles left out
     of every tile test); YAML ``tier`` keeps the first row that applies."""
@@ -165,6 +180,8 @@ def bao_hands(ctx) -> dict:
     return out
 
 
+@fan_check("guangdong.plain_by_method", awards=("putong_zimo", "qianggang_hu"), per_hand=True,
+           reads=("robbing_kong",))
 def plain_by_method(ctx) -> dict:
     """普通自摸 / 抢杠胡: 包's lowest row, named by how the hand was won."""
     return {"qianggang_hu" if ctx.situation.robbing_kong else "putong_zimo": 1}
@@ -172,25 +189,10 @@ def plain_by_method(ctx) -> dict:
 
 # ---------------------------------------------------------------- 鸡平胡 (guangdong-jipinghu)
 
+@fan_check("guangdong.jph_extra", awards=("pinghu",))
 def jph_extra(ctx) -> dict:
     """鸡平胡's row beyond the 大胡 table ([J], [C]): 平胡, four chows."""
     sets = sets_of(ctx)
     if sets.sets and sets.chows == sets.sets:
         return {"pinghu": 1}
     return {}
-
-
-# id → (function, asked once per hand)
-CHECKS = {
-    "guangdong.fallback": (fallback, True),
-    "guangdong.big_hands": (big_hands, False),
-    "guangdong.bloom": (bloom, True),
-    "guangdong.tdh_suits": (tdh_suits, True),
-    "guangdong.tdh_shape": (tdh_shape, False),
-    "guangdong.no_wilds": (no_wilds, True),
-    "guangdong.four_bonus": (four_bonus, True),
-    "guangdong.four_wilds": (four_wilds, True),
-    "guangdong.bao_hands": (bao_hands, False),
-    "guangdong.plain_by_method": (plain_by_method, True),
-    "guangdong.jph_extra": (jph_extra, False),
-}

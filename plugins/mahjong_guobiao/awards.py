@@ -1,18 +1,15 @@
 """Fan id → the function that decides it, for every fan a Guobiao check awards.
 
-Each module here keeps an ``AWARDS`` table (fan id → a function of that module) naming where a
-fan is decided; a special shape's module also keeps ``ALSO_AWARDS``, the fans that shape earns
-beside its own, decided there. Every fan of a shipped ruleset that a Guobiao check awards is in
+Each module here keeps an ``AWARDS`` table (the check that reports a fan → fan id → the function
+of that module deciding it): standard.py's ``@fan_check`` declarations take each check's award
+set from the same tables (``standard.awards_of``). A special shape's module also keeps
+``ALSO_AWARDS``, the fans that shape earns beside its own, decided there. Every fan of a shipped ruleset that a Guobiao check awards is in
 exactly one ``AWARDS`` (tests/test_guobiao_awards.py). ``awarded_by(ruleset)`` extends the
 table to any ruleset: a fan of another plugin's check is awarded by that check's function.
 """
 from __future__ import annotations
 
-from . import facts, honors_and_knitted, knitted_straight, nine_gates, relations, seven_pairs, standard, \
-    thirteen_orphans, traits
-
-MODULES = (standard, traits, relations, facts, seven_pairs, thirteen_orphans, honors_and_knitted,
-           knitted_straight, nine_gates)
+from .standard import MODULES
 
 
 def _path(module, function: str) -> str:
@@ -20,7 +17,7 @@ def _path(module, function: str) -> str:
 
 
 # (fan id, "module.function") for every row of every module's AWARDS, in module order
-ROWS = tuple((fid, _path(m, fn)) for m in MODULES for fid, fn in m.AWARDS.items())
+ROWS = tuple((fid, _path(m, fn)) for m in MODULES for table in m.AWARDS.values() for fid, fn in table.items())
 AWARDS = dict(ROWS)
 # fan id → the special shapes' functions that also award it
 ALSO_AWARDS: dict = {}

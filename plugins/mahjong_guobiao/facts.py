@@ -128,4 +128,4 @@ def wind_fans(pungs, prevalent: int, seat: int, out):
             out["seat_wind"] = 1
 
 
-AWARDS = {"prevalent_wind": "wind_fans", "seat_wind": "wind_fans"}
+AWARDS = {"pungs": {"prevalent_wind": "wind_fans", "seat_wind": "wind_fans"}}

@@ -160,6 +160,6 @@ def special(ctx):
     return out
 
 
-AWARDS = {"greater_honors_and_knitted_tiles": "special", "lesser_honors_and_knitted_tiles": "special"}
+AWARDS = {"special": {"greater_honors_and_knitted_tiles": "special", "lesser_honors_and_knitted_tiles": "special"}}
 # fans an honours-and-knitted reading earns beside it
 ALSO_AWARDS = {"knitted_straight": "special"}

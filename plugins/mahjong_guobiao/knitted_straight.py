@@ -595,7 +595,7 @@ def remainder_unique(rest_counts, win_tile) -> bool:
     return len(out) == 1
 
 
-AWARDS = {"knitted_straight": "special"}
+AWARDS = {"special": {"knitted_straight": "special"}}
 # fans a knitted-straight reading earns beside it, and the function here that decides each
 ALSO_AWARDS = {"dragon_pung": "pungs", "prevalent_wind": "pungs", "seat_wind": "pungs",
                "pung_of_terminals_or_honors": "pungs", "concealed_kong": "concealment",

@@ -226,7 +226,7 @@ def tiles(ctx):
     return {"tile_hog": 1} if rank(ctx) in (1, 9) else {}
 
 
-AWARDS = {"nine_gates": "special"}
+AWARDS = {"special": {"nine_gates": "special"}}
 # fans a nine-gates reading earns beside it, and the function here that decides each
 ALSO_AWARDS = {"pure_straight": "chows", "short_straight": "chows", "pung_of_terminals_or_honors": "pungs",
                "two_concealed_pungs": "concealment", "tile_hog": "tiles"}

@@ -288,9 +288,9 @@ def pung_table(pungs: tuple, n_chows: int) -> dict:
     return pung_relations(list(pungs), n_chows)
 
 
-# fan id → the function of this module that decides it (chow_fans and pung_relations apply the
-# combination principles to what these find)
-AWARDS = {
+# the check reporting them (guobiao.chows, guobiao.pungs) → fan id → the function of this module
+# that decides it (chow_fans and pung_relations apply the combination principles to what these find)
+AWARDS = {"chows": {
     "pure_terminal_chows": "terminal_chows", "three_suited_terminal_chows": "terminal_chows",
     "quadruple_chow": "four_chow_fan", "four_pure_shifted_chows": "four_chow_fan",
     "pure_triple_chow": "three_chow_fan", "pure_straight": "three_chow_fan",
@@ -298,9 +298,10 @@ AWARDS = {
     "mixed_triple_chow": "three_chow_fan", "mixed_shifted_chows": "three_chow_fan",
     "pure_double_chow": "chow_link", "mixed_double_chow": "chow_link", "short_straight": "chow_link",
     "two_terminal_chows": "chow_link",
+}, "pungs": {
     "four_pure_shifted_pungs": "pung_relations", "big_four_winds": "pung_relations",
     "pure_shifted_pungs": "three_pung_fan", "triple_pung": "three_pung_fan",
     "mixed_shifted_pungs": "three_pung_fan", "big_three_winds": "three_pung_fan",
     "big_three_dragons": "three_pung_fan",
     "double_pung": "pung_link", "two_dragons_pungs": "pung_link",
-}
+}}

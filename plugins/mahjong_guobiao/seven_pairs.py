@@ -44,6 +44,6 @@ def tiles(ctx):
     return out
 
 
-AWARDS = {"seven_pairs": "special", "seven_shifted_pairs": "special"}
+AWARDS = {"special": {"seven_pairs": "special", "seven_shifted_pairs": "special"}}
 # fans a seven-pairs reading earns beside it (the tile traits through traits.py)
 ALSO_AWARDS = {"all_simples": "tiles", "tile_hog": "tiles"}

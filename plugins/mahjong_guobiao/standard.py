@@ -4,14 +4,21 @@ exclusions live in rulesets/guobiao.yaml (``check: guobiao.<family>`` names the 
 Each check answers a standard reading (four sets and a pair) itself, from the per-reading
 ``Facts`` (facts.py), and asks the module of a special shape for that shape's answer:
 seven_pairs.py, thirteen_orphans.py, honors_and_knitted.py, knitted_straight.py and
-nine_gates.py each hold all that their shape earns. ``AWARDS`` (here and in each module, see
-awards.py) names the function that decides each fan.
+nine_gates.py each hold all that their shape earns. ``AWARDS`` (here and in each of those
+modules) files each fan under the check that reports it, with the function that decides it: the
+only place either is said. ``@fan_check`` takes each check's award set from there, and awards.py
+its fan id → function table.
 """
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 
-from . import honors_and_knitted, seven_pairs, thirteen_orphans
+from mahjong_core.plugin import fan_check
+
+from . import facts as facts_module, honors_and_knitted, knitted_straight, nine_gates, relations, seven_pairs, \
+    thirteen_orphans, traits
+from .fills import fill_key
 from .facts import DRAGON, TERMINAL, WIND, facts, wind_fans
 from .knitted_straight import concealment as knitted_concealment, pungs as knitted_pungs, \
     special as knitted_special, tiles as knitted_tiles, waits as knitted_waits, win as knitted_win
@@ -23,7 +30,39 @@ from .waits import only_wait
 
 _EMPTY: dict = {}
 
+# the check reporting them (guobiao.<key>) → fan id → the function of this module that decides it
+AWARDS = {
+    "fallback": {"chicken_hand": "fallback"},
+    "pungs": {"dragon_pung": "pung_fans", "little_three_dragons": "pung_fans", "little_four_winds": "pung_fans",
+              "pung_of_terminals_or_honors": "pung_fans"},
+    "concealment": {
+        "four_kongs": "kong_table", "three_kongs": "kong_table", "two_concealed_kongs": "kong_table",
+        "two_melded_kongs": "kong_table", "concealed_kong_and_melded_kong": "kong_table",
+        "concealed_kong": "kong_table", "melded_kong": "kong_table", "two_concealed_pungs": "kong_table",
+        "three_concealed_pungs": "kong_table", "four_concealed_pungs": "kong_table", "all_pungs": "concealment"},
+    "win": {
+        "concealed_hand": "win_fans", "fully_concealed_hand": "win_fans", "melded_hand": "win_fans",
+        "self_drawn": "win_fans", "last_tile": "win_fans", "last_tile_draw": "win_fans",
+        "last_tile_claim": "win_fans", "out_with_replacement_tile": "win_fans", "robbing_the_kong": "win_fans"},
+    "tiles": {"tile_hog": "tiles"},
+    "waits": {"edge_wait": "waits", "closed_wait": "waits", "single_wait": "waits"},
+}
 
+# every module whose ``AWARDS`` files fans under a check, this one first (awards.py reads the same)
+MODULES = (sys.modules[__name__], traits, relations, facts_module, seven_pairs, thirteen_orphans,
+           honors_and_knitted, knitted_straight, nine_gates)
+
+
+def awards_of(check: str) -> frozenset:
+    """The fan ids ``guobiao.<check>`` can award: each module's ``AWARDS`` rows filed under it."""
+    return frozenset(fid for m in MODULES for fid in m.AWARDS.get(check, ()))
+
+
+# the situation flags guobiao.win reads: 妙手回春/海底捞月, 杠上开花, 抢杠和, 和绝张
+WIN_FLAGS = ("last_tile", "after_kong", "robbing_kong", "fourth_tile")
+
+
+@fan_check("guobiao.fallback", awards=awards_of("fallback"), per_hand=True)
 def fallback(ctx):
     """Never found by itself: 无番和 is awarded through ``scoring.fallback`` when nothing remains."""
     return 0
@@ -36,6 +75,7 @@ _SPECIAL = {"seven_pairs": seven_pairs.special, "thirteen_orphans": thirteen_orp
             "nine_gates": nine_gates_special}
 
 
+@fan_check("guobiao.special", awards=awards_of("special"), fill_key=fill_key)
 def special(ctx):
     """七对/连七对, 十三幺, 全不靠/七星不靠 (+组合龙 when all nine knitted tiles), 组合龙's
     regular form, 九莲宝灯: each shape's module says."""
@@ -45,6 +85,7 @@ def special(ctx):
 
 # ---------------------------------------------------------------- chows
 
+@fan_check("guobiao.chows", awards=awards_of("chows"), fill_key=fill_key)
 def chows(ctx):
     """Chow relationships (双龙会, 4-chow, 3-chow and 1-point links) under 不拆移/不得相同/套算一次."""
     shape = ctx.decomposition.shape
@@ -60,6 +101,7 @@ def chows(ctx):
 
 # ---------------------------------------------------------------- pungs
 
+@fan_check("guobiao.pungs", awards=awards_of("pungs"), fill_key=fill_key)
 def pungs(ctx):
     """Pung fans: 大四喜/大三元/小四喜/小三元, 三风刻, 双箭刻, 箭刻, 幺九刻, 圈风刻/门风刻 and the
     pung relationships (四节高, 三节高, 三同刻, 双同刻).  幺九刻 counts terminal pungs and wind pungs
@@ -148,6 +190,7 @@ def kong_table(cp, mk, ck, split):
     return out
 
 
+@fan_check("guobiao.concealment", awards=awards_of("concealment"), fill_key=fill_key)
 def concealment(ctx):
     """明杠/暗杠/明暗杠/双明杠/双暗杠/三杠/四杠, 双暗刻/三暗刻/四暗刻 and 碰碰和."""
     if ctx.win_wild and not ctx.situation.self_drawn:
@@ -179,6 +222,7 @@ def concealment(ctx):
 
 # ---------------------------------------------------------------- how the hand was won
 
+@fan_check("guobiao.win", awards=awards_of("win"), fill_key=fill_key, reads=WIN_FLAGS)
 def win(ctx):
     """门前清/不求人/全求人/自摸 and the situational fans 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和."""
     s = ctx.situation
@@ -251,6 +295,7 @@ def win_fans(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool)
 
 # ---------------------------------------------------------------- tiles and suits
 
+@fan_check("guobiao.tiles", awards=awards_of("tiles"), fill_key=fill_key)
 def tiles(ctx):
     """Fans read from the tiles and groups as a whole: suits, tile traits, rank ranges, 四归一,
     全带幺/全带五/全双刻 and 平和."""
@@ -275,6 +320,7 @@ def tiles(ctx):
 
 # ---------------------------------------------------------------- unique waits
 
+@fan_check("guobiao.waits", awards=awards_of("waits"), most=1)
 def waits(ctx):
     """边张 > 嵌张 > 单钓将, at most one, only when the pre-win hand has exactly one formal wait
     (the hand as the reading resolved its wilds; a wild winning tile, per value it may take)."""
@@ -311,18 +357,3 @@ def waits(ctx):
         return knitted_waits(ctx, w)
     return _EMPTY
 
-
-AWARDS = {
-    "chicken_hand": "fallback",
-    "dragon_pung": "pung_fans", "little_three_dragons": "pung_fans", "little_four_winds": "pung_fans",
-    "pung_of_terminals_or_honors": "pung_fans",
-    "four_kongs": "kong_table", "three_kongs": "kong_table", "two_concealed_kongs": "kong_table",
-    "two_melded_kongs": "kong_table", "concealed_kong_and_melded_kong": "kong_table",
-    "concealed_kong": "kong_table", "melded_kong": "kong_table", "two_concealed_pungs": "kong_table",
-    "three_concealed_pungs": "kong_table", "four_concealed_pungs": "kong_table", "all_pungs": "concealment",
-    "concealed_hand": "win_fans", "fully_concealed_hand": "win_fans", "melded_hand": "win_fans",
-    "self_drawn": "win_fans", "last_tile": "win_fans", "last_tile_draw": "win_fans",
-    "last_tile_claim": "win_fans", "out_with_replacement_tile": "win_fans", "robbing_the_kong": "win_fans",
-    "tile_hog": "tiles",
-    "edge_wait": "waits", "closed_wait": "waits", "single_wait": "waits",
-}

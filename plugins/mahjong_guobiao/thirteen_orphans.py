@@ -9,5 +9,5 @@ def special(ctx):
     return {"thirteen_orphans": 1}
 
 
-AWARDS = {"thirteen_orphans": "special"}
+AWARDS = {"special": {"thirteen_orphans": "special"}}
 ALSO_AWARDS: dict = {}

@@ -243,7 +243,7 @@ def group_traits(f, out):
         out["all_chows"] = 1
 
 
-# fan id → the function of this module that decides it
-AWARDS = {fid: holds.__name__ for fid, holds in TRAIT_FANS.items()}
-AWARDS.update(outside_hand="group_traits", all_five="group_traits", all_even_pungs="group_traits",
-              all_chows="group_traits")
+# the check reporting them (guobiao.tiles) → fan id → the function of this module that decides it
+AWARDS = {"tiles": {**{fid: holds.__name__ for fid, holds in TRAIT_FANS.items()},
+                    "outside_hand": "group_traits", "all_five": "group_traits", "all_even_pungs": "group_traits",
+                    "all_chows": "group_traits"}}

@@ -6,23 +6,16 @@ two settlements and the check that 七抢一's extras key is declared. The wild 
 """
 from __future__ import annotations
 
-from mahjong_core.plugin import RulesetError, FanCheck, hookimpl
+from mahjong_core.plugin import RulesetError, fan_checks, hookimpl
 
-from . import settlement
-from .checks import CHECKS, ONE_FAN, ONLY_KINDS, PER_HAND, SEVEN_ROBS_ONE_FLAG
+from . import checks, settlement
+from .checks import SEVEN_ROBS_ONE_FLAG
 
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), per_hand=cid in PER_HAND, most=int(cid in ONE_FAN),
-                     only_kinds=ONLY_KINDS.get(cid), reads=READS.get(cid, ()))
-            for cid, func in CHECKS.items()]
-
-
-# the situation flags a check reads (FanCheck.reads); the others read none
-READS = {"popular.heavenly_hand": ("dealer", "first_turn"), "popular.earthly_hand": ("dealer", "first_turn"),
-         "popular.human_hand": ("dealer", "first_turn"), "popular.heavenly_ready": ("dealer", "ready_at_start"),
-         "popular.riichi": ("declared_ready",)}
+    """The ``popular.*`` checks, each declared beside its function in checks.py (``@fan_check``)."""
+    return fan_checks(checks)
 
 
 @hookimpl

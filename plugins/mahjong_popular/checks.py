@@ -16,6 +16,7 @@ from typing import Sequence
 
 from mahjong_core.plugin import tiles as T
 from mahjong_core.plugin import HandError
+from mahjong_core.plugin import fan_check
 
 from .wilds import wild_facts
 
@@ -93,6 +94,7 @@ def _melds_block_first_turn(ctx) -> bool:
 
 # ------------------------------------------------------------------ opening-event fans
 
+@fan_check("popular.heavenly_hand", awards=("heavenly_hand",), per_hand=True, reads=("dealer", "first_turn"))
 def heavenly_hand(ctx) -> int:
     """天和/天胡: the dealer's dealt hand already wins (after flower replacement); not after a
     concealed kong."""
@@ -102,6 +104,7 @@ def heavenly_hand(ctx) -> int:
     return 0 if _melds_block_first_turn(ctx) else 1
 
 
+@fan_check("popular.earthly_hand", awards=("earthly_hand",), per_hand=True, reads=("dealer", "first_turn"))
 def earthly_hand(ctx, next_seat_only: bool = False) -> int:
     """地和/地胡: a non-dealer wins on his first draw, nobody having claimed (or konged) before.
     ``next_seat_only`` (联众): only the player after the dealer (seat wind South)."""
@@ -113,6 +116,7 @@ def earthly_hand(ctx, next_seat_only: bool = False) -> int:
     return 0 if _melds_block_first_turn(ctx) else 1
 
 
+@fan_check("popular.human_hand", awards=("human_hand",), per_hand=True, reads=("dealer", "first_turn"))
 def human_hand(ctx, any_first_turn_win: bool = False) -> int:
     """人和/人胡: a non-dealer wins on a discard in the first go-around (大众: the dealer's first
     discard). ``any_first_turn_win`` (联众): any win in the first go-around; the YAML lets 天和 and
@@ -125,6 +129,8 @@ def human_hand(ctx, any_first_turn_win: bool = False) -> int:
     return 0 if _melds_block_first_turn(ctx) else 1
 
 
+@fan_check("popular.heavenly_ready", awards=("heavenly_ready",), per_hand=True,
+           reads=("dealer", "ready_at_start"))
 def heavenly_ready(ctx) -> int:
     """天听: declared ready right after the deal (``ready_at_start``), counted when the hand wins;
     the dealer loses it by a concealed kong after the deal."""
@@ -136,6 +142,7 @@ def heavenly_ready(ctx) -> int:
     return 1
 
 
+@fan_check("popular.riichi", awards=("riichi",), per_hand=True, reads=("declared_ready",))
 def riichi(ctx, allow_concealed_kongs: bool = True) -> int:
     """立直: declared ready with a concealed hand, then won. 联众 counts it only with no melds at
     all (``allow_concealed_kongs: false``)."""
@@ -150,6 +157,8 @@ def riichi(ctx, allow_concealed_kongs: bool = True) -> int:
 
 # ------------------------------------------------------------------ pattern fans
 
+@fan_check("popular.four_winds_green_pair", awards=("four_winds_green_pair",), most=1,
+           only_kinds=frozenset(T.WINDS) | {GREEN})
 def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
     """四方大发(财): a pung or kong of each wind and a pair of 发 (Green). ``single_wait`` (大众):
     won on the single 发 (a wild winning tile, when it is read as the 发: the same choice as the
@@ -169,6 +178,8 @@ def four_winds_green_pair(ctx, single_wait: bool = True) -> int:
     return 1
 
 
+@fan_check("popular.mixed_shifted", awards=("mixed_four_shifted_chows", "mixed_four_shifted_pungs",
+                                            "mixed_three_shifted_chows", "mixed_three_shifted_pungs"), most=1)
 def mixed_shifted(ctx, kind: str = "chow", length: int = 3, suits: int | Sequence[int] = 2) -> int:
     """混三步 / 混四步 (chows) and 混三节 / 混四节 (pungs or kongs): ``length`` sets of ``kind`` whose
     numbers step up by one, spread over exactly ``suits`` suits (or any count in a list of them):
@@ -193,6 +204,7 @@ def _shifted(masks: tuple, length: int, wanted: frozenset) -> bool:
     return False
 
 
+@fan_check("popular.mixed_dragon", awards=("mixed_dragon",), most=1)
 def mixed_dragon(ctx, suits: int | Sequence[int] = 2) -> int:
     """混龙: chows 123, 456 and 789 spread over exactly ``suits`` suits (2: two of them share a
     suit — one suit is 清龙, three suits 花龙)."""
@@ -203,12 +215,14 @@ def mixed_dragon(ctx, suits: int | Sequence[int] = 2) -> int:
     return int(all(window) and _spread(window, _suit_counts(suits)))
 
 
+@fan_check("popular.pair_258", awards=("pair_258",), most=1)
 def pair_258(ctx) -> int:
     """二五八将: the pair is a 2, 5 or 8 of a suit."""
     pair = _the_pair(ctx)
     return int(pair is not None and pair.tile < 27 and pair.tile % 9 in (1, 4, 7))
 
 
+@fan_check("popular.terminal_pair", awards=("terminal_pair",), most=1)
 def terminal_pair(ctx) -> int:
     """幺九头: the pair is a 1 or 9 of a suit."""
     pair = _the_pair(ctx)
@@ -217,18 +231,21 @@ def terminal_pair(ctx) -> int:
 
 # ------------------------------------------------------------------ wild-tile fans
 
+@fan_check("popular.no_wilds", awards=("no_wilds",), per_hand=True)
 def no_wilds(ctx) -> int:
     """无混: a wild kind is in play but no wild is among the standing tiles and the winning tile."""
     facts = _wilds(ctx)
     return int(bool(facts.kinds) and facts.held == 0)
 
 
+@fan_check("popular.four_wilds", awards=("four_wilds",), per_hand=True)
 def four_wilds(ctx) -> int:
     """四混: all four wilds held at the win (standing tiles + winning tile). The YAML drops it when
     the reading's other fans total more than 32 (``dropped_when_others_exceed``)."""
     return int(_wilds(ctx).held >= 4)
 
 
+@fan_check("popular.wild_kong", awards=("wild_kong",), per_hand=True)
 def wild_kong(ctx) -> int:
     """混杠: a concealed kong of the four wilds (wilds are never konged from a discard)."""
     return _wilds(ctx).kongs
@@ -241,6 +258,7 @@ _PLANTS = frozenset(range(38, 42))    # 5f-8f 梅兰竹菊
 _ALL_FLOWERS = _SEASONS | _PLANTS
 
 
+@fan_check("popular.any_flower", awards=("flower_tiles",), per_hand=True)
 def any_flower(ctx) -> int:
     """花牌 (大众): any flower held, counted once."""
     return int(ctx.situation.flower_count > 0)
@@ -253,6 +271,7 @@ def _flowers_held(s) -> frozenset:
     return frozenset(s.flowers)
 
 
+@fan_check("popular.flower_set", awards=("four_gentlemen", "four_plants", "four_seasons"), per_hand=True)
 def flower_set(ctx, which: str = "either") -> int:
     """四君子 (``either``: one count per complete set of four), 春夏秋冬 (``seasons``),
     梅兰竹菊 (``plants``). Needs the flowers as tiles, not just their number (but eight are all)."""
@@ -265,6 +284,7 @@ def flower_set(ctx, which: str = "either") -> int:
     return n
 
 
+@fan_check("popular.all_flowers", awards=("eight_immortals",), per_hand=True)
 def all_flowers(ctx) -> int:
     """八仙过海: all eight flowers."""
     return int(ctx.situation.flower_count == 8)
@@ -273,6 +293,7 @@ def all_flowers(ctx) -> int:
 SEVEN_ROBS_ONE_FLAG = "eighth_flower_held_by_other"
 
 
+@fan_check("popular.seven_robs_one", awards=("seven_robs_one",), per_hand=True)
 def seven_robs_one(ctx) -> int:
     """七抢一: the winner holds seven flowers and another player holds the eighth — the situation
     says so with ``extras: {eighth_flower_held_by_other: true}`` (with seven flowers held, the
@@ -286,6 +307,7 @@ def seven_robs_one(ctx) -> int:
     return 1
 
 
+@fan_check("popular.seat_flower", awards=("seat_flower",), per_hand=True)
 def seat_flower(ctx, per_flower: bool = False) -> int:
     """季花: a flower numbered like the seat wind (East = 春/梅, South = 夏/兰, West = 秋/竹,
     North = 冬/菊); once (大众) or once per such flower (联众, ``per_flower``)."""
@@ -293,39 +315,3 @@ def seat_flower(ctx, per_flower: bool = False) -> int:
     mine = (34 + s.seat_wind, 38 + s.seat_wind)
     n = sum(1 for f in _flowers_held(s) if f in mine)
     return n if per_flower else int(n > 0)
-
-
-CHECKS = {
-    "popular.heavenly_hand": heavenly_hand,
-    "popular.earthly_hand": earthly_hand,
-    "popular.human_hand": human_hand,
-    "popular.heavenly_ready": heavenly_ready,
-    "popular.riichi": riichi,
-    "popular.four_winds_green_pair": four_winds_green_pair,
-    "popular.mixed_shifted": mixed_shifted,
-    "popular.mixed_dragon": mixed_dragon,
-    "popular.pair_258": pair_258,
-    "popular.terminal_pair": terminal_pair,
-    "popular.no_wilds": no_wilds,
-    "popular.four_wilds": four_wilds,
-    "popular.wild_kong": wild_kong,
-    "popular.any_flower": any_flower,
-    "popular.flower_set": flower_set,
-    "popular.all_flowers": all_flowers,
-    "popular.seven_robs_one": seven_robs_one,
-    "popular.seat_flower": seat_flower,
-}
-
-# checks that read only the situation (flowers, flags, the wilds held), never the reading
-PER_HAND = frozenset(("popular.heavenly_hand", "popular.earthly_hand", "popular.human_hand",
-                      "popular.heavenly_ready", "popular.riichi", "popular.no_wilds", "popular.four_wilds",
-                      "popular.wild_kong", "popular.any_flower", "popular.flower_set", "popular.all_flowers",
-                      "popular.seven_robs_one",
-                      "popular.seat_flower"))
-
-# checks that award nothing to a hand holding a tile of another kind (FanCheck.only_kinds)
-ONLY_KINDS = {"popular.four_winds_green_pair": frozenset(T.WINDS) | {GREEN}}
-
-# checks of the reading that award their one fan once or not at all (FanCheck.most)
-ONE_FAN = frozenset(("popular.four_winds_green_pair", "popular.mixed_shifted", "popular.mixed_dragon",
-                     "popular.pair_258", "popular.terminal_pair"))

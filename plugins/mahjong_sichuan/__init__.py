@@ -6,21 +6,15 @@ Keys, values and record events are documented in this folder's README.md.
 """
 from __future__ import annotations
 
-from mahjong_core.plugin import FanCheck, SettlementRule, Validator, hookimpl
+from mahjong_core.plugin import SettlementRule, Validator, fan_checks, hookimpl
 
 from . import patterns, settlement, validate
 
 
 @hookimpl
 def mahjong_fan_checks():
-    return [FanCheck(cid, func, (func.__doc__ or "").strip(), reads=READS.get(cid, ()), awards=CHECK_AWARDS.get(cid))
-            for cid, func in patterns.CHECKS.items()]
-
-
-# the situation flags a check reads (FanCheck.reads); the others read none
-READS = {"sichuan.heaven_earth": ("dealer", "first_turn"), "sichuan.kong_discard": ("discard_after_kong",),
-         "sichuan.kong_flower": ("after_kong",), "sichuan.last_tile": ("last_tile",),
-         "sichuan.robbing_kong": ("robbing_kong",)}
+    """The ``sichuan.*`` checks, each declared beside its function in patterns.py (``@fan_check``)."""
+    return fan_checks(patterns)
 
 
 @hookimpl
@@ -36,14 +30,3 @@ def mahjong_validators():
     return [Validator("sichuan.void_suit", validate.void_suit, (patterns.void_suit_veto.__doc__ or "").strip(),
                       ruleset=validate.validate)]
 
-
-# the fan ids each check answering with a mapping can award (FanCheck.awards): a fan under it
-# with another id is refused when its ruleset loads
-CHECK_AWARDS = {
-    "sichuan.base_patterns": frozenset({
-        "daiyaojiu", "duiduihu", "jiang_jingoudiao", "jiangdui", "jingoudiao", "longqidui", "pinghu",
-        "qidui", "qing_jingoudiao", "qingdui", "qinglongqidui", "qingqidui", "qingshibaluohan",
-        "qingyaojiu", "qingyise", "shibaluohan",
-    }),
-    "sichuan.heaven_earth": frozenset({"dihu", "tianhu"}),
-}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mahjong_core.plugin import tiles as T
 from mahjong_core.plugin import NotWinningError
+from mahjong_core.plugin import fan_check
 
 from .options import option
 
@@ -77,6 +78,10 @@ def _is_258(g) -> bool:
     return g.kind != "chow" and g.tile % 9 in (1, 4, 7)
 
 
+@fan_check("sichuan.base_patterns", awards=(
+    "daiyaojiu", "duiduihu", "jiang_jingoudiao", "jiangdui", "jingoudiao", "longqidui", "pinghu", "qidui",
+    "qing_jingoudiao", "qingdui", "qinglongqidui", "qingqidui", "qingshibaluohan", "qingyaojiu", "qingyise",
+    "shibaluohan"))
 def base_patterns(ctx) -> dict:
     """Every base pattern this reading of the hand satisfies; their tier keeps the best."""
     f = facts(ctx)
@@ -124,6 +129,7 @@ def base_patterns(ctx) -> dict:
     return out
 
 
+@fan_check("sichuan.heaven_earth", awards=("dihu", "tianhu"), reads=("dealer", "first_turn"))
 def heaven_earth(ctx) -> dict:
     """天胡: the dealer wins on the dealt 14 tiles. 地胡: a non-dealer wins in the first go-around,
     on his own first draw (``dihu_mode: first_draw``) or on the dealer's first discard
@@ -143,6 +149,7 @@ def heaven_earth(ctx) -> dict:
 
 # ---------------------------------------------------------------- roots and doublings
 
+@fan_check("sichuan.roots", awards=("root",))
 def roots(ctx) -> int:
     """根: one per four identical tiles anywhere in the final hand (any kong, a pung plus the
     fourth tile standing, four held concealed). Patterns that contain roots deduct them through
@@ -150,32 +157,38 @@ def roots(ctx) -> int:
     return facts(ctx).roots
 
 
+@fan_check("sichuan.kong_flower", awards=("kong_flower",), reads=("after_kong",))
 def kong_flower(ctx) -> int:
     """杠上花: self-drawn on the replacement tile of one's own kong."""
     s = ctx.situation
     return int(bool(s.after_kong) and s.self_drawn)
 
 
+@fan_check("sichuan.kong_discard", awards=("kong_discard",), reads=("discard_after_kong",))
 def kong_discard(ctx) -> int:
     """杠上炮: won on the discard a player made right after his own kong."""
     return int(ctx.situation.discard_after_kong)
 
 
+@fan_check("sichuan.robbing_kong", awards=("robbing_kong",), reads=("robbing_kong",))
 def robbing_kong(ctx) -> int:
     """抢杠胡: won on the tile another player added to a pung."""
     return int(ctx.situation.robbing_kong)
 
 
+@fan_check("sichuan.self_draw", awards=("self_draw",))
 def self_draw(ctx) -> int:
     """自摸加番: one doubling for a self-drawn win when ``zimo_bonus: double``."""
     return int(ctx.situation.self_drawn and option(ctx.options, "zimo_bonus") == "double")
 
 
+@fan_check("sichuan.last_tile", awards=("last_tile",), reads=("last_tile",))
 def last_tile(ctx) -> int:
     """海底捞月 / 妙手回春: won on the last tile of the wall (option ``extra_patterns.haidi``)."""
     return int(ctx.situation.last_tile and bool(option(ctx.options, "extra_patterns", "haidi")))
 
 
+@fan_check("sichuan.concealed_self_draw", awards=("concealed_self_draw",))
 def concealed_self_draw(ctx) -> int:
     """门清: no pung and no exposed kong, self-drawn (option ``extra_patterns.menqing_zhongzhang``)."""
     if not option(ctx.options, "extra_patterns", "menqing_zhongzhang"):
@@ -183,22 +196,9 @@ def concealed_self_draw(ctx) -> int:
     return int(ctx.situation.self_drawn and facts(ctx).concealed)
 
 
+@fan_check("sichuan.all_simples", awards=("all_simples",))
 def all_simples(ctx) -> int:
     """断幺九 / 中张: no 1 or 9 anywhere (option ``extra_patterns.menqing_zhongzhang``)."""
     if not option(ctx.options, "extra_patterns", "menqing_zhongzhang"):
         return 0
     return int(not facts(ctx).has_terminal)
-
-
-CHECKS = {
-    "sichuan.base_patterns": base_patterns,
-    "sichuan.heaven_earth": heaven_earth,
-    "sichuan.roots": roots,
-    "sichuan.kong_flower": kong_flower,
-    "sichuan.kong_discard": kong_discard,
-    "sichuan.robbing_kong": robbing_kong,
-    "sichuan.self_draw": self_draw,
-    "sichuan.last_tile": last_tile,
-    "sichuan.concealed_self_draw": concealed_self_draw,
-    "sichuan.all_simples": all_simples,
-}
