@@ -1,7 +1,9 @@
 """Checks say what they award (``FanCheck.awards``, declared with ``@fan_check``): a fan under such
 a check whose id the check cannot award is refused when its ruleset loads, naming the file and
 line and the nearest id — under every check of every shipped family and the example plugin; a
-check answering with an id outside its declared set is the plugin's error, never dropped."""
+check answering with an id outside its declared set is the plugin's error, never dropped. A
+check reports what the hand has: a family reusing Guobiao's ``guobiao.win`` without Guobiao's
+exclusions keeps 门前清 and 自摸 beside 不求人."""
 from __future__ import annotations
 
 import pytest
@@ -127,6 +129,37 @@ def test_the_decorator_declares_beside_the_function_and_returns_it_unchanged():
     [check] = fan_checks("house_checks_module")
     assert (check.id, check.func, check.doc, check.per_hand, check.reads, check.awards) == \
         ("house.lucky", lucky, "A lucky hand.", True, ("dealer",), frozenset({"lucky"}))
+
+
+def _win_ruleset(tmp_path, fans: str):
+    path = tmp_path / "reuse.yaml"
+    plain = "  plain_win: {zh: 平胡, en: Plain Win, points: 1, check: core.shape, args: {shape: none}}\n"
+    path.write_text(MINI.read_text(encoding="utf-8").split("fans:")[0] + "fans:\n" + plain + fans, encoding="utf-8")
+    return mahjong_core.load_ruleset(str(path))
+
+
+CONCEALED_SELF_DRAWN = {"hand": "123m456p789s234s5z", "win_tile": "5z", "self_drawn": True}
+
+
+def test_guobiao_win_reports_what_the_hand_has_and_guobiao_yaml_combines_it(tmp_path):
+    """不求人 in place of 门前清 + 自摸 is Guobiao's YAML (``excludes``), not the check's: a ruleset
+    reusing guobiao.win without it gets 门前清 and 自摸 (and 不求人 if it names it)."""
+    both = _win_ruleset(tmp_path, "  concealed_hand: {zh: 门前清, en: Concealed Hand, points: 2, check: guobiao.win}\n"
+                                  "  self_drawn: {zh: 自摸, en: Self-Drawn, points: 1, check: guobiao.win}\n")
+    assert {f.id for f in both.score(CONCEALED_SELF_DRAWN).fans} == {"concealed_hand", "self_drawn"}
+    three = _win_ruleset(tmp_path, "  concealed_hand: {zh: 门前清, en: Concealed Hand, points: 2, check: guobiao.win}\n"
+                                   "  self_drawn: {zh: 自摸, en: Self-Drawn, points: 1, check: guobiao.win}\n"
+                                   "  fully_concealed_hand: {zh: 不求人, en: Fully Concealed, points: 4, "
+                                   "check: guobiao.win}\n")
+    assert {f.id for f in three.score(CONCEALED_SELF_DRAWN).fans} == {"concealed_hand", "self_drawn",
+                                                                      "fully_concealed_hand"}
+    guobiao = mahjong_core.load_ruleset("guobiao")
+    hand = {"hand": "123m456p789s23s55z", "win_tile": "4s", "self_drawn": True}
+    result = guobiao.score(hand)
+    fans = {f.id for f in result.fans}
+    assert "fully_concealed_hand" in fans and not fans & {"concealed_hand", "self_drawn"}
+    # the YAML's exclusion took them: --explain says so
+    assert {x["id"] for x in guobiao.explain(result)["excluded"]} >= {"concealed_hand", "self_drawn"}
 
 
 def test_every_fan_of_every_shipped_ruleset_is_one_its_check_can_award():

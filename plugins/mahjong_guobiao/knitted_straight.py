@@ -449,14 +449,16 @@ def concealment(ctx):
 
 
 def win(ctx) -> dict:
-    """门前清/不求人 unless the fourth set is a claimed meld, then 自摸 on a self-draw (a new
-    dict: the family check adds the situational fans)."""
+    """门前清 (and 不求人 on a self-draw) unless the fourth set is a claimed meld; 自摸 on a
+    self-draw (a new dict: the family check adds the situational fans)."""
     out = {}
     self_drawn = ctx.situation.self_drawn
     g = facts(ctx).fourth
     if g is None or g.meld < 0 or ctx.situation.melds[g.meld].concealed:
-        out["fully_concealed_hand" if self_drawn else "concealed_hand"] = 1
-    elif self_drawn:
+        out["concealed_hand"] = 1
+        if self_drawn:
+            out["fully_concealed_hand"] = 1     # with 门前清 and 自摸, which its YAML excludes
+    if self_drawn:
         out["self_drawn"] = 1
     return out
 

@@ -254,7 +254,8 @@ _NO_OTHER_COPY = ("last_tile", "robbing_the_kong")     # fans saying the winner 
 
 def win_fans(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool) -> dict:
     """``win`` of a reading: concealment as the shape has it (a special shape is concealed by
-    itself), then the situational fans."""
+    itself), then the situational fans. It reports what the hand has: 不求人 comes with 门前清 and
+    自摸, which the YAML's 不求人 excludes (a family reusing this check without that keeps them)."""
     s = ctx.situation
     opts = ctx.options
     self_drawn = s.self_drawn
@@ -262,13 +263,13 @@ def win_fans(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool)
         out = {}
         melded = facts(ctx).melded_count
         if melded == 0:
+            # what the hand has: 门前清, 自摸 and so 不求人; rulesets/guobiao.yaml's 不求人 excludes the
+            # other two, and 四暗刻 门前清 (a ruleset without those exclusions keeps them)
+            out["concealed_hand"] = 1
             if self_drawn:
-                if four_concealed_pungs and not opts.get("four_concealed_pungs_fully_concealed", False):
-                    out["self_drawn"] = 1
-                else:
+                out["self_drawn"] = 1
+                if not four_concealed_pungs or opts.get("four_concealed_pungs_fully_concealed", False):
                     out["fully_concealed_hand"] = 1
-            else:
-                out["concealed_hand"] = 1
         elif melded == 4 and not self_drawn:
             out["melded_hand"] = 1
         elif self_drawn:
@@ -278,10 +279,9 @@ def win_fans(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool)
     else:
         out = {}
         if self_drawn:        # special shapes: concealment is implied
+            out["self_drawn"] = 1
             if opts.get("special_hands_fully_concealed", False):
-                out["fully_concealed_hand"] = 1
-            else:
-                out["self_drawn"] = 1
+                out["concealed_hand"] = out["fully_concealed_hand"] = 1     # 不求人 excludes both in YAML
     if s.fourth_tile or (last_from_melds and not ctx.win_wild and ctx.meld_counts[ctx.win_tile] == 3):
         out["last_tile"] = 1          # the other three copies are in sight: 和绝张
     if s.last_tile:
