@@ -193,11 +193,11 @@ def _ruleset_line(rules) -> str:
 
 
 UNIT_WORDS = {"points": "", "doublings": " doubling", "bonus": " bonus"}
+# ``mahjong fans``: the unit a fan's amount is in, beside its check
+UNIT_WORDS_FANS = {"points": ", points", "doublings": ", doublings", "bonus": ", bonus"}
 
 
-def _amount(n, unit: str) -> str:
-    """A fan's amount as the value formula uses it: 8 points, ×2^3 (3 doublings), +10 (a bonus)."""
-    return f"×2^{n}" if unit == "doublings" else f"+{n}" if unit == "bonus" else str(n)
+_amount = rulesinfo.amount      # a fan's amount in its unit: 8 points, ×2^3 (3 doublings), +10 (a bonus)
 
 
 def _hand_words(s) -> str:
@@ -464,7 +464,8 @@ def cmd_fans(engine: Engine, args, out: TextIO) -> int:
     if args.json:
         out.write(dumps({"ok": True, "ruleset": rules.name, "title": rules.title,
                          "fingerprint": rules.fingerprint, "minimum": dict(rules.minimums),
-                         "win_methods": list(rules.win_methods), "fans": fans}) + "\n")
+                         "win_methods": list(rules.win_methods), "fans": fans,
+                         "checks": rulesinfo.checks(rules)}) + "\n")
         return 0
     out.write(f"ruleset   {_ruleset_line(rules)}\n")
     if rules.minimum_by_method or len(rules.win_methods) < 3:
@@ -476,9 +477,8 @@ def cmd_fans(engine: Engine, args, out: TextIO) -> int:
     id_width = max((len(f["id"]) for f in fans), default=2)
     en_width = max((len(f["en"]) for f in fans), default=2)
     for f in fans:
-        amount = _amount(f["points"], f.get("unit", "points"))
-        out.write(f"{f['id']:<{id_width}}  {amount:>5}  {f['zh']}\t{f['en']:<{en_width}}  {f['where']}\n")
-        out.write(f"    awarded by {f['awarded_by']}\n")
+        out.write(f"{f['id']:<{id_width}}  {f['amount']:>5}  {f['zh']}\t{f['en']:<{en_width}}  {f['where']}\n")
+        out.write(f"    awarded by {f['awarded_by']} (check {f['check']}{UNIT_WORDS_FANS[f.get('unit', 'points')]})\n")
         if f.get("tier"):
             out.write(f"    tier {f['tier']} (only the highest of the tier counts)\n")
         if f["excludes"]:

@@ -46,12 +46,30 @@ def awarded_by(rules) -> dict[str, str]:
     return out
 
 
+def amount(n, unit: str) -> str:
+    """A fan's amount as the value formula uses it: 8 points, ×2^3 (3 doublings), +10 (a bonus)."""
+    return f"×2^{n}" if unit == "doublings" else f"+{n}" if unit == "bonus" else str(n)
+
+
 def fans(rules) -> list[dict]:
-    """Every enabled fan, in the ruleset's order, with the ``file:line`` that last set it and the
-    function that awards it."""
+    """Every enabled fan, in the ruleset's order, with its amount in its unit (``amount``), the
+    ``file:line`` that last set it and the function that awards it."""
     by = awarded_by(rules)
-    return [{"id": r.id, **fan_fields(r), "where": rules.where(f"fans.{r.id}"), "awarded_by": by[r.id]}
-            for r in rules.fan_rules]
+    return [{"id": r.id, **fan_fields(r), "amount": amount(r.points, r.unit), "where": rules.where(f"fans.{r.id}"),
+             "awarded_by": by[r.id]} for r in rules.fan_rules]
+
+
+def checks(rules) -> dict[str, dict]:
+    """Each check the ruleset's fans name: the fan ids it can award (``FanCheck.awards``, null
+    when it does not say), the ruleset's fans under it, and whether it is asked once per hand."""
+    registered = rules.engine.registry.checks
+    out: dict[str, dict] = {}
+    for r in rules.fan_rules:
+        item = registered[r.check].item
+        entry = out.setdefault(r.check, {"awards": None if item.awards is None else sorted(item.awards),
+                                         "fans": [], "per_hand": item.per_hand})
+        entry["fans"].append(r.id)
+    return out
 
 
 def base(engine, rules):
