@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
     from .fans import FanCheck
     from .hand import Situation
-    from .records import Field, Payment
+    from .records import Field
     from .ruleset import Ruleset, ScoreResult
+    from .settle.money import Payment
 
 PROJECT = "mahjong_core"
 hookspec = pluggy.HookspecMarker(PROJECT)

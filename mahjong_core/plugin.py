@@ -27,15 +27,16 @@ from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError
 from .fans import Alternatives, Fan, FanCheck, FanContext
 from .hand import Meld, Situation
 from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
-from .records import Event, Field, Payment, Record, Why, why
+from .records import Event, Field, Record
 from .settle import Change, InPlay, Kong, KongBook, Replayer
+from .settle.money import Payment, Why, why
 from .shapes import Decomposition, Group, ShapeInput
 from .tiles import format_tiles, parse_tiles
 from .hookspecs import SituationField, Validator
 from . import tiles
 from .analysis import NEVER
 from .hand import parse_situation, win_method
-from .records import exact, number, plain
+from .settle.money import exact, number, plain
 from .shapes import standard
 from .shapes.suits import count_mask, hand_suits, small_draws, small_join, small_mask, small_missing
 from .waits import standard_waits, suit_complete, suit_waits

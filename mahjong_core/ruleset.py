@@ -17,11 +17,12 @@ from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
 from .errors import MahjongError, NotWinningError, PluginError, ResourceError, RulesetError, SettlementError
 from .hand import WIN_METHOD_WORDS, Situation, parse_situation, win_method
-from .records import Ledger, Settlement, parse_record
+from .records import parse_record
 from .results import ScoreResult, Wait, WaitScore, Waits
 from .scoring.finish import Finisher
 from .scoring.plan import CheckPlan
 from .scoring.readings import Readings
+from .settle.money import Ledger, Settlement
 from .shapes import Decomposition, Group, ShapeInput
 
 __all__ = ["Ruleset", "FanRule", "ShapeRule", "ScoreResult", "Wait", "WaitScore", "Waits"]
