@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import PluginError, show
+from . import suits
 from .suits import (_small_join as _JOINED, NEVER, SUIT_RANGES, draw_fronts, front_id,
                     hand_suits, join, missing, small_draws, small_join, small_mask, small_missing)
 
@@ -72,7 +73,7 @@ class Body:
     >>> straight.shanten(counts, sets=1)        # doctest: +SKIP
     """
 
-    __slots__ = ("tiles", "size", "_memos", "_gets", "_used", "_take")
+    __slots__ = ("tiles", "size", "_memos", "_gets", "_used", "_take", "_kinds")
 
     def __init__(self, tiles: Iterable[int]):
         tiles = tuple(tiles)
@@ -91,6 +92,8 @@ class Body:
         self._memos = tuple(tuple(_part_memo(i, parts[i], chows and numbered)
                                   for i, (_, _, numbered) in enumerate(SUIT_RANGES)) for chows in (False, True))
         self._gets = tuple(tuple(memo.get for memo in memos) for memos in self._memos)     # bound, for speed
+        # a body of distinct kinds (the common case) lacks exactly its kinds the hand holds none of
+        self._kinds = sum(1 << t for t in set(tiles)) if len(set(tiles)) == len(tiles) else None
         self._used = tuple(i for i, part in enumerate(parts) if any(part))
 
     def __repr__(self) -> str:
@@ -99,9 +102,9 @@ class Body:
     def _rests(self, counts, chows: bool) -> tuple:
         """The four suits' ``_Rest`` records of ``counts`` beside this body."""
         m, p, s, z = hand_suits(counts)
-        mm, mp, ms, mz = self._memos[chows]
-        return ((mm.get(m) or self._rest(0, m, chows))[3], (mp.get(p) or self._rest(1, p, chows))[3],
-                (ms.get(s) or self._rest(2, s, chows))[3], (mz.get(z) or self._rest(3, z, chows))[3])
+        gm, gp, gs, gz = self._gets[chows]
+        return ((gm(m) or self._rest(0, m, chows))[3], (gp(p) or self._rest(1, p, chows))[3],
+                (gs(s) or self._rest(2, s, chows))[3], (gz(z) or self._rest(3, z, chows))[3])
 
     def _rest(self, i: int, suit, chows: bool) -> tuple:
         numbered = SUIT_RANGES[i][2]
@@ -129,6 +132,8 @@ class Body:
     def lacking(self, counts) -> int:
         """The kinds the hand holds fewer of than the body has, as a mask (bit t for kind t)."""
         suits = hand_suits(counts)
+        if self._kinds is not None:
+            return self._kinds & _absent(suits)
         memos = self._memos[True]
         out = 0
         for i in self._used:
@@ -143,7 +148,11 @@ class Body:
         complete); ``NEVER`` when ``sets`` is negative."""
         if sets < 0:
             return NEVER
-        m, p, s, z = hand_suits(counts)             # (inlined: on the shanten hot path)
+        # on the shanten hot path, so inlined: the hand's suits as the last counts asked left
+        # them (``hand_suits``), each suit's rest by one bound dict look-up, and the tables read
+        # as they stand (IndexError: not yet built, or no row yet for this many tiles)
+        last = suits._last_suits
+        m, p, s, z = last[1] if counts is last[0] else hand_suits(counts)
         gm, gp, gs, gz = self._gets[chows]
         ma, ha, na, a = gm(m) or self._rest(0, m, chows)
         mb, hb, nb, b = gp(p) or self._rest(1, p, chows)
@@ -151,10 +160,11 @@ class Body:
         mz, hz, nz, z = gz(z) or self._rest(3, z, chows)
         size = na + nb + nc + nz
         if sets <= 1:
-            joined = _JOINED or small_join()
-            rows = _ROW_LISTS[sets]
-            row = rows[size] if size < len(rows) else _rows(sets, size)
-            rest = row[joined[joined[joined[ma][mb]][mc]][mz]]
+            try:
+                rest = _ROW_LISTS[sets][size][_JOINED[_JOINED[_JOINED[ma][mb]][mc]][mz]]
+            except IndexError:
+                joined = small_join()
+                rest = _rows(sets, size)[joined[joined[joined[ma][mb]][mc]][mz]]
         else:
             rest = missing(join(join(join(_front(a), _front(b)), _front(c)), _front(z)), sets, size)
         return self.size - ha - hb - hc - hz + rest - 1
@@ -228,6 +238,22 @@ class Body:
                                  (18, c, joined[ab][z.small]), (27, z, joined[ab][c.small])):
             out |= _rest_useful(beside, _small_draws(rest), sets, size + 1, now) << lo
         return out
+
+
+_last_absent: tuple = (None, 0)     # the suits last read by _absent, and their kinds held none
+
+
+def _absent(suits) -> int:
+    """The kinds a hand (its four ``Suit`` records) holds none of, as a mask; the last answer is
+    kept (as one tuple, swapped whole), as a hand's bodies are asked one after the other."""
+    global _last_absent
+    last = _last_absent
+    if suits is last[0]:
+        return last[1]
+    m, p, s, z = suits
+    got = m.masks[0] | p.masks[0] << 9 | s.masks[0] << 18 | z.masks[0] << 27
+    _last_absent = (suits, got)
+    return got
 
 
 _ROW_LISTS = ([], [])    # [sets]: per rest size, ``small_missing(sets, size)``
