@@ -134,21 +134,20 @@ class Ruleset:
     def decompositions(self, s: Situation) -> list[Decomposition]:
         """Every reading of the hand, under the enabled shapes in YAML order that allow the way
         it was won (``WinShape.win_methods``)."""
-        inp = self.shape_input(s)
-        out: list[Decomposition] = []
-        melded = bool(s.melds)
-        method = None if self._every_method else win_method(s)
-        for shape, args, plugin in self.shapes:
-            if (melded and not shape.melds) or (method is not None and method not in shape.win_methods):
-                continue
-            out.extend(self._find(shape, args, plugin, inp))
-        return out
+        return self._readings(self.shape_input(s), self.shapes, bool(s.melds),
+                              None if self._every_method else win_method(s))
 
     @staticmethod
-    def _find(shape, args, plugin, inp) -> list[Decomposition]:
-        """A shape's readings of ``inp``; a plugin's failure is a PluginError naming it."""
+    def _readings(inp, shapes, melded: bool, method: str | None) -> list[Decomposition]:
+        """The readings of ``inp`` in ``shapes``, but for a concealed shape when ``melded`` and one
+        that does not allow ``method`` (None: any); a plugin's failure is a PluginError naming it."""
+        out: list[Decomposition] = []
+        shape = plugin = None
         try:
-            return list(shape.find(inp, **args))
+            for shape, args, plugin in shapes:
+                if (melded and not shape.melds) or (method is not None and method not in shape.win_methods):
+                    continue
+                out.extend(shape.find(inp, **args))
         except MahjongError:
             raise
         except MemoryError:
@@ -156,17 +155,18 @@ class Ruleset:
         except Exception as e:
             raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
                               f"{type(e).__name__}: {e}") from e
+        return out
 
     def _not_winning(self, s: Situation) -> NotWinningError:
         """Why a hand with no reading is no win: no shape reads it, or only shapes that do not
         allow the way it was won (named, with where their ``win_methods`` are set)."""
         method = win_method(s)
         shut = [] if self._every_method else \
-            [(shape, args, plugin) for shape, args, plugin in self.shapes
-             if method not in shape.win_methods and (shape.melds or not s.melds)]
+            [rule for rule in self.shapes if method not in rule.shape.win_methods]
         inp = self.shape_input(s) if shut else None
-        for shape, args, plugin in shut:
-            if self._find(shape, args, plugin, inp):
+        for rule in shut:
+            shape = rule.shape
+            if self._readings(inp, (rule,), bool(s.melds), None):
                 key = f"shapes.{shape.id}.win_methods"
                 where = self.where(key) if key in self._resolved.origins else f"win shape '{shape.id}'"
                 allowed = " or ".join(WIN_METHOD_WORDS[m] for m in shape.win_methods)
