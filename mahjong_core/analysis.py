@@ -24,10 +24,9 @@ from . import tiles as T
 from .errors import HandError, MahjongError, show
 from .hand import Situation, parse_situation
 from .shapes import ORPHANS, ShapeInput
-from .shapes.suits import hand_draws, hand_missing, hand_suits, hand_useful
+from .shapes.suits import NEVER, hand_draws, hand_missing, hand_suits, hand_useful
 from .waits import _NO_MELDS, _meld_parts
 
-NEVER = 99      # above any real shanten: the hand can never take this shape
 _BARE = Situation(hand=())      # the situation of notation holding standing tiles only
 
 

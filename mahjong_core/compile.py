@@ -16,6 +16,7 @@ from . import tiles as T
 from .config import Resolved, check_option, describe, shown
 from .errors import RulesetError, TileError, did_you_mean, show
 from .hand import EXTRA_TYPES, WIN_METHODS, ExtraField, TableRules
+from .hookspecs import win_methods_of
 from .scoring.units import UNITS, units_value
 from .wilds import compile_wilds
 
@@ -268,6 +269,18 @@ class CompiledRules:
     total_units: frozenset          # the units ``total`` adds up (YAML scoring.total_units)
     settlement_rule: Any            # the engine's registry entry (``.item``, ``.plugin``), or None
     settlement_params: dict
+
+
+def _own_win_methods(shape, value, key: str, where):
+    """The shape with YAML ``shapes.<id>.win_methods`` in place of its own (``WinShape.win_methods``),
+    or as it is when the YAML leaves them out."""
+    if value is None:
+        return shape
+    try:
+        methods = win_methods_of(value, f"'{key}'")
+    except ValueError as e:
+        raise RulesetError(f"{where(key)}: {e}") from None
+    return dataclasses.replace(shape, win_methods=methods)
 
 
 def _awardable(fid: str, check: str, awards, where, variant_of=None, where_variant=None) -> None:
@@ -626,6 +639,7 @@ class _Compiler(_FanLinks):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
             shape = registry[sid].item
             _check_kwargs(shape.find, args, self.where, key + ".args", f"shape '{sid}'")
+            shape = _own_win_methods(shape, spec.get("win_methods"), key + ".win_methods", self.where)
             out.append(ShapeRule(shape, dict(args), registry[sid].plugin))
         if not out:
             raise RulesetError(f"{self.where('shapes')}: the ruleset enables no win shape")

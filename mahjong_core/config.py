@@ -26,7 +26,7 @@ ID_MAP = "id-map"
 FAN_FIELDS = ("zh", "en", "points", "check", "args", "excludes", "reduces", "enabled",
               "counts_to_minimum", "dropped_when_others_exceed", "doc",
               "doublings", "bonus", "excluded_by", "rules_out_fallback", "tier", "variant_of")
-SHAPE_FIELDS = ("enabled", "args", "when")
+SHAPE_FIELDS = ("enabled", "args", "when", "win_methods")
 SCHEMA: dict = {
     "title": ANY,
     "description": ANY,

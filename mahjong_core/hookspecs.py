@@ -12,15 +12,17 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
 
-from .hand import EXTRA_TYPES, FLOWER_BONUS
+from .errors import did_you_mean
+from .hand import EXTRA_TYPES, FLOWER_BONUS, WIN_METHODS
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
     from .fans import FanCheck
     from .hand import Situation
-    from .records import Field, Payment
+    from .records import Field
     from .ruleset import Ruleset, ScoreResult
+    from .settle.money import Payment
 
 PROJECT = "mahjong_core"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -142,7 +144,15 @@ class WinShape:
 
     ``shanten_bound(shape_input, **args)``, optional beside ``shanten``, gives a cheap lower
     bound of ``shanten``: the engine does not ask ``shanten`` of a shape whose bound cannot
-    beat the best shape found so far."""
+    beat the best shape found so far.
+
+    ``win_methods`` are the ways of winning the shape allows (``self_drawn``, ``discard``,
+    ``robbing_kong``: ``win_method``'s words; default all three; a ruleset may set its own in
+    YAML ``shapes: {id: {win_methods: [...]}}``). Scoring reads a hand in the shape only when
+    it is won one of those ways: won another, the shape gives no reading, and a hand with no
+    other is refused as ``not_winning`` naming the shape and the way it was won. Its waits
+    still count (a waits table scores them in the allowed column only); shanten and the
+    analysis count the shape whatever the way, as a hand ready for it can still win so."""
 
     id: str
     find: Callable[..., Iterable[Any]]
@@ -153,6 +163,23 @@ class WinShape:
     shanten_draws: Callable[..., list[int] | None] | None = None  # its shanten after each draw
     shanten_bound: Callable[..., int] | None = None             # a cheap lower bound of it
     shanten_useful: Callable[..., int | None] | None = None     # the draws lowering it, a bit mask
+    win_methods: tuple[str, ...] = WIN_METHODS  # the ways of winning it allows (default all)
+
+    def __post_init__(self):
+        object.__setattr__(self, "win_methods", win_methods_of(self.win_methods, f"win shape '{self.id}': win_methods"))
+
+
+def win_methods_of(value, what: str) -> tuple[str, ...]:
+    """``value`` as a tuple of ways of winning in ``WIN_METHODS`` order, or ValueError naming
+    ``what`` (a shape's ``win_methods``: a non-empty list of ``win_method``'s words)."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value:
+        raise ValueError(f"{what} must be a non-empty list of {', '.join(WIN_METHODS)}, got {value!r}")
+    for m in value:
+        if m not in WIN_METHODS:
+            hint = did_you_mean(m, WIN_METHODS) if isinstance(m, str) else ""
+            raise ValueError(f"{what}: unknown win method {m!r}{hint}; the ways of winning are "
+                             f"{', '.join(WIN_METHODS)}")
+    return tuple(m for m in WIN_METHODS if m in value)
 
 
 @dataclass(frozen=True, slots=True)

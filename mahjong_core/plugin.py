@@ -13,8 +13,9 @@ Beside them: ``tiles`` (the tile vocabulary: kind numbers, ``name``, ``parse_til
 constant sets), ``win_method`` and ``parse_situation`` (a hand as a settlement reads it),
 ``exact``/``number``/``plain`` (exact money: a settlement's amounts are fractions, never floats),
 ``wilds_held``, and for shape authors ``standard`` (the n-sets-and-a-pair search), ``NEVER``
-(a shanten the hand can never reach) with the per-suit tables a fast ``shanten`` is built from
-(``hand_suits``, ``count_mask``, ``small_*``) and the wait helpers (``standard_waits``,
+(a shanten the hand can never reach), ``Body`` (a fixed body of tiles beside sets and a pair:
+its shanten, its shanten after each draw, its useful draws), the per-suit records a fast
+``shanten`` reads (``hand_suits``) and the wait helpers (``standard_waits``,
 ``suit_waits``, ``suit_complete``).
 
 Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
@@ -27,17 +28,18 @@ from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError
 from .fans import Alternatives, Fan, FanCheck, FanContext, fan_check, fan_checks
 from .hand import Meld, Situation
 from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
-from .records import Event, Field, Payment, Record, Why, why
+from .records import Event, Field, Record
 from .settle import Change, InPlay, Kong, KongBook, Replayer
+from .settle.money import Payment, Why, why
 from .shapes import Decomposition, Group, ShapeInput
 from .tiles import format_tiles, parse_tiles
 from .hookspecs import SituationField, Validator
 from . import tiles
 from .analysis import NEVER
 from .hand import parse_situation, win_method
-from .records import exact, number, plain
-from .shapes import standard
-from .shapes.suits import count_mask, hand_suits, small_draws, small_join, small_mask, small_missing
+from .settle.money import exact, number, plain
+from .shapes import Body, standard
+from .shapes.suits import hand_suits
 from .waits import standard_waits, suit_complete, suit_waits
 from .wilds import held as wilds_held
 
@@ -61,7 +63,6 @@ __all__ = [
     "SituationField", "Validator",
     # the tile vocabulary; a hand as a settlement reads it; exact money; wilds
     "tiles", "win_method", "parse_situation", "exact", "number", "plain", "wilds_held",
-    # the shape author's kit: the standard search, per-suit tables, waits
-    "standard", "NEVER", "hand_suits", "count_mask", "small_draws", "small_join", "small_mask", "small_missing",
-    "standard_waits", "suit_waits", "suit_complete",
+    # the shape author's kit: the standard search, a body beside sets and a pair, per-suit records, waits
+    "standard", "NEVER", "Body", "hand_suits", "standard_waits", "suit_waits", "suit_complete",
 ]

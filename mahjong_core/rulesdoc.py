@@ -301,6 +301,9 @@ class _Page:
             on = ("yes" if enabled else "no") + (f" (when {_code(when)})" if when else "")
             args = spec.get("args") or {}
             shape = registry.get(sid)
+            methods = spec.get("win_methods") or (shape.item.win_methods if shape is not None else WIN_METHODS)
+            if not set(WIN_METHODS) <= set(methods):       # the ways of winning it allows
+                on += ", " + " or ".join(WIN_METHOD_WORDS[m] for m in WIN_METHODS if m in methods) + " only"
             what = " ".join(shape.item.doc.split()) if shape is not None and shape.item.doc else ""
             rows.append(f"| `{sid}` | {on} | {_code(args) if args else ''} | "
                         f"{_cell(what)} | {self.set_at(f'shapes.{sid}')} | "

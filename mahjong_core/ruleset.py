@@ -16,12 +16,13 @@ from . import explanation
 from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
 from .errors import MahjongError, NotWinningError, PluginError, ResourceError, RulesetError, SettlementError
-from .hand import WIN_METHOD_WORDS, Situation, parse_situation, win_method
-from .records import Ledger, Settlement, parse_record
+from .hand import WIN_METHOD_WORDS, WIN_METHODS, Situation, parse_situation, win_method
+from .records import parse_record
 from .results import ScoreResult, Wait, WaitScore, Waits
 from .scoring.finish import Finisher
 from .scoring.plan import CheckPlan
 from .scoring.readings import Readings
+from .settle.money import Ledger, Settlement
 from .shapes import Decomposition, Group, ShapeInput
 
 __all__ = ["Ruleset", "FanRule", "ShapeRule", "ScoreResult", "Wait", "WaitScore", "Waits"]
@@ -55,6 +56,7 @@ class Ruleset:
         self.fallback_besides = rules.fallback_besides
         self.prefer = rules.prefer
         self.shapes = rules.shapes
+        self._every_method = all(len(shape.win_methods) == len(WIN_METHODS) for shape, _, _ in rules.shapes)
         self.value_formula, self.value_params = rules.value_formula, rules.value_params
         self.value_formula_id = rules.value_formula_id      # e.g. 'units': plugins compare this, not the function
         self.settlement_rule, self.settlement_params = rules.settlement_rule, rules.settlement_params
@@ -130,23 +132,50 @@ class Ruleset:
         return inp
 
     def decompositions(self, s: Situation) -> list[Decomposition]:
-        """Every reading of the hand, under the enabled shapes in YAML order."""
-        inp = self.shape_input(s)
+        """Every reading of the hand, under the enabled shapes in YAML order that allow the way
+        it was won (``WinShape.win_methods``)."""
+        return self._readings(self.shape_input(s), self.shapes, bool(s.melds),
+                              None if self._every_method else win_method(s))
+
+    @staticmethod
+    def _readings(inp, shapes, melded: bool, method: str | None) -> list[Decomposition]:
+        """The readings of ``inp`` in ``shapes``, but for a concealed shape when ``melded`` and one
+        that does not allow ``method`` (None: any); a plugin's failure is a PluginError naming it."""
         out: list[Decomposition] = []
-        melded = bool(s.melds)
-        for shape, args, plugin in self.shapes:
-            if melded and not shape.melds:
-                continue
-            try:
+        shape = plugin = None
+        try:
+            for shape, args, plugin in shapes:
+                if (melded and not shape.melds) or (method is not None and method not in shape.win_methods):
+                    continue
                 out.extend(shape.find(inp, **args))
-            except MahjongError:
-                raise
-            except MemoryError:
-                raise ResourceError() from None
-            except Exception as e:
-                raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
-                                  f"{type(e).__name__}: {e}") from e
+        except MahjongError:
+            raise
+        except MemoryError:
+            raise ResourceError() from None
+        except Exception as e:
+            raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
+                              f"{type(e).__name__}: {e}") from e
         return out
+
+    def _not_winning(self, s: Situation) -> NotWinningError:
+        """Why a hand with no reading is no win: no shape reads it, or only shapes that do not
+        allow the way it was won (named, with where their ``win_methods`` are set)."""
+        method = win_method(s)
+        shut = [] if self._every_method else \
+            [rule for rule in self.shapes if method not in rule.shape.win_methods]
+        inp = self.shape_input(s) if shut else None
+        for rule in shut:
+            shape = rule.shape
+            if self._readings(inp, (rule,), bool(s.melds), None):
+                key = f"shapes.{shape.id}.win_methods"
+                where = self.where(key) if key in self._resolved.origins else f"win shape '{shape.id}'"
+                allowed = " or ".join(WIN_METHOD_WORDS[m] for m in shape.win_methods)
+                return NotWinningError(f"not a winning hand: {self.describe(s)} won by {WIN_METHOD_WORDS[method]} "
+                                       f"forms no winning shape of ruleset '{self.name}' that allows it: it is read "
+                                       f"only as shape '{shape.id}', which wins only by {allowed} ({where})",
+                                       reason=f"{shape.id}: {allowed} only")
+        return NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
+                               f"ruleset '{self.name}'", reason="no winning shape")
 
     def _bonus_win_decompositions(self, s: Situation) -> list[Decomposition]:
         """``table.bonus_win``: the last copy of the bonus kind as the winning tile (hand.validate
@@ -170,8 +199,7 @@ class Ruleset:
             self.check_win_method(s)
         decs = self.decompositions(s)
         if not decs:
-            raise NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
-                                  f"ruleset '{self.name}'", reason="no winning shape")
+            raise self._not_winning(s)
         return self.readings.best(s, decs, enforce_minimum)
 
     def candidates(self, situation) -> list[ScoreResult]:

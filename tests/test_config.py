@@ -12,7 +12,7 @@ from mahjong_core import MahjongError
 from mahjong_core.config import deep_merge, read_yaml
 from mahjong_core.engine import Engine
 from mahjong_core.hookspecs import SettlementRule, hookimpl
-from mahjong_core.records import Payment
+from mahjong_core.settle.money import Payment
 
 from conftest import MINI
 

@@ -41,7 +41,7 @@ def error_of(call, *args) -> MahjongError:
     (dict(PLAIN, win_tile="1z", hand="123456789m234567p1z"), "invalid_situation", ["1z", "'flowers'"]),
     (dict(PLAIN, wilds="9s"), "invalid_situation", ["win_tile 9s is wild"]),
     ({"hand": "13479m1479p1258s5p5p5p", "win_tile": "9s", "wilds": "5p"}, "not_winning",
-     ["three golds", "三金倒", "only by self-draw"]),
+     ["won by discard", "only as shape 'wild_count'", "wins only by self-draw", "shapes.wild_count.win_methods"]),
     (dict(PLAIN, flowers="1z1z1z1z1z"), "too_many_copies", ["1z", "5 times"]),
     (dict(PLAIN, wilds="1z"), "invalid_tile", ["1z", "fuzhou_144"]),
 ])

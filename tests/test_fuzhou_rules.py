@@ -9,7 +9,8 @@ import pytest
 
 import mahjong_core
 from mahjong_core.errors import NotWinningError, SettlementError
-from mahjong_core.records import Event, Payment
+from mahjong_core.records import Event
+from mahjong_core.settle.money import Payment
 from mahjong_fuzhou.gold_discard import check_gold_discards
 from mahjong_fuzhou.payers import REASONS, share, win_payments
 from mahjong_fuzhou.streak import next_streak, streak_points

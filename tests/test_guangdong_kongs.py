@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mahjong_core.records import Event, Payment
+from mahjong_core.records import Event
+from mahjong_core.settle.money import Payment
 from mahjong_core.settle import Kong
 from mahjong_guangdong import kongs as K
 from mahjong_guangdong.options import resolve

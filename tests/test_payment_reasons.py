@@ -1,4 +1,4 @@
-"""Every payment of every shipped settlement carries its reason as data (``records.Why``): the
+"""Every payment of every shipped settlement carries its reason as data (``settle.money.Why``): the
 English sentence with seats as "seat N" is the payment's ``reason`` exactly, the Chinese one has
 no English word in it, and every seat a reason names is one of the record's seats. Records from
 the seeded generators of each family and the Sichuan and popular golden ledgers."""
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_core.errors import MahjongError
-from mahjong_core.records import Ledger, Payment, Why, why
+from mahjong_core.settle.money import Ledger, Payment, Why, why
 
 import fuzhou_recordgen
 import guangdong_recordgen

@@ -35,7 +35,8 @@ def test_the_records_of_every_registration_hook_are_exported():
 
 def test_what_checks_and_settlements_read_and_return_is_exported():
     from mahjong_core.fans import Alternatives, FanContext
-    from mahjong_core.records import Payment, Record
+    from mahjong_core.records import Record
+    from mahjong_core.settle.money import Payment
     from mahjong_core.shapes import Decomposition, Group, ShapeInput
     for obj in (Alternatives, FanContext, Payment, Record, Decomposition, Group, ShapeInput):
         assert getattr(plugin, obj.__name__) is obj
@@ -179,7 +180,8 @@ def test_plugins_and_the_example_import_only_the_plugin_door():
     ("from mahjong_core.plugin import hookimpl", []),
     ("from mahjong_core.plugin import tiles as T", []),
     ("from mahjong_core import tiles as T", ["mahjong_core.tiles"]),
-    ("from mahjong_core.records import why", ["mahjong_core.records"]),
+    ("from mahjong_core.records import Record", ["mahjong_core.records"]),
+    ("from mahjong_core.settle.money import why", ["mahjong_core.settle.money"]),
     ("import mahjong_core.shapes.suits", ["mahjong_core.shapes.suits"]),
     ("def f():\n    from mahjong_core.analysis import NEVER", ["mahjong_core.analysis"]),
     ("from .facts import x", [])])

@@ -17,7 +17,7 @@ from mahjong_core.engine import Engine
 from mahjong_core.fans import FanCheck
 from mahjong_core.hookspecs import (MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape,
                                     hookimpl)
-from mahjong_core.records import Payment
+from mahjong_core.settle.money import Payment
 from mahjong_core.shapes import standard
 
 from conftest import MINI, run_cli

@@ -1,4 +1,4 @@
-"""Game records (docs/formats.md), payments and the zero-sum ledger."""
+"""Game records (docs/formats.md), and the payments and zero-sum ledger (settle.money) they settle into."""
 from __future__ import annotations
 
 import math
@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 from mahjong_core import MahjongError, SettlementError
 from mahjong_core.engine import Engine
 from mahjong_core.hookspecs import SettlementRule, hookimpl
-from mahjong_core.records import Ledger, Payment, Record, Settlement, parse_record
+from mahjong_core.records import Record, parse_record
+from mahjong_core.settle.money import Ledger, Payment, Settlement
 
 from conftest import MINI, random_winning
 

@@ -22,9 +22,10 @@ from typing import Any, ClassVar
 from .. import tiles as T
 from ..errors import MahjongError, PluginError, SettlementError
 from ..hookspecs import SettlementRule
-from ..records import Event, Field, Ledger, Payment, Record, exact, plain
+from ..records import Event, Field, Record
 from ..wilds import check_kong_event, record_wilds
 from .kongs import KongBook, check_kong_wins, robbed_kongs
+from .money import Ledger, Payment, exact, plain
 from .play import InPlay
 
 
@@ -141,7 +142,7 @@ class Replayer:
     # ---------------------------------------------------------------- money
     def pay(self, payer: int, payee: int, amount, reason) -> None:
         """``payer`` pays ``payee`` exactly ``amount`` (nothing when zero), for ``reason``: text,
-        or its data (``records.Why``, or a tuple of them) that the text is made from."""
+        or its data (``money.Why``, or a tuple of them) that the text is made from."""
         self.ledger.pay(payer, payee, exact(amount), reason)
 
     def change(self, seat: int, amount, reason: str) -> None:

@@ -5,11 +5,13 @@ complete a hand in each shape.
 * ``suits``: the per-suit tables keyed by a suit's count vector (splits, completeness, waits);
 * ``regular``: the standard shape, n sets and a pair, with the wild budget and families;
 * ``special``: seven pairs and thirteen orphans;
-* ``wild_count``: enough wilds win whatever the rest (三金倒, 四鬼胡牌).
+* ``wild_count``: enough wilds win whatever the rest (三金倒, 四鬼胡牌);
+* ``body``: ``Body``, the shape author's kit for a fixed body of tiles beside sets and a pair.
 
 A shape is a finder (``WinShape.find``) and, optionally, its waits (``WinShape.waits``); core
 registers its own in ``mahjong_core.builtin``. Every name is importable from here.
 """
+from .body import Body
 from .records import Decomposition, Group, ShapeInput, make_input
 from .regular import standard, standard_shape_waits, standard_waits
 from .special import (ORPHANS, seven_pairs, seven_pairs_shape_waits, seven_pairs_waits,
@@ -17,7 +19,7 @@ from .special import (ORPHANS, seven_pairs, seven_pairs_shape_waits, seven_pairs
 from .suits import SuitSplit, suit_complete, suit_waits
 from .wild_count import wild_count, wild_count_waits
 
-__all__ = ["Decomposition", "Group", "ORPHANS", "ShapeInput", "SuitSplit", "make_input",
+__all__ = ["Body", "Decomposition", "Group", "ORPHANS", "ShapeInput", "SuitSplit", "make_input",
            "seven_pairs", "seven_pairs_shape_waits", "seven_pairs_waits", "standard",
            "standard_shape_waits", "standard_waits", "suit_complete", "suit_waits",
            "thirteen_orphans", "thirteen_orphans_shape_waits", "thirteen_orphans_waits", "wild_count",

@@ -11,6 +11,8 @@ from itertools import product
 
 from .records import Group
 
+NEVER = 99      # above any real shanten: the hand can never take this shape (analysis.NEVER)
+
 # (first kind, end, numbered): the three numbered suits and the honours
 SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
@@ -522,12 +524,6 @@ def hand_useful(counts, need: int, chows: bool) -> int:
             got = _use_mask(beside, use, need, held)
         out |= got << lo
     return out
-
-
-def count_mask(counts, c: int) -> int:
-    """The mask (bit t for kind t) of the kinds held ``c`` times (34 counts, each at most four)."""
-    m, p, s, z = hand_suits(counts)
-    return m.masks[c] | p.masks[c] << 9 | s.masks[c] << 18 | z.masks[c] << 27
 
 
 # ---------------------------------------------------------------- one set and a pair at most

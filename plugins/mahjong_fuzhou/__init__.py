@@ -34,8 +34,7 @@ def mahjong_situation_fields():
 @hookimpl
 def mahjong_validators():
     return [Validator("fuzhou.robbing_gold", validate.check_situation, (validate.check_situation.__doc__ or "").strip()),
-            Validator("fuzhou.three_golds", validate.three_golds_self_drawn,
-                      (validate.three_golds_self_drawn.__doc__ or "").strip().splitlines()[0],
+            Validator("fuzhou.gold_discard", None, (validate.gold_discard_agrees.__doc__ or "").strip().splitlines()[0],
                       ruleset=validate.gold_discard_agrees),
             Validator("fuzhou.formula", None, (validate.formula_agrees.__doc__ or "").strip().splitlines()[0],
                       ruleset=validate.formula_agrees)]

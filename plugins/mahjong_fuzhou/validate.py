@@ -2,9 +2,8 @@
 
 * ``fuzhou.robbing_gold``: a 抢金 win takes the face-up gold at the opening, so it is
   self-drawn and its winning tile is the gold kind;
-* ``fuzhou.three_golds``: 三金倒 (the core ``wild_count`` shape) wins whatever the shape only
-  on a self-draw: a discard win holding three golds needs a shape of its own; and a ruleset's
-  ``options.gold_discard`` agrees with its ``table.wilds.discard``;
+* ``fuzhou.gold_discard`` (ruleset only): ``options.gold_discard`` agrees with
+  ``table.wilds.discard``;
 * ``fuzhou.formula`` (ruleset only): ``options.formula`` names the value formula the YAML
   gives (``FORMULAS``).
 """
@@ -13,11 +12,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mahjong_core.plugin import tiles as T
-from mahjong_core.plugin import HandError, NotWinningError, RulesetError
+from mahjong_core.plugin import HandError, RulesetError
 
-from .golds import golds, robbing_gold
+from .golds import robbing_gold
 from .options import option
-from .specials import SHAPELESS
 
 
 def check_situation(situation, ruleset=None) -> None:
@@ -31,19 +29,6 @@ def check_situation(situation, ruleset=None) -> None:
         gold = T.format_tiles(situation.wilds) if situation.wilds else "none given in 'wilds'"
         raise HandError(f"'extras.robbing_gold' (抢金): the winning tile {T.name(situation.win_tile)} must be "
                         f"the gold ({gold})")
-
-
-def three_golds_self_drawn(situation, ruleset) -> None:
-    """Raise not_winning for a discard win whose only reading is 三金倒 (three golds, no shape).
-    Only discard wins holding three golds pay for the extra shape search."""
-    if situation.self_drawn or situation.win_tile is None or golds(situation).held < 3:
-        return
-    inp = ruleset.shape_input(situation)
-    for shape, args, _plugin in ruleset.shapes:
-        if shape.id != SHAPELESS and (shape.melds or not situation.melds) and next(iter(shape.find(inp, **args)), None):
-            return
-    raise NotWinningError(f"not a winning hand: {ruleset.describe(situation)} holds three golds but forms no "
-                          f"winning shape; 三金倒 (three golds, any shape) wins only by self-draw")
 
 
 def gold_discard_agrees(ruleset) -> None:

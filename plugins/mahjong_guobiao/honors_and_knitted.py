@@ -9,10 +9,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable
 
-from mahjong_core.plugin import NEVER, Decomposition, ShapeInput, count_mask, hand_suits
+from mahjong_core.plugin import NEVER, Body, Decomposition, ShapeInput, hand_suits
 
 from .facts import KNITTED_SETS
-from .knitted_straight import STRAIGHT_MASK, knitted_missing, most_knitted
+from .knitted_straight import STRAIGHTS, knitted_missing, most_knitted
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -125,7 +125,7 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     return out
 
 
-_HONOUR_MASK = 0x7F << 27
+HONOURS = Body(range(27, 34))           # one of each honour
 
 
 def shanten_useful(inp: ShapeInput) -> int | None:
@@ -140,12 +140,12 @@ def shanten_useful(inp: ShapeInput) -> int | None:
     fewest = order[0][0]
     if 9 - fewest + 7 - hand_suits(counts)[3].held[0] >= 14:
         return 0
-    out = _HONOUR_MASK
+    out = HONOURS.lacking(counts)
     for missing, classes in order:
         if missing > fewest:
             break
-        out |= STRAIGHT_MASK[classes]
-    return out & count_mask(counts, 0)
+        out |= STRAIGHTS[classes].lacking(counts)
+    return out
 
 
 def special(ctx):

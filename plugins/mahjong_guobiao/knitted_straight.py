@@ -12,8 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from mahjong_core.plugin import (NEVER, Decomposition, Group, ShapeInput, standard, count_mask,
-                                 hand_suits, small_draws, small_join, small_mask, small_missing)
+from mahjong_core.plugin import NEVER, Body, Decomposition, Group, ShapeInput, hand_suits, standard
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
 
@@ -176,45 +175,24 @@ def suit_classes(suit: tuple) -> tuple:
     return tuple(out)
 
 
-# The shanten of each knitted straight reads the rest beside it as one set and a pair at most:
-# each suit's rest is a small mask per class (``suits.small_mask``), memoised per suit record
-# (``suits.hand_suits``), so a straight costs three table joins and one row look-up.
-_HELD: dict = {}                        # one suit's record -> knitted kinds held per class
-_REST: tuple = ({}, {})                 # [chows]: one suit's record -> per class, the rest's mask
-_REST_DRAWS: tuple = ({}, {})           # [chows]: one suit's record -> per class, masks after a draw
-_HONOURS: dict = {}                     # the honour suit's record -> its small mask
-
-
-def _honours_mask(suit) -> int:
-    """The honour suit's small mask (``suits.small_mask``), by its record (memoised)."""
-    got = _HONOURS[suit] = small_mask(suit.key, False)
-    return got
+def _straight(classes) -> Body:
+    """The knitted straight of these classes in m, p and s (0: 147, 1: 258, 2: 369) as a body."""
+    return Body(9 * i + r + 3 * k for i, r in enumerate(classes) for k in range(3))
 
 
 def class_held(suit) -> tuple:
-    """The kinds held of each 147/258/369 class of one suit (its ``suits.Suit``; memoised)."""
+    """The kinds held of each 147/258/369 class of one suit (its ``hand_suits`` record; memoised)."""
     got = _HELD.get(suit)
     if got is None:
         got = _HELD[suit] = tuple(held for held, _ in suit_classes(suit.key))
     return got
 
 
-def _rest_masks(suit, chows: bool) -> tuple:
-    """Per class, the mask of one suit with that class's held tiles taken out (memoised)."""
-    table = _REST[chows]
-    got = table.get(suit)
-    if got is None:
-        got = table[suit] = tuple(small_mask(rest, chows) for _, rest in suit_classes(suit.key))
-    return got
-
-
-def _rest_draws(suit, chows: bool) -> tuple:
-    """Per class, the rest's masks after drawing each kind of the suit (memoised)."""
-    table = _REST_DRAWS[chows]
-    got = table.get(suit)
-    if got is None:
-        got = table[suit] = tuple(small_draws(rest, chows) for _, rest in suit_classes(suit.key))
-    return got
+_HELD: dict = {}                        # one suit's record -> knitted kinds held per class
+# each knitted straight by its classes in m, p and s: the shanten of the shape reads the rest
+# beside it as one set (none with a meld) and a pair (``Body``)
+STRAIGHTS = {classes: _straight(classes)
+             for classes in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))}
 
 
 def most_knitted(counts) -> int:
@@ -269,20 +247,12 @@ def _bodies(inp: ShapeInput, every: bool = False):
         return None
     counts = inp.counts
     chows = inp.chows
-    m, p, s, honours = hand_suits(counts)
-    known = _REST[chows].get
-    ra, rb, rc = known(m) or _rest_masks(m, chows), known(p) or _rest_masks(p, chows), \
-        known(s) or _rest_masks(s, chows)
-    z = _HONOURS.get(honours) or _honours_mask(honours)
-    joined = small_join()
-    held = sum(counts) - 9
     out = []
     best = NEVER
     for missing, classes in knitted_missing(counts):
         if missing - 1 > best and not every:
             break
-        a, b, c = classes
-        value = missing + small_missing(need, held + missing)[joined[joined[joined[ra[a]][rb[b]]][rc[c]]][z]] - 1
+        value = STRAIGHTS[classes].shanten(counts, need, chows)
         out.append((value, missing, classes))
         if value < best:
             best = value
@@ -306,10 +276,9 @@ _last_bodies: tuple = (None, None)      # the input last read by shanten, and it
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
-    """``WinShape.shanten_draws``: a drawn tile a knitted straight lacks fills it (one fewer
-    missing, the rest as it was); any other joins the rest, read from its suit's masks after
-    a draw. Knitted straights whose shanten is already two above every draw's best are not
-    read. With wilds: None."""
+    """``WinShape.shanten_draws``: the best of the knitted straights' own (``Body.shanten_draws``:
+    a drawn tile a straight lacks fills it, any other joins the rest). Knitted straights whose
+    shanten is already two above every draw's best are not read. With wilds: None."""
     if inp.wilds:
         return None
     bodies = _bodies(inp, every=True)
@@ -318,35 +287,14 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     counts = inp.counts
     chows = inp.chows
     need = inp.sets_needed - 3
-    suits = hand_suits(counts)[:3]
-    rests = [_rest_masks(suit, chows) for suit in suits]
-    draws = [_rest_draws(suit, chows) for suit in suits]
-    z = small_mask(counts[27:], False)
-    z_draws = small_draws(counts[27:], False)
-    joined = small_join()
-    held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
     # a fifth copy is never drawn: held at −99 while the straights are read, so that ``top``
     # (the worst answer so far, past which no straight can lower any draw) skips it
     out = [-99 if c >= 4 else NEVER for c in counts]
     top = NEVER
-    for value, missing, classes in bodies:
+    for value, _missing, classes in bodies:
         if value - 1 >= top:
             break
-        a, b, c = classes
-        ma, mb, mc = rests[0][a], rests[1][b], rests[2][c]
-        ab, cz = joined[ma][mb], joined[mc][z]
-        others = (joined[mb][cz], joined[ma][cz], joined[ab][z], joined[ab][mc])   # beside each suit
-        less = missing - 1
-        row = small_missing(need, held + missing)
-        for lo, beside, drawn_masks in zip((0, 9, 18, 27), others,
-                                           (draws[0][a], draws[1][b], draws[2][c], z_draws)):
-            line = joined[beside]
-            hi = lo + len(drawn_masks)
-            out[lo:hi] = map(min, out[lo:hi], [row[line[d]] + less if d else NEVER for d in drawn_masks])
-        for base, r in zip((0, 9, 18), classes):
-            for t in (base + r, base + r + 3, base + r + 6):
-                if not counts[t] and value - 1 < out[t]:
-                    out[t] = value - 1
+        out = list(map(min, out, STRAIGHTS[classes].shanten_draws(counts, need, chows)))
         top = max(out)
     if 4 in counts:
         for t in range(34):
@@ -355,32 +303,10 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     return out
 
 
-# each knitted straight's classes in m, p and s -> its nine tiles as a mask (bit t for kind t)
-STRAIGHT_MASK = {(a, b, c): sum(1 << (9 * i + r + 3 * k) for i, r in enumerate((a, b, c)) for k in range(3))
-                 for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))}
-_REST_USEFUL: dict = {}     # (beside, id of a suit's masks after each draw, need, held, below) -> offsets helping
-
-
-def _rest_useful(beside: int, drawn_masks: tuple, need: int, held: int, below: int) -> int:
-    """The offsets of one suit whose draw leaves the rest beside a body missing fewer than
-    ``below`` tiles (memoised; ``drawn_masks`` is one of the tuples ``small_draws`` keeps for
-    good, so it is keyed by identity, not hashed again)."""
-    key = (beside, id(drawn_masks), need, held, below)
-    got = _REST_USEFUL.get(key)
-    if got is None:
-        line = small_join()[beside]
-        row = small_missing(need, held)
-        got = 0
-        for o, d in enumerate(drawn_masks):
-            if d and row[line[d]] < below:
-                got |= 1 << o
-        _REST_USEFUL[key] = got
-    return got
-
-
 def shanten_useful(inp: ShapeInput) -> int | None:
-    """``WinShape.shanten_useful``: of each knitted straight at the shape's shanten, the
-    tiles it lacks and the draws that bring the rest beside it nearer. With wilds: None."""
+    """``WinShape.shanten_useful``: the draws that lower a knitted straight at the shape's
+    shanten (``Body.useful``: the tiles it lacks, and those that bring the rest beside it
+    nearer). With wilds: None."""
     if inp.wilds:
         return None
     last = _last_bodies
@@ -391,26 +317,11 @@ def shanten_useful(inp: ShapeInput) -> int | None:
     counts = inp.counts
     chows = inp.chows
     need = inp.sets_needed - 3
-    m, p, s, honours = hand_suits(counts)
-    rest_m, rest_p, rest_s = _rest_masks(m, chows), _rest_masks(p, chows), _rest_masks(s, chows)
-    z = _HONOURS.get(honours) or _honours_mask(honours)
-    joined = small_join()
-    held = sum(counts) - 8              # beside a whole body: the rest and the drawn tile
-    empty = count_mask(counts, 0)
     out = 0
-    for value, missing, classes in bodies:
+    for value, _missing, classes in bodies:
         if value > here:
             break
-        out |= STRAIGHT_MASK[classes] & empty
-        a, b, c = classes
-        ra, rb, rc = rest_m[a], rest_p[b], rest_s[c]
-        ab, cz = joined[ra][rb], joined[rc][z]
-        below = here - missing + 1
-        for lo, beside, drawn_masks in ((0, joined[rb][cz], _rest_draws(m, chows)[a]),
-                                        (9, joined[ra][cz], _rest_draws(p, chows)[b]),
-                                        (18, joined[ab][z], _rest_draws(s, chows)[c]),
-                                        (27, joined[ab][rc], small_draws(counts[27:], False))):
-            out |= _rest_useful(beside, drawn_masks, need, held + missing, below) << lo
+        out |= STRAIGHTS[classes].useful(counts, need, chows)
     return out
 
 
