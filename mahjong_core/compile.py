@@ -283,19 +283,19 @@ def _own_win_methods(shape, value, key: str, where):
     return dataclasses.replace(shape, win_methods=methods)
 
 
-def _awardable(fid: str, check: str, awards, where, variant_of=None, where_variant=None) -> None:
+def _awardable(fid: str, check: str, awards, variant_of, key: str, where) -> None:
     """A fan under a check that declares what it awards (``FanCheck.awards``) must be one of those,
     or say with ``variant_of`` which of them it is another form of (the same check under other
     ``args``, beside the declared fan: 联众's 人和 next to 大众's, in one ruleset)."""
     if variant_of is not None:
         if not isinstance(variant_of, str) or (awards is not None and variant_of not in awards):
             choices = sorted(awards) if awards is not None else ()
-            raise RulesetError(f"{where_variant()}: fan '{fid}': 'variant_of' must name a fan check "
+            raise RulesetError(f"{where(key + '.variant_of')}: fan '{fid}': 'variant_of' must name a fan check "
                                f"'{check}' awards, got {show(variant_of)}{did_you_mean(variant_of, choices)}"
                                + (f"; it awards {', '.join(choices)}" if choices else ""))
         return
     if awards is not None and fid not in awards:
-        raise RulesetError(f"{where()}: fan '{fid}': check '{check}' cannot award it"
+        raise RulesetError(f"{where(key)}: fan '{fid}': check '{check}' cannot award it"
                            f"{did_you_mean(fid, awards)}; it awards {', '.join(sorted(awards))}")
 
 
@@ -538,8 +538,7 @@ class _Compiler(_FanLinks):
                 raise self.engine.not_registered("mahjong_fan_checks", check, self.where(key + ".check"),
                                                  f"fan '{fid}': unknown check '{shown(check)}'"
                                                  f"{did_you_mean(check, checks)}")
-            _awardable(fid, check, checks[check].item.awards, lambda: self.where(key), spec.get("variant_of"),
-                       lambda: self.where(key + ".variant_of"))
+            _awardable(fid, check, checks[check].item.awards, spec.get("variant_of"), key, self.where)
             args = spec.get("args") or {}
             if not isinstance(args, Mapping):
                 raise RulesetError(f"{self.where(key + '.args')}: 'args' must be a map")
