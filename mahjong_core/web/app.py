@@ -256,6 +256,8 @@ class Api:
     def _named(self, name, field: str = "ruleset") -> Ruleset:
         """An installed ruleset by name; a path is not a name."""
         files = self.engine.ruleset_files()
+        if isinstance(name, str) and name in self.engine.family_bases():
+            return self.engine.load_ruleset(name)        # refused, naming the rulesets that extend it
         if name not in files:
             raise UnknownRulesetError(f"unknown ruleset {shown(repr(name))} in '{field}'{did_you_mean(name, files)}; "
                                       f"installed: {', '.join(sorted(files))}")
