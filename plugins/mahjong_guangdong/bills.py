@@ -113,11 +113,11 @@ def ceiling(options: Mapping) -> Part | None:
     """The per-share 封顶 as a ``cap`` part, the lower of ``cap_money`` (money) and
     ``cap_in_units`` (× unit, the rooms' multiples of the base, ×5 / ×10), or None."""
     caps = []
-    if options.get("cap_money") is not None:
+    if options["cap_money"] is not None:
         cap = options["cap_money"]
         caps.append(Part("cap", _exact(Fraction(str(cap))), f"capped at {cap} (封顶, cap_money)",
                          f"封顶 {cap}（cap_money）"))
-    if options.get("cap_in_units") is not None:
+    if options["cap_in_units"] is not None:
         n, unit = options["cap_in_units"], options["unit"]
         amount = money(n, unit)
         caps.append(Part("cap", amount, f"capped at {n} × {unit} = {amount} (封顶, cap_in_units)",
@@ -179,7 +179,7 @@ def win_payments(rule: str, win: Win, hits: int, options: Mapping, *, seats: int
     streak = bonus * dealer_streak if win.seat == dealer else 0
     out = []
     for payer in payers(win, seats, options):
-        double = bool(options.get("dealer_pays_double") and payer.seat == dealer and win.seat != dealer)
+        double = bool(options["dealer_pays_double"] and payer.seat == dealer and win.seat != dealer)
         factor = payer.shares * (2 if double else 1)
         for part in parts:
             out.append(Payment.of(payer.seat, win.seat, _exact(part.amount * factor),
