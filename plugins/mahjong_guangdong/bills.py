@@ -13,6 +13,8 @@ share, or three with ``rob_kong_full_pay``; on a self-draw each other player one
 that a kong bloom fed by another player (``kong_bloom_full_pay``) or a four-meld single wait with
 ``extras.claim_liable`` (``single_wait_liability``) puts all three shares on that one player.
 莲花's dealer pays his share twice when the winner is not the dealer (``dealer_pays_double``).
+With ``self_draw_double`` (自摸加倍) a self-drawn win's hand part is doubled in every share before
+the 封顶 ceiling; its horses, kong money and 节节高 are not.
 """
 from __future__ import annotations
 
@@ -146,10 +148,22 @@ def share(rule: str, win: Win, hits: int, options: Mapping) -> list[Part]:
         parts = [Part("hand", _exact(Fraction(v) * Fraction(str(unit)) / 3), f"{v} × {unit} / 3", f"{v} × {unit} / 3")]
     else:
         raise ValueError(f"unknown Guangdong settlement rule {rule!r}")
+    if options["self_draw_double"] and win.method == "self_drawn":
+        parts = [_doubled(p) if p.what == "hand" else p for p in parts]
     cap = ceiling(options)
     if cap is not None and sum(p.amount for p in parts) > cap.amount:
         return [cap]
     return [p for p in parts if p.amount]
+
+
+def _doubled(part: Part) -> Part:
+    """The hand part of a self-drawn share under 自摸加倍: twice the amount, said before 包's
+    ``/ 3`` so a whole bill still reads as one."""
+    def said(text: str, words: str) -> str:
+        head, third = (text[:-4], text[-4:]) if text.endswith(" / 3") else (text, "")
+        return f"{head} × 2 ({words}){third}"
+    return part._replace(amount=part.amount * 2, how=said(part.how, "self-draw double"),
+                         how_zh=said(part.how_zh, "自摸加倍"))
 
 
 _PART_ZH = {"hand": "牌", "horses": "马"}
