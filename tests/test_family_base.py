@@ -14,7 +14,7 @@ from mahjong_core import MahjongError, RulesetError, default_engine, load_rulese
 from mahjong_core import rulesdoc
 from mahjong_core.engine import Engine
 
-from conftest import MINI, run_cli
+from conftest import MINI, needs, run_cli
 from test_config import club_plugin
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,6 +78,16 @@ def test_guangdong_base_is_refused_by_the_cli_and_left_out_of_listings_and_pages
             in page) and "`rulesets/guangdong-tuidaohu.yaml:" in page and "no 包 [B]" in page
 
 
+def test_diff_compares_a_ruleset_with_its_base_but_never_with_a_family_base():
+    rc, out, err = run_cli(["diff", "guangdong"])
+    assert rc == 2 and "Traceback" not in out + err
+    assert "'guangdong' extends only the family base 'guangdong-base'" in err and "name a second ruleset" in err
+    rc, out, err = run_cli(["diff", "guangdong-100"])          # against guangdong, as before
+    assert rc == 0 and out.startswith("a  guangdong: ") and "+ option" not in out
+    rc, out, err = run_cli(["diff", "guangdong", "guangdong-lianhua"])
+    assert rc == 0 and "~ option unit: 20 → 100" in out.splitlines()
+
+
 def test_a_club_overlay_of_guangdong_still_extends_it(tmp_path):
     path = tmp_path / "club.yaml"
     path.write_text("extends: guangdong\noptions:\n  horses: 6\n  follow_dealer: true\n", encoding="utf-8")
@@ -118,3 +128,24 @@ def test_a_missing_field_of_a_map_option_names_the_field(tmp_path):
     assert rules.options.get("nothing", 7) == 7 and "nothing" not in rules.options
     with pytest.raises(MahjongError, match="does not set option 'nothing'"):
         rules.options["nothing"]
+
+
+
+def test_the_web_lists_no_family_base_refuses_it_by_name_and_resolves_overlays_through_it(tmp_path):
+    test_client = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
+    from mahjong_core.web import app as web
+
+    engine = default_engine()
+    hand = {"hand": "234m567p123s111z9s", "win_tile": "9s", "self_drawn": True}
+    text = "extends: guangdong\noptions:\n  self_draw_double: true\n"
+    path = tmp_path / "club.yaml"
+    path.write_text(text, encoding="utf-8")
+    with test_client(web.create_app(engine, workers=1)) as client:
+        listed = {r["name"] for r in client.get("/api/rulesets").json()}
+        assert "guangdong" in listed and "guangdong-base" not in listed
+        r = client.post("/api/score", json={"ruleset": "guangdong-base", "situation": hand})
+        assert r.status_code >= 400 and r.json()["error"]["code"] == "ruleset_error"
+        assert "a family base" in r.json()["error"]["message"]
+        r = client.post("/api/score", json={"ruleset": "guangdong", "overlay": text, "situation": hand})
+        same = dict(load_ruleset(path).score(hand).to_dict(), ruleset="overlay")
+        assert r.status_code == 200 and r.json() == same

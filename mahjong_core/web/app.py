@@ -133,7 +133,8 @@ class _Overlays:
                                           f"{did_you_mean(target, files)}; installed: {', '.join(sorted(files))}"
                                           f" (an overlay from the web never names a file)")
             base = self.engine.load_ruleset(target)        # the base, checked (and cached) on its own
-            rules = Ruleset(resolve(path, files.get, files.keys, as_shown=_OVERLAY), self.engine)
+            bases = dict(files, **self.engine.family_bases())    # what the installed rulesets extend
+            rules = Ruleset(resolve(path, bases.get, files.keys, as_shown=_OVERLAY), self.engine)
             kinds = rules.table.max_wild_kinds
             if kinds > max(MAX_WILD_KINDS, base.table.max_wild_kinds):
                 raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: the web scorer allows at most "
