@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 import yaml
 
-from .errors import RulesetError, UnknownRulesetError, did_you_mean
+from .errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean
 
 # Keys a ruleset may use. A dict value is a nested schema; ID_MAP marks maps keyed by free ids
 # (an overlay may add entries); ANY accepts any value.
@@ -542,9 +542,6 @@ class OptionValues(dict):
                            f"give it a value under 'options' (a ruleset without 'extends' declares and sets "
                            f"every option it plays with; an overlay of a shipped ruleset inherits them)")
 
-    def __reduce__(self):          # a plain dict when pickled (a batch worker's copy)
-        return dict, (dict(self),)
-
 
 def _new_options(src: Source, base: "Resolved | None") -> dict:
     """``new_options: {name: default}``: options this file adds to its base (a ruleset that
@@ -588,21 +585,26 @@ def is_family_base(path: Path) -> bool:
 def _extenders(path: Path, find_by_name: Callable[[str], Path | None], names: Callable[[], Iterable[str]]) -> list[str]:
     """The rulesets whose ``extends`` names ``path``: installed ones by name, files beside it by
     file name."""
+    def named(name: str) -> Path | None:
+        try:
+            return find_by_name(name)
+        except MahjongError:              # a name two plugins ship: loading it says so
+            return None
+
     found = set()
-    candidates = [(n, find_by_name(n)) for n in names()]
-    candidates += [(f.stem, f) for f in sorted(path.parent.glob("*.y*ml"))]
+    candidates = [(n, named(n)) for n in names()] + [(f.stem, f) for f in sorted(path.parent.glob("*.y*ml"))]
     for name, other in candidates:
         if other is None or other.resolve() == path:
             continue
         try:
             target = read_yaml(other).data.get("extends")
-        except RulesetError:
+        except MahjongError:
             continue
         if not isinstance(target, str):
             continue
         by_path = target.endswith((".yaml", ".yml")) or "/" in target
-        if (by_path and (other.parent / target).resolve() == path) or \
-                (not by_path and find_by_name(target) is not None and find_by_name(target).resolve() == path):
+        base = other.parent / target if by_path else named(target)
+        if base is not None and base.resolve() == path:
             found.add(name)
     return sorted(found)
 
