@@ -421,6 +421,8 @@ def _record_rules(engine: Engine, args, record):
     if named is None:
         raise MahjongError("give --ruleset or a 'ruleset' field in the record")
     files = engine.ruleset_files()
+    if named in engine.family_bases():
+        return engine.load_ruleset(named)           # refused, naming the rulesets that extend it
     if named not in files:
         raise UnknownRulesetError(f"unknown ruleset '{named}' in record field 'ruleset'{did_you_mean(named, files)}"
                                   f"; installed: {', '.join(sorted(files))} (a record names an installed "

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from collections.abc import Callable, Mapping
 
 from . import tiles as T
-from .config import Resolved, check_option, describe, shown
+from .config import OptionValues, Resolved, check_option, describe, shown
 from .errors import RulesetError, TileError, did_you_mean, show
 from .hand import EXTRA_TYPES, WIN_METHODS, ExtraField, TableRules
 from .hookspecs import win_methods_of
@@ -420,9 +420,9 @@ class _Compiler(_FanLinks):
 
     def compile(self) -> CompiledRules:
         data = self.data
-        options = MappingProxyType(dict(data.get("options") or {}))
-        for name, value in options.items():       # every option is declared (config.resolve)
+        for name, value in (data.get("options") or {}).items():   # every option is declared (config.resolve)
             check_option(self.option_types[name], value, "options." + name, self.where)
+        options = MappingProxyType(OptionValues(data.get("options") or {}, self.name, self.where("options")))
         table = self._table(data.get("table") or {})
         scoring = data.get("scoring") or {}
         minimums = _minimums(scoring.get("minimum", 0), self.where)

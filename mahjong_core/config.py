@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 import yaml
 
-from .errors import RulesetError, UnknownRulesetError, did_you_mean
+from .errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean
 
 # Keys a ruleset may use. A dict value is a nested schema; ID_MAP marks maps keyed by free ids
 # (an overlay may add entries); ANY accepts any value.
@@ -31,6 +31,7 @@ SCHEMA: dict = {
     "title": ANY,
     "description": ANY,
     "extends": ANY,
+    "family_base": ANY,          # true: a base other rulesets extend, never loaded on its own
     "table": {"tile_set": ANY, "hand_size": ANY, "chows": ANY, "sequences": ANY, "dealer_east": ANY,
               "void_suit": ANY, "wilds": ANY, "extras": ANY, "win_methods": ANY, "bonus_win": {"kind": ANY},
               "bonus_replacement_bloom": ANY},
@@ -335,6 +336,7 @@ class Resolved:
     files: tuple[Path, ...] = ()          # every file of the extends chain, for cache checks
     option_types: dict = field(default_factory=dict)        # option name -> OptionType
     shown: Shown | None = None            # how messages name the file (default: its path)
+    family_bases: tuple[str, ...] = ()    # the chain's files marked ``family_base: true`` (by stem)
 
     def where(self, key: str) -> str:
         k = key
@@ -522,6 +524,25 @@ def check_option(decl: OptionType, value, key: str, where: Callable[[str], str])
     raise RulesetError(f"{where(key)}: option '{name}' must be {decl.expected()}, got {describe(value)}{hint}")
 
 
+class OptionValues(dict):
+    """A ruleset's option values (a map option's fields alike): reading one the ruleset does not
+    set (``options[name]``) is a ruleset_error naming the ruleset's file and the option, never a
+    KeyError; ``get(name, default)`` and ``in`` still ask quietly."""
+
+    def __init__(self, values: Mapping, ruleset: str, where: str, prefix: str = ""):
+        super().__init__((k, OptionValues(v, ruleset, where, f"{prefix}{k}.") if isinstance(v, Mapping) else v)
+                         for k, v in values.items())
+        self._about = (ruleset, where, prefix)
+
+    def __missing__(self, key):
+        ruleset, where, prefix = self._about
+        name = f"{prefix}{key}"
+        raise RulesetError(f"{where}: ruleset '{ruleset}' does not set option '{shown(name)}', which its checks or "
+                           f"settlement read{did_you_mean(str(key), [k for k in self if isinstance(k, str)])}: "
+                           f"give it a value under 'options' (a ruleset without 'extends' declares and sets "
+                           f"every option it plays with; an overlay of a shipped ruleset inherits them)")
+
+
 def _new_options(src: Source, base: "Resolved | None") -> dict:
     """``new_options: {name: default}``: options this file adds to its base (a ruleset that
     extends another and brings its own switches). ``options`` may only set existing ones, so a
@@ -543,6 +564,51 @@ def _new_options(src: Source, base: "Resolved | None") -> dict:
     return dict(new)
 
 
+def family_base(src: Source) -> bool:
+    """Is this file a family base (``family_base: true``): the declarations and values a family of
+    rulesets shares, loaded only as the base of one that extends it?"""
+    flag = src.data.get("family_base", False)
+    if not isinstance(flag, bool):
+        raise RulesetError(f"{src.where('family_base')}: 'family_base' must be true or false, got {describe(flag)}")
+    return flag
+
+
+def is_family_base(path: Path) -> bool:
+    """``path`` is a readable ruleset file marked ``family_base: true`` (False when it cannot be
+    read: loading it says why)."""
+    try:
+        return family_base(read_yaml(path))
+    except RulesetError:
+        return False
+
+
+def _extenders(path: Path, find_by_name: Callable[[str], Path | None], names: Callable[[], Iterable[str]]) -> list[str]:
+    """The rulesets whose ``extends`` names ``path``: installed ones by name, files beside it by
+    file name."""
+    def named(name: str) -> Path | None:
+        try:
+            return find_by_name(name)
+        except MahjongError:              # a name two plugins ship: loading it says so
+            return None
+
+    found = set()
+    candidates = [(n, named(n)) for n in names()] + [(f.stem, f) for f in sorted(path.parent.glob("*.y*ml"))]
+    for name, other in candidates:
+        if other is None or other.resolve() == path:
+            continue
+        try:
+            target = read_yaml(other).data.get("extends")
+        except MahjongError:
+            continue
+        if not isinstance(target, str):
+            continue
+        by_path = target.endswith((".yaml", ".yml")) or "/" in target
+        base = other.parent / target if by_path else named(target)
+        if base is not None and base.resolve() == path:
+            found.add(name)
+    return sorted(found)
+
+
 def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Callable[[], Iterable[str]],
             _seen: tuple[tuple[Path, Shown], ...] = (), as_shown: Shown | None = None) -> Resolved:
     """Load ``path`` and everything it extends; overlays are checked against their base. Messages
@@ -556,6 +622,13 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
         cycle = " -> ".join(str(label) for _, label in _seen + ((path, here),))
         raise RulesetError(f"'extends' cycle: {cycle}")
     src = read_yaml(path, here)
+    is_base = family_base(src)
+    if is_base and not _seen:
+        users = _extenders(path, find_by_name, names)
+        users_text = (f": load one that extends it ({', '.join(users)})" if users
+                      else "; no ruleset extends it")
+        raise RulesetError(f"{src.where('family_base')}: a family base (the options and settings of the "
+                           f"rulesets that extend it), not a ruleset to load on its own{users_text}")
     target = src.data.get("extends")
     base: Resolved | None = None
     if target is not None:
@@ -586,10 +659,10 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
         schema_base = dict(base.data, options=dict(base.data.get("options") or {}, **new_options))
     check_schema(src, schema_base)
     option_types = dict(base.option_types if base else {}, **_option_types(src, base, new_options))
-    data = {k: v for k, v in src.data.items() if k not in ("extends", "new_options")}
+    data = {k: v for k, v in src.data.items() if k not in ("extends", "new_options", "family_base")}
     origins = dict(base.origins) if base else {}
     for key, line in src.lines.items():
-        if key != "extends":
+        if key not in ("extends", "family_base"):
             origins[key] = src.shown.key(key, line)
     if new_options:
         data["options"] = dict(data.get("options") or {}, **new_options)
@@ -598,4 +671,5 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
     merged = deep_merge(base.data, data) if base else data
     chain = (base.chain if base else ()) + (path.stem,)
     files = (base.files if base else ()) + (path,)
-    return Resolved(path.stem, path, merged, origins, chain, files, option_types, here)
+    bases = (base.family_bases if base else ()) + ((path.stem,) if is_base else ())
+    return Resolved(path.stem, path, merged, origins, chain, files, option_types, here, bases)

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 import pluggy
 
 from . import builtin
-from .config import Shown, resolve, shown
+from .config import Shown, is_family_base, resolve, shown
 from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
 from .fans import FanCheck
 from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TileSet, Validator, ValueFormula,
@@ -155,6 +155,7 @@ class Engine:
         self._situation_hooks = tuple(reversed([i.function for i in
                                                 self.pm.hook.mahjong_validate_situation.get_hookimpls()]))
         self._cache: dict = {}
+        self._bases: dict = {}          # YAML file -> (mtime, is it a family base)
 
     def _check_pending(self) -> None:
         try:
@@ -302,9 +303,21 @@ class Engine:
                     clashes.setdefault(f.stem, [first]).append(here)
         return {name: reg.item for name, reg in found.items()}, clashes
 
+    def _is_family_base(self, path: Path) -> bool:
+        stamp = _mtime(path)
+        known = self._bases.get(path)
+        if known is None or known[0] != stamp:
+            known = self._bases[path] = (stamp, is_family_base(path))
+        return known[1]
+
     def ruleset_files(self) -> dict[str, Path]:
-        """Ruleset name → YAML file, over every registered folder."""
-        return self._ruleset_index()[0]
+        """Ruleset name → YAML file, over every registered folder; family bases (``family_base:
+        true``, loaded only as what a ruleset extends) are left out."""
+        return {name: f for name, f in self._ruleset_index()[0].items() if not self._is_family_base(f)}
+
+    def family_bases(self) -> dict[str, Path]:
+        """Name → YAML file of every installed family base: what rulesets may extend, never load."""
+        return {name: f for name, f in self._ruleset_index()[0].items() if self._is_family_base(f)}
 
     def _by_name(self, name: str, files: dict[str, Path], clashes: dict) -> Path | None:
         """The file of an installed ruleset; a name several plugins ship is an error naming them."""

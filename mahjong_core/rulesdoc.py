@@ -240,7 +240,10 @@ class _Page:
         self.add(f"# `{r.name}` — {r.title}", "", GENERATED, "")
         facts = [f"File `{_rel(r.path)}`", f"fingerprint `{r.fingerprint}`"]
         if len(chain) > 1:
-            facts.append("extends " + " → ".join(f"[`{n}`]({n}.md)" for n in chain[:-1]))
+            bases = dict(zip(chain, r._resolved.files))
+            facts.append("extends " + " → ".join(
+                f"`{n}` (family base `{_rel(bases[n])}`)" if n in r._resolved.family_bases else f"[`{n}`]({n}.md)"
+                for n in chain[:-1]))
         self.add(" · ".join(facts) + ".", "")
         if data.get("description"):
             self.add(str(data["description"]), "")

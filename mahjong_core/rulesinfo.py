@@ -77,6 +77,9 @@ def base(engine, rules):
     files = rules._resolved.files
     if len(files) < 2:
         raise MahjongError(f"ruleset '{rules.name}' extends no other ruleset: name a second ruleset to compare")
+    if rules._resolved.chain[-2] in rules._resolved.family_bases:
+        raise MahjongError(f"ruleset '{rules.name}' extends only the family base '{rules._resolved.chain[-2]}', "
+                           f"which is not a ruleset of its own: name a second ruleset to compare")
     return engine.load_ruleset(files[-2])
 
 

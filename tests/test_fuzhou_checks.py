@@ -11,7 +11,7 @@ from types import MappingProxyType, SimpleNamespace
 
 import pytest
 
-from mahjong_core import tiles as T
+from mahjong_core import load_ruleset, tiles as T
 from mahjong_core.fans import FanContext
 from mahjong_core.hand import Meld, Situation
 from mahjong_core.shapes import Decomposition
@@ -47,7 +47,9 @@ def situation_of(d: dict) -> Situation:
 
 
 def ctx_of(d: dict, options: dict | None = None, shape: str = "standard") -> FanContext:
-    return FanContext(situation_of(d), Decomposition(shape, (), ()), SimpleNamespace(options=options or {}))
+    """A context whose ruleset plays ``fuzhou``'s options, with ``options`` laid over them."""
+    played = dict(load_ruleset("fuzhou").options, **(options or {}))
+    return FanContext(situation_of(d), Decomposition(shape, (), ()), SimpleNamespace(options=played))
 
 
 def ask(check: str, d: dict, options: dict | None = None, shape: str = "standard"):

@@ -15,10 +15,8 @@ from mahjong_fuzhou.gold_discard import check_gold_discards
 from mahjong_fuzhou.payers import REASONS, share, win_payments
 from mahjong_fuzhou.streak import next_streak, streak_points
 
-REVISED: dict = {}                       # the defaults are the revised line
-CLASSIC = {"streak_first_continuation_counts": True, "draws_extend_streak": False,
-           "payers": {"self_draw": "all_three", "discard": "discarder_double"},
-           "gold_discard": "self_draw_only_rest_of_hand"}
+REVISED = mahjong_core.load_ruleset("fuzhou").options
+CLASSIC = mahjong_core.load_ruleset("fuzhou-classic").options
 
 
 # ---------------------------------------------------------------- streak
@@ -106,7 +104,7 @@ def test_a_robbed_added_kong_is_a_discard_by_its_declarer():
     ("discarder_all", [(3, 1, 18)]),        # 3 × 6
 ])
 def test_the_other_discard_rules(rule, amounts):
-    options = {"payers": {"self_draw": "all_three", "discard": rule}}
+    options = dict(REVISED, payers={"self_draw": "all_three", "discard": rule})
     assert _amounts(win_payments(4, 1, 6, options, discarder=3)) == amounts
 
 

@@ -8,12 +8,12 @@ from mahjong_core.records import Event
 from mahjong_core.settle.money import Payment
 from mahjong_core.settle import Kong
 from mahjong_guangdong import kongs as K
-from mahjong_guangdong.options import resolve
+from mahjong_core import load_ruleset
 
 from test_guangdong_bills import deltas
 
-DAHU = resolve("guangdong.dahu", {})
-BAO = resolve("guangdong.bao", {})
+DAHU = load_ruleset("guangdong").options
+BAO = load_ruleset("guangdong-bao").options
 
 
 def kong(seat, kind, feeder=None, on_kong=False):

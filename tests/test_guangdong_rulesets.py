@@ -1,6 +1,6 @@
 """The six Guangdong rulesets held to the plugin and to their golden data
 (tests/data/guangdong/): every check they name is registered and every plugin check is used;
-options are declared and equal the plugin's defaults; and every fan, every option value, every
+each option is declared once, in the family base or in the one profile that plays it; and every fan, every option value, every
 table switch a club sets in YAML and every record event is exercised by a golden case."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from mahjong_core.errors import MahjongError, RulesetError
 from mahjong_core.fans import fan_checks
 from mahjong_core.testing import load_cases
 from mahjong_guangdong import patterns as P
-from mahjong_guangdong.options import DEFAULTS
+from mahjong_core.config import read_yaml
 
 from test_guangdong_golden import CASES, RULESETS
 
@@ -46,14 +46,33 @@ def test_every_named_check_is_registered_and_every_check_is_used():
     assert {c.id for c in fan_checks(P)} <= used
 
 
+SETTLEMENTS = ("guangdong.dahu", "guangdong.tuidaohu", "guangdong.lianhua", "guangdong.bao")
+FAMILY = sorted((ROOT / "rulesets").glob("guangdong*.yaml"))
+
+
 @pytest.mark.parametrize("name", RULESETS)
-def test_options_are_declared_and_the_plugins_defaults(name):
+def test_options_are_declared_and_set(name):
     rules = rules_of(name)
     assert set(rules.options) == set(rules.option_types), name
-    defaults = DEFAULTS[rules.settlement_rule.item.id]
-    assert set(rules.options) - set(LIVE_PLAY) - set(SCORED) == set(defaults), name
-    if "extends" not in rules.data:
-        assert {k: rules.options[k] for k in defaults} == dict(defaults), name
+    assert rules._resolved.family_bases == ("guangdong-base",), name
+
+
+def test_each_option_is_declared_once_in_the_family():
+    """An option's type and its default live in one file: the family base, or the one profile
+    whose own table reads it (under new_options); no file restates another's declaration."""
+    declared: dict[str, list[str]] = {}
+    for path in FAMILY:
+        data = read_yaml(path).data
+        for name in data.get("option_types") or {}:
+            declared.setdefault(name, []).append(path.name)
+        defaults = data.get("new_options") or ({} if "extends" in data else data.get("options") or {})
+        assert set(defaults) == set(data.get("option_types") or {}), path.name
+    assert {k: v for k, v in declared.items() if len(v) > 1} == {}
+    base = read_yaml(ROOT / "rulesets" / "guangdong-base.yaml").data
+    assert base["family_base"] is True and "extends" not in base
+    shared = set(base["options"])
+    for name in RULESETS:
+        assert shared <= set(rules_of(name).options), name
 
 
 def test_a_bad_option_value_is_refused_at_load_naming_it(tmp_path):
@@ -171,7 +190,7 @@ def test_every_table_switch_a_club_sets_is_in_a_golden_case():
     assert any("robbing_kong" in m for m in methods) and any("robbing_kong" not in m for m in methods)
 
 
-@pytest.mark.parametrize("rule", sorted(DEFAULTS))
+@pytest.mark.parametrize("rule", SETTLEMENTS)
 def test_every_record_event_and_field_is_in_a_golden_record(rule):
     """Each settlement rule's golden records hold every event type it accepts, every kong kind,
     chains, every win method, blooms, several horses events, a drawn hand and a dealer streak."""

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
+from mahjong_core.config import is_family_base
 from mahjong_guobiao import awards
 
-RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "rulesets").glob("*.yaml"))
+RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "rulesets").glob("*.yaml")
+                  if not is_family_base(p))
 
 
 @pytest.fixture(scope="module")

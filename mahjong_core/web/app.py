@@ -133,7 +133,8 @@ class _Overlays:
                                           f"{did_you_mean(target, files)}; installed: {', '.join(sorted(files))}"
                                           f" (an overlay from the web never names a file)")
             base = self.engine.load_ruleset(target)        # the base, checked (and cached) on its own
-            rules = Ruleset(resolve(path, files.get, files.keys, as_shown=_OVERLAY), self.engine)
+            bases = dict(files, **self.engine.family_bases())    # what the installed rulesets extend
+            rules = Ruleset(resolve(path, bases.get, files.keys, as_shown=_OVERLAY), self.engine)
             kinds = rules.table.max_wild_kinds
             if kinds > max(MAX_WILD_KINDS, base.table.max_wild_kinds):
                 raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: the web scorer allows at most "
@@ -256,6 +257,8 @@ class Api:
     def _named(self, name, field: str = "ruleset") -> Ruleset:
         """An installed ruleset by name; a path is not a name."""
         files = self.engine.ruleset_files()
+        if isinstance(name, str) and name in self.engine.family_bases():
+            return self.engine.load_ruleset(name)        # refused, naming the rulesets that extend it
         if name not in files:
             raise UnknownRulesetError(f"unknown ruleset {shown(repr(name))} in '{field}'{did_you_mean(name, files)}; "
                                       f"installed: {', '.join(sorted(files))}")

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping
 from mahjong_core.plugin import tiles as T
 from mahjong_core.plugin import NotWinningError, SettlementError
 
-from .options import option
 
 
 def gold_of(event) -> int:
@@ -32,9 +31,9 @@ class GoldDiscards:
     as it replays; ``check_gold_discards`` runs it over a whole list). ``restricted``: seat →
     index of the gold discard that still restricts him."""
 
-    def __init__(self, gold: int | None, options: Mapping | None = None):
+    def __init__(self, gold: int | None, options: Mapping):
         self.gold = gold
-        self.rule = option(options, "gold_discard")
+        self.rule = options["gold_discard"]
         self.restricted: dict[int, int] = {}
         self.last_discard: tuple[int, int] | None = None        # (seat, tile) of the latest discard
 
@@ -73,7 +72,7 @@ class GoldDiscards:
                 f"{self.restricted[e.seat]}] and may win only by self-draw {until} (options.gold_discard: {self.rule})")
 
 
-def check_gold_discards(events: Iterable, options: Mapping | None = None) -> dict[int, int]:
+def check_gold_discards(events: Iterable, options: Mapping) -> dict[int, int]:
     """Raise on a discarded gold the rule forbids, a win on a discarded gold, or a discard win
     by a player the rule restricts to self-draw. Returns seat → index of the gold discard that
     still restricts him at the end of the record."""

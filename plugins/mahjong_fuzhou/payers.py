@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mahjong_core.plugin import RulesetError, Fan, Payment, why
-
-from .options import PAYERS, payer_rule
+from mahjong_core.plugin import Fan, Payment, why
 
 REASONS = {
     ("self_draw", "all_three"): "self-drawn win: each of the three others pays S",
@@ -56,18 +54,15 @@ def share(result, streak: int, ruleset):
     return ruleset.value_formula(result.total + streak, fans, result.situation, **ruleset.value_params)
 
 
-def win_payments(seats: int, winner: int, s, options: Mapping | None = None, *, discarder: int | None = None,
+def win_payments(seats: int, winner: int, s, options: Mapping, *, discarder: int | None = None,
                  robbed_kong: bool = False) -> list[Payment]:
-    """The payments of one win worth S per payer. ``discarder``: the seat whose discard (or, with
-    ``robbed_kong``, whose added kong) was won on; None for a self-draw."""
+    """The payments of one win worth S per payer, by ``options.payers`` (its choices declared in
+    fuzhou.yaml). ``discarder``: the seat whose discard (or, with ``robbed_kong``, whose added
+    kong) was won on; None for a self-draw."""
     if discarder is None:
-        method, rule = "self_draw", payer_rule(options, "self_draw")
+        method, rule = "self_draw", options["payers"]["self_draw"]
     else:
-        method, rule = "robbed_kong" if robbed_kong else "discard", payer_rule(options, "discard")
-    if rule not in PAYERS or (method == "self_draw" and rule != "all_three"):
-        key = "self_draw" if method == "self_draw" else "discard"
-        raise RulesetError(f"options.payers.{key}: no payer rule {rule!r}; "
-                           f"{'all_three' if key == 'self_draw' else ', '.join(PAYERS)}")
+        method, rule = "robbed_kong" if robbed_kong else "discard", options["payers"]["discard"]
     def reason(payer: int):
         named = {"winner": winner, "payer": payer if discarder is None else discarder}
         return why(f"{method}_{rule}", REASONS[(method, rule)], REASONS_ZH[(method, rule)], named, s=s)

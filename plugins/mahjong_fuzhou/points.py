@@ -9,7 +9,6 @@ from mahjong_core.plugin import tiles as T
 from mahjong_core.plugin import fan_check
 
 from .golds import golds
-from .options import option
 
 SEASONS = frozenset(range(34, 38))      # 春夏秋冬 1f–4f
 PLANTS = frozenset(range(38, 42))       # 梅兰竹菊 5f–8f
@@ -36,7 +35,7 @@ def gold_points(ctx) -> int:
     """金: one per playable gold among the concealed tiles, a self-drawn winning gold included,
     wild or at face value; the face-up gold taken by 抢金 only with ``grabbed_gold_scores``."""
     facts = golds(ctx.situation)
-    return facts.held + (facts.robbed and bool(option(ctx.options, "grabbed_gold_scores")))
+    return facts.held + (facts.robbed and bool(ctx.options["grabbed_gold_scores"]))
 
 
 @fan_check("fuzhou.kongs", awards=("concealed_kongs", "exposed_kongs"), per_hand=True)

@@ -15,26 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .options import option
 
 OUTCOMES = ("dealer_win", "draw", "other_win")
 
 
-def streak_points(dealer_streak: int, winner_is_dealer: bool, options: Mapping | None = None) -> int:
+def streak_points(dealer_streak: int, winner_is_dealer: bool, options: Mapping) -> int:
     """The points the streak adds to the winner's B."""
-    if not winner_is_dealer and not option(options, "streak_for_non_dealer_winner"):
+    if not winner_is_dealer and not options["streak_for_non_dealer_winner"]:
         return 0
-    kept = dealer_streak if option(options, "streak_first_continuation_counts") else max(0, dealer_streak - 1)
-    return kept * option(options, "streak_point")
+    kept = dealer_streak if options["streak_first_continuation_counts"] else max(0, dealer_streak - 1)
+    return kept * options["streak_point"]
 
 
-def next_streak(dealer_streak: int, outcome: str, options: Mapping | None = None) -> int:
+def next_streak(dealer_streak: int, outcome: str, options: Mapping) -> int:
     """``dealer_streak`` of the next hand: a dealer win adds one, a drawn hand adds one where
     draws extend the streak (else keeps it), another player's win starts the new dealer at 0."""
     if outcome == "dealer_win":
         return dealer_streak + 1
     if outcome == "draw":
-        return dealer_streak + 1 if option(options, "draws_extend_streak") else dealer_streak
+        return dealer_streak + 1 if options["draws_extend_streak"] else dealer_streak
     if outcome == "other_win":
         return 0
     raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")

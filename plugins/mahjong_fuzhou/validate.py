@@ -15,7 +15,6 @@ from mahjong_core.plugin import tiles as T
 from mahjong_core.plugin import HandError, RulesetError
 
 from .golds import robbing_gold
-from .options import option
 
 
 def check_situation(situation, ruleset=None) -> None:
@@ -33,10 +32,10 @@ def check_situation(situation, ruleset=None) -> None:
 
 def gold_discard_agrees(ruleset) -> None:
     """``options.gold_discard: forbidden`` exactly when ``table.wilds.discard`` is false."""
-    forbidden = option(ruleset.options, "gold_discard") == "forbidden"
+    forbidden = ruleset.options["gold_discard"] == "forbidden"
     if forbidden == ruleset.table.wilds.discard:
         raise RulesetError(f"{ruleset.where('options.gold_discard')}: options.gold_discard is "
-                           f"{option(ruleset.options, 'gold_discard')} but table.wilds.discard is "
+                           f"{ruleset.options['gold_discard']} but table.wilds.discard is "
                            f"{str(ruleset.table.wilds.discard).lower()}: golds may be discarded exactly when "
                            f"the option is not 'forbidden'")
 
@@ -65,7 +64,7 @@ FORMULAS = {
 def formula_agrees(ruleset) -> None:
     """``options.formula`` is the formula ``scoring.value`` and the doublings fans make: an
     overlay switching one without the other is refused, naming both places."""
-    name = option(ruleset.options, "formula")
+    name = ruleset.options["formula"]
     want = FORMULAS[name]
     params = ruleset.value_params
     doublings = frozenset((r.check, r.points) for r in ruleset.fan_rules if r.unit == "doublings")

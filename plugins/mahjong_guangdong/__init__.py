@@ -4,9 +4,10 @@
 
 Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without ghosts),
 ``horses`` (seat tables, horse count, hits), ``bills`` (who pays a win, and how much),
-``kongs`` (kong money, chains, 杠上杠, 抢杠), ``validate`` (四鬼胡牌 before the first discard), ``options`` (each profile's settlement defaults), ``tilesets`` (108, 100 and 莲花's 136 with
+``kongs`` (kong money, chains, 杠上杠, 抢杠), ``validate`` (四鬼胡牌 before the first discard), ``tilesets`` (108, 100 and 莲花's 136 with
 红中 bonus tiles); ``settle`` (the four settlement rules, core replayers). The rulesets are in
-``rulesets/guangdong*.yaml``; this folder's README.md documents every rule and option.
+``rulesets/guangdong*.yaml``, their options declared once in ``guangdong-base.yaml``; this folder's
+README.md documents every rule and option.
 """
 from __future__ import annotations
 

@@ -13,6 +13,8 @@ share, or three with ``rob_kong_full_pay``; on a self-draw each other player one
 that a kong bloom fed by another player (``kong_bloom_full_pay``) or a four-meld single wait with
 ``extras.claim_liable`` (``single_wait_liability``) puts all three shares on that one player.
 莲花's dealer pays his share twice when the winner is not the dealer (``dealer_pays_double``).
+With ``self_draw_double`` (自摸加倍) a self-drawn win's hand part is doubled in every share before
+the 封顶 ceiling; its horses, kong money and 节节高 are not.
 """
 from __future__ import annotations
 
@@ -113,11 +115,11 @@ def ceiling(options: Mapping) -> Part | None:
     """The per-share 封顶 as a ``cap`` part, the lower of ``cap_money`` (money) and
     ``cap_in_units`` (× unit, the rooms' multiples of the base, ×5 / ×10), or None."""
     caps = []
-    if options.get("cap_money") is not None:
+    if options["cap_money"] is not None:
         cap = options["cap_money"]
         caps.append(Part("cap", _exact(Fraction(str(cap))), f"capped at {cap} (封顶, cap_money)",
                          f"封顶 {cap}（cap_money）"))
-    if options.get("cap_in_units") is not None:
+    if options["cap_in_units"] is not None:
         n, unit = options["cap_in_units"], options["unit"]
         amount = money(n, unit)
         caps.append(Part("cap", amount, f"capped at {n} × {unit} = {amount} (封顶, cap_in_units)",
@@ -146,10 +148,22 @@ def share(rule: str, win: Win, hits: int, options: Mapping) -> list[Part]:
         parts = [Part("hand", _exact(Fraction(v) * Fraction(str(unit)) / 3), f"{v} × {unit} / 3", f"{v} × {unit} / 3")]
     else:
         raise ValueError(f"unknown Guangdong settlement rule {rule!r}")
+    if options["self_draw_double"] and win.method == "self_drawn":
+        parts = [_doubled(p) if p.what == "hand" else p for p in parts]
     cap = ceiling(options)
     if cap is not None and sum(p.amount for p in parts) > cap.amount:
         return [cap]
     return [p for p in parts if p.amount]
+
+
+def _doubled(part: Part) -> Part:
+    """The hand part of a self-drawn share under 自摸加倍: twice the amount, said before 包's
+    ``/ 3`` so a whole bill still reads as one."""
+    def said(text: str, words: str) -> str:
+        head, third = (text[:-4], text[-4:]) if text.endswith(" / 3") else (text, "")
+        return f"{head} × 2 ({words}){third}"
+    return part._replace(amount=part.amount * 2, how=said(part.how, "self-draw double"),
+                         how_zh=said(part.how_zh, "自摸加倍"))
 
 
 _PART_ZH = {"hand": "牌", "horses": "马"}
@@ -179,7 +193,7 @@ def win_payments(rule: str, win: Win, hits: int, options: Mapping, *, seats: int
     streak = bonus * dealer_streak if win.seat == dealer else 0
     out = []
     for payer in payers(win, seats, options):
-        double = bool(options.get("dealer_pays_double") and payer.seat == dealer and win.seat != dealer)
+        double = bool(options["dealer_pays_double"] and payer.seat == dealer and win.seat != dealer)
         factor = payer.shares * (2 if double else 1)
         for part in parts:
             out.append(Payment.of(payer.seat, win.seat, _exact(part.amount * factor),

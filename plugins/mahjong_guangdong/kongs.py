@@ -90,7 +90,7 @@ def kong_payments(kong, rates: Mapping[str, float], unit, seats: int = 4) -> lis
 def kong_money(kongs: Sequence, options: Mapping, *, seats: int = 4, won: bool,
                bloom: Sequence = (), robbed_seat: int | None = None, robbed_chain: Sequence = (),
                robbers: Sequence[int] = ()) -> list[Payment]:
-    """Every kong payment of a hand under a profile's resolved ``options``.
+    """Every kong payment of a hand under a ruleset's ``options``.
 
     * A drawn hand (``won`` false) pays nothing unless ``kong_paid_on_draw``.
     * A hand won by robbing ``robbed_seat``'s kong: with ``rob_kong_pays_chain_exposed`` he pays

@@ -63,7 +63,7 @@ def big_hands(ctx) -> dict:
                 out["yaojiu"] = 1
                 if half:
                     out["hunyijiu"] = 1
-    elif ctx.options.get("yaojiu_rule") == "contains_19" and s.numbered and every_set_holds_19(ctx):
+    elif ctx.options["yaojiu_rule"] == "contains_19" and s.numbered and every_set_holds_19(ctx):
         out["yaojiu"] = 1
     return out
 

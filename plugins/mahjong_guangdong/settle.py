@@ -16,7 +16,6 @@ from mahjong_core.plugin import win_method, Replayer
 
 from . import bills, horses, kongs
 from .facts import ghost_tiles
-from .options import resolve
 
 # the profiles whose source plays one winner per hand ([B], [L])
 ONE_WINNER = {"guangdong.tuidaohu": "推倒胡", "guangdong.lianhua": "莲花"}
@@ -32,16 +31,16 @@ class Winner(NamedTuple):
 
 
 def horses_drawn(winner: Winner, options: Mapping, *, dealer: int, dealer_streak: int = 0) -> int:
-    """N, the horses the profile's resolved ``options`` turn for this win."""
+    """N, the horses the ruleset's ``options`` turn for this win."""
     return horses.horse_count(options["horses"], ghosts_held=winner.ghosts_held,
-                              with_ghost=options.get("horses_with_ghost"),
+                              with_ghost=options["horses_with_ghost"],
                               streak_bonus=options["horse_streak_bonus"], dealer_streak=dealer_streak,
                               winner_is_dealer=winner.win.seat == dealer)
 
 
 def horse_hits(winner: Winner, options: Mapping, *, dealer: int, dealer_streak: int = 0,
                seats: int = 4) -> horses.Hits:
-    """The winner's horse hits under the profile's resolved ``options``."""
+    """The winner's horse hits under the ruleset's ``options``."""
     n = horses_drawn(winner, options, dealer=dealer, dealer_streak=dealer_streak)
     return horses.hits(winner.horses, n, winner.win.seat, dealer, options["horse_table"], seats)
 
@@ -67,7 +66,7 @@ class GuangdongHand(Replayer):
 
     def __init__(self, record, ruleset, rule: str):
         self.rule = rule
-        self.options = resolve(rule, ruleset.options)
+        self.options = ruleset.options
         self.robbable = ("added", "exposed") if self.options["rob_exposed_kong"] else ("added",)
         super().__init__(record, ruleset)
         if rule in ONE_WINNER:
@@ -100,7 +99,7 @@ class GuangdongHand(Replayer):
         self.followed = True
 
     def on_win(self, e) -> None:
-        if (self.record.situation_dict(e).get("robbing_kong") and not self.options.get("multiple_robbers", True)
+        if (self.record.situation_dict(e).get("robbing_kong") and not self.options["multiple_robbers"]
                 and any(w.win.method == "robbing_kong" for w in self.winners)):
             first = next(w.win.seat for w in self.winners if w.win.method == "robbing_kong")
             raise self.error(e, f"seat {e.seat} robs the kong seat {first} already robbed, and "

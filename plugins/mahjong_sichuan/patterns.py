@@ -10,7 +10,6 @@ from mahjong_core.plugin import tiles as T
 from mahjong_core.plugin import NotWinningError
 from mahjong_core.plugin import fan_check
 
-from .options import option
 
 SUIT_NAMES = {"m": "characters (m)", "p": "dots (p)", "s": "bamboo (s)"}
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2}
@@ -51,7 +50,7 @@ def void_suit_veto(situation, options) -> None:
     tiles = list(situation.hand)
     for m in situation.melds:
         tiles.extend(m.tiles)
-    void = situation.void_suit if option(options, "void_suit_required") else None
+    void = situation.void_suit if options["void_suit_required"] else None
     if void is not None:
         lo = 9 * _SUIT_INDEX[void]
         bad = sorted({t for t in tiles if lo <= t < lo + 9})
@@ -86,7 +85,7 @@ def base_patterns(ctx) -> dict:
     """Every base pattern this reading of the hand satisfies; their tier keeps the best."""
     f = facts(ctx)
     pure = len(f.suits) == 1
-    yaojiu_jiang = option(ctx.options, "extra_patterns", "yaojiu_jiangdui")
+    yaojiu_jiang = ctx.options["extra_patterns"]["yaojiu_jiangdui"]
     out: dict[str, int] = {}
     if pure:
         out["qingyise"] = 1
@@ -137,11 +136,11 @@ def heaven_earth(ctx) -> dict:
     winner holding a kong has drawn its replacement tile, so he did not win on the dealt tiles or
     his first draw: neither."""
     s = ctx.situation
-    if not s.first_turn or s.melds or not option(ctx.options, "extra_patterns", "tian_di_hu"):
+    if not s.first_turn or s.melds or not ctx.options["extra_patterns"]["tian_di_hu"]:
         return {}
     if s.dealer:
         return {"tianhu": 1} if s.self_drawn else {}
-    mode = option(ctx.options, "dihu_mode")
+    mode = ctx.options["dihu_mode"]
     if (mode == "first_draw") == bool(s.self_drawn):
         return {"dihu": 1}
     return {}
@@ -179,19 +178,19 @@ def robbing_kong(ctx) -> int:
 @fan_check("sichuan.self_draw", awards=("self_draw",))
 def self_draw(ctx) -> int:
     """自摸加番: one doubling for a self-drawn win when ``zimo_bonus: double``."""
-    return int(ctx.situation.self_drawn and option(ctx.options, "zimo_bonus") == "double")
+    return int(ctx.situation.self_drawn and ctx.options["zimo_bonus"] == "double")
 
 
 @fan_check("sichuan.last_tile", awards=("last_tile",), reads=("last_tile",))
 def last_tile(ctx) -> int:
     """海底捞月 / 妙手回春: won on the last tile of the wall (option ``extra_patterns.haidi``)."""
-    return int(ctx.situation.last_tile and bool(option(ctx.options, "extra_patterns", "haidi")))
+    return int(ctx.situation.last_tile and bool(ctx.options["extra_patterns"]["haidi"]))
 
 
 @fan_check("sichuan.concealed_self_draw", awards=("concealed_self_draw",))
 def concealed_self_draw(ctx) -> int:
     """门清: no pung and no exposed kong, self-drawn (option ``extra_patterns.menqing_zhongzhang``)."""
-    if not option(ctx.options, "extra_patterns", "menqing_zhongzhang"):
+    if not ctx.options["extra_patterns"]["menqing_zhongzhang"]:
         return 0
     return int(ctx.situation.self_drawn and facts(ctx).concealed)
 
@@ -199,6 +198,6 @@ def concealed_self_draw(ctx) -> int:
 @fan_check("sichuan.all_simples", awards=("all_simples",))
 def all_simples(ctx) -> int:
     """断幺九 / 中张: no 1 or 9 anywhere (option ``extra_patterns.menqing_zhongzhang``)."""
-    if not option(ctx.options, "extra_patterns", "menqing_zhongzhang"):
+    if not ctx.options["extra_patterns"]["menqing_zhongzhang"]:
         return 0
     return int(not facts(ctx).has_terminal)

@@ -19,7 +19,7 @@ from mahjong_core.plugin import tiles as T
 from mahjong_core.plugin import (MahjongError, SettlementError, did_you_mean, show,
                                  parse_situation, Field, exact, number, why, Replayer)
 
-from .options import cap_multiplier, option
+from .validate import cap_multiplier
 
 KONG_KINDS = {"concealed": "concealed", "exposed": "direct", "added": "added"}
 KONG_NAMES = {"concealed": "concealed kong (暗杠, 下雨)", "exposed": "exposed kong (直杠, 刮风)",
@@ -40,7 +40,7 @@ class _Hand(Replayer):
     event_fields = {"void": {"seat": Field("seat", True), "suit": Field("choice", True, SUITS, "定缺: the void suit")}}
 
     def __init__(self, record, ruleset):
-        self.mode = option(ruleset.options, "mode")
+        self.mode = ruleset.options["mode"]
         self.winners_leave = self.mode == "blood_battle"
         super().__init__(record, ruleset)
         self.base = self._number("base_score")
@@ -55,7 +55,7 @@ class _Hand(Replayer):
     def _number(self, key: str, sub: str | None = None):
         """A money option as an exact number; anything else is a ruleset error at its line."""
         name = key if sub is None else f"{key}.{sub}"
-        return number(option(self.ruleset.options, key, sub), self.ruleset.where(f"options.{name}"),
+        return number(self.ruleset.options[key] if sub is None else self.ruleset.options[key][sub], self.ruleset.where(f"options.{name}"),
                       f"option '{name}'")
 
     def capped(self, multiple):
@@ -81,7 +81,7 @@ class _Hand(Replayer):
         self.voids[seat] = suit
 
     def void_of(self, seat: int):
-        if not option(self.ruleset.options, "void_suit_required"):
+        if not self.ruleset.options["void_suit_required"]:
             return None
         return self.voids.get(seat)
 
@@ -100,7 +100,7 @@ class _Hand(Replayer):
             return                  # 抢杠: the kong never happens, 刮风下雨无效
         unit = self.kong_pay[KONG_KINDS[kind]] * self.base
         rate = self.kong_pay[KONG_KINDS[kind]]
-        if late and not option(self.ruleset.options, "late_added_kong_pays"):
+        if late and not self.ruleset.options["late_added_kong_pays"]:
             return                                   # 转手杠: the fourth tile was not just drawn
         if kind == "exposed":
             self.in_play.require(e, kong.feeder, "the discarder")
@@ -156,7 +156,7 @@ class _Hand(Replayer):
 
     def self_drawn(self, e, seat, sit, value, what) -> None:
         feeder = None
-        if sit.get("after_kong") and option(self.ruleset.options, "dian_gang_hua") == "as_discard":
+        if sit.get("after_kong") and self.ruleset.options["dian_gang_hua"] == "as_discard":
             feeder = self.kongs.feeder(e, sit)
         if feeder is not None:
             self.pay(feeder, seat, self.base * value, why(
@@ -166,7 +166,7 @@ class _Hand(Replayer):
             return
         multiple = value
         label, label_zh = "self-drawn win (自摸)", "{winner} 自摸"
-        if option(self.ruleset.options, "zimo_bonus") == "add_base":
+        if self.ruleset.options["zimo_bonus"] == "add_base":
             multiple = self.capped(value + 1)
             label, label_zh = "self-drawn win (自摸加底: +1 base)", "{winner} 自摸（自摸加底：+1 底）"
         for p in self.in_play.others(seat):
@@ -175,7 +175,7 @@ class _Hand(Replayer):
 
     def call_transfer(self, e, feeder: int, winner: int) -> None:
         """呼叫转移: a kong followed by a deal-in (杠上炮) hands that kong's income to the winner."""
-        mode = option(self.ruleset.options, "call_transfer")
+        mode = self.ruleset.options["call_transfer"]
         if mode == "off":
             return
         own = self.kongs.of(feeder)
@@ -220,7 +220,7 @@ class _Hand(Replayer):
         pigs = [s for s in still_in if checked[s][0]]
         ready = {s: checked[s][1] for s in still_in if checked[s][1] is not None}
         # 1. 查花猪: a flower pig pays every player who is not one, winners included
-        pig_multiple = option(self.ruleset.options, "flower_pig_penalty")
+        pig_multiple = self.ruleset.options["flower_pig_penalty"]
         pig_multiple = self.cap if pig_multiple == "cap" else self.capped(self._number("flower_pig_penalty"))
         for p in pigs:
             for q in range(self.seats):
@@ -230,7 +230,7 @@ class _Hand(Replayer):
                         "查花猪：{pig} 三门齐全，{multiple} × 底分", {"pig": p}, multiple=pig_multiple))
         # 2. 查大叫: every non-ready player (pigs have paid already) pays each ready player his best wait
         not_ready = [s for s in still_in if s not in ready]
-        if option(self.ruleset.options, "cha_da_jiao"):
+        if self.ruleset.options["cha_da_jiao"]:
             for p in not_ready:
                 if p in pigs:
                     continue
@@ -240,7 +240,7 @@ class _Hand(Replayer):
                         "查大叫：{payer} 未听牌，{ready} 最大听 {tile}，{what_zh}", {"ready": q, "payer": p},
                         tile=T.name(tile), what=describe(result), what_zh=describe(result, "zh"), value=exact(result.value)))
         # 3. 退税: non-ready players (pigs too) give back the kong money they received
-        if option(self.ruleset.options, "refund_kong_if_not_ready"):
+        if self.ruleset.options["refund_kong_if_not_ready"]:
             for p in not_ready:
                 for k in self.kongs.of(p):
                     if k.event.index in self.transferred:
@@ -262,7 +262,7 @@ class _Hand(Replayer):
         if given is not None and void is not None and given != void:
             raise SettlementError(f"{e.where()}.hands.{seat}: void_suit '{given}' contradicts seat {seat}'s "
                                   f"void event '{void}'")
-        if void is None and option(self.ruleset.options, "void_suit_required"):
+        if void is None and self.ruleset.options["void_suit_required"]:
             void = given
         try:
             s = standing_hand(data, self.ruleset)
