@@ -34,7 +34,7 @@ from pathlib import Path
 
 import common
 import reference_gb as ref
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 
 def deal(seed: int, n: int, size: int) -> list[list[int]]:

@@ -22,7 +22,7 @@ import common  # noqa: F401  (puts the repository, plugins/ and tests/ on sys.pa
 import mahjong_core
 from bench_popular import per_hand_us
 from fuzhou_recordgen import bonus_tiles, winning_hand
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 
 def pairs(seed: int, n: int) -> tuple[list[dict], list[dict]]:

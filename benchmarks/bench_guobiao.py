@@ -36,7 +36,7 @@ def cli_command() -> list[str]:
     exe = shutil.which("mahjong")
     if exe:
         return [exe]
-    return [sys.executable, "-c", "import sys; from mahjong_core.cli import main; sys.exit(main())"]
+    return [sys.executable, "-c", "import sys; from mahjong_core.frontends.cli import main; sys.exit(main())"]
 
 
 def time_cli(lines: str, ruleset: str) -> tuple[float, int, list[str]]:

@@ -37,7 +37,7 @@ import common  # noqa: F401  (puts the repository, plugins/ and tests/ on sys.pa
 
 import handgen
 import mahjong_core
-from mahjong_core import shapes, tiles as T
+from mahjong_core.engine import shapes, tiles as T
 from test_popular_wilds import FORMS, wildify
 
 

@@ -29,8 +29,8 @@ for _p in (REPO, REPO / "plugins", REPO / "benchmarks"):
         sys.path.insert(0, str(_p))
 
 import mahjong_core  # noqa: E402
-from mahjong_core import tiles as T  # noqa: E402
-from mahjong_core.records import parse_record  # noqa: E402
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.records import parse_record  # noqa: E402
 from common import time_pass  # noqa: E402
 from mahjong_sichuan import settlement  # noqa: E402
 

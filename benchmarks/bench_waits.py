@@ -7,8 +7,8 @@ seven-pairs / thirteen-orphans / knitted ready hands). Timed, in µs per hand:
 
 * ``rules.waits({"hand": ..., "melds": []})`` — the public API (parses the notation, every
   shape the ruleset enables, plugin shapes included);
-* ``mahjong_core.waits.waits(rules, tiles, (), ())`` — the same without parsing;
-* ``mahjong_core.waits.standard_waits(counts, ...)`` — the regular form alone from a count vector;
+* ``mahjong_core.engine.waits.waits(rules, tiles, (), ())`` — the same without parsing;
+* ``mahjong_core.engine.waits.standard_waits(counts, ...)`` — the regular form alone from a count vector;
 * PyMahjongGB ``RegularShanten(hand)`` (shanten and useful tiles, regular form) and, for the
   all-shapes comparison, RegularShanten + SevenPairs + ThirteenOrphans + HonorsAndKnitted +
   KnittedStraight shanten.
@@ -24,7 +24,7 @@ import sys
 import common
 import handgen
 import reference_gb as ref
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 
 def main(argv=None) -> int:
@@ -38,7 +38,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     import mahjong_core
-    from mahjong_core import waits as W
+    from mahjong_core.engine import waits as W
     rules = mahjong_core.load_ruleset(args.ruleset)
     hands = handgen.ready_hands(args.seed, args.n, args.special)
     notation = [{"hand": T.format_tiles(h), "melds": []} for h in hands]

@@ -100,15 +100,15 @@ def free_port() -> int:
 
 
 _SERVE = """import json, sys
-from mahjong_core.web.app import create_app
-from mahjong_core.web.server import run
+from mahjong_core.frontends.web.app import create_app
+from mahjong_core.frontends.web.server import run
 run(create_app(**json.loads(sys.argv[2])), "127.0.0.1", int(sys.argv[1]), access_log=False, log_level="warning",
     **json.loads(sys.argv[3]))
 """
 
 
 def start_server(port: int, wait: float = 60.0, app: dict | None = None, server: dict | None = None) -> subprocess.Popen:
-    """``mahjong serve``'s server (``create_app(**app)`` under ``mahjong_core.web.server.run`` with
+    """``mahjong serve``'s server (``create_app(**app)`` under ``mahjong_core.frontends.web.server.run`` with
     its limits, ``server`` overriding them) on 127.0.0.1:port, once it answers."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(REPO / "plugins"),
                                                        os.environ.get("PYTHONPATH", "")]))
@@ -190,8 +190,9 @@ class LibraryTiming(NamedTuple):
 def library(probes: list[Probe], time_limit: float) -> LibraryTiming:
     """The score probes' work as library calls, one at a time: parse the body, score, dump the
     answer (the result dict, or the error's)."""
-    from mahjong_core import default_engine, wire
-    from mahjong_core.errors import MahjongError
+    from mahjong_core import default_engine
+    from mahjong_core.frontends import wire
+    from mahjong_core.engine.errors import MahjongError
     engine = default_engine()
     work = [json.loads(p.body) for p in probes if p.kind == "score"]
     latencies = []

@@ -1,3 +1,3 @@
 import sys
-from .cli import main
+from mahjong_core.frontends.cli import main
 sys.exit(main())

@@ -2,7 +2,7 @@
 
     from mahjong_core.plugin import hookimpl, fan_check, fan_checks
 
-``hookimpl`` marks a hook (``mahjong_core.hookspecs`` lists them, each with an example); the
+``hookimpl`` marks a hook (``mahjong_core.engine.hookspecs`` lists them, each with an example); the
 records are what the registration hooks return; ``FanContext``, ``Decomposition``, ``Group``
 and ``ShapeInput`` are what checks and shapes read; ``Situation``/``Meld`` a parsed hand,
 ``Record``/``Event`` a checked game record, ``Payment`` what a settlement yields (``Why``/``why``:
@@ -23,25 +23,25 @@ The names here are the plugin interface: they stay, wherever their code lives.
 """
 from __future__ import annotations
 
-from .errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError, ResourceError,
-                     RulesetError, SettlementError, TileError, UnknownRulesetError, did_you_mean, show)
-from .fans import Alternatives, Fan, FanCheck, FanContext, fan_check, fan_checks
-from .hand import Meld, Situation
-from .hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
-from .records import Event, Field, Record
-from .settle import Change, InPlay, Kong, KongBook, Replayer
-from .settle.money import Payment, Why, why
-from .shapes import Decomposition, Group, ShapeInput
-from .tiles import format_tiles, parse_tiles
-from .hookspecs import SituationField, Validator
-from . import tiles
-from .analysis import NEVER
-from .hand import parse_situation, win_method
-from .settle.money import exact, number, plain
-from .shapes import Body, standard
-from .shapes.suits import hand_suits
-from .waits import standard_waits, suit_complete, suit_waits
-from .wilds import held as wilds_held
+from mahjong_core.engine.errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError, ResourceError,
+                                        RulesetError, SettlementError, TileError, UnknownRulesetError, did_you_mean, show)
+from mahjong_core.engine.fans import Alternatives, Fan, FanCheck, FanContext, fan_check, fan_checks
+from mahjong_core.engine.hand import Meld, Situation
+from mahjong_core.engine.hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
+from mahjong_core.engine.records import Event, Field, Record
+from mahjong_core.engine.settle import Change, InPlay, Kong, KongBook, Replayer
+from mahjong_core.engine.settle.money import Payment, Why, why
+from mahjong_core.engine.shapes import Decomposition, Group, ShapeInput
+from mahjong_core.engine.tiles import format_tiles, parse_tiles
+from mahjong_core.engine.hookspecs import SituationField, Validator
+from mahjong_core.engine import tiles
+from mahjong_core.engine.analysis import NEVER
+from mahjong_core.engine.hand import parse_situation, win_method
+from mahjong_core.engine.settle.money import exact, number, plain
+from mahjong_core.engine.shapes import Body, standard
+from mahjong_core.engine.shapes.suits import hand_suits
+from mahjong_core.engine.waits import standard_waits, suit_complete, suit_waits
+from mahjong_core.engine.wilds import held as wilds_held
 
 __all__ = [
     # the hook marker and what the registration hooks return

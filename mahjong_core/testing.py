@@ -48,8 +48,9 @@ from typing import Any
 
 import yaml
 
-from . import load_ruleset, tiles as T
-from .errors import BelowMinimumError, MahjongError, did_you_mean
+from mahjong_core.engine.registry import load_ruleset
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import BelowMinimumError, MahjongError, did_you_mean
 
 SITUATION_EXPECT = ("total", "value", "fans")
 RECORD_EXPECT = ("deltas", "payments")

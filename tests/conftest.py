@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core import tiles as T
-from mahjong_core.cli import main as cli_main
-from mahjong_core.engine import Engine
+from mahjong_core.engine import tiles as T
+from mahjong_core.frontends.cli import main as cli_main
+from mahjong_core.engine.registry import Engine
 
 DATA = Path(__file__).parent / "data"
 ORACLE = DATA / "oracle" / "guobiao_dev.jsonl"     # the reference calculator's labels (its README)

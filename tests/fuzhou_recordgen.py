@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 SEATS = 4
 FLOWER_KINDS = tuple(range(34, 42))

@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import MahjongError
 from mahjong_guangdong.settle import ONE_WINNER
 
 SEATS = 4

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 SUIT_BASES = (0, 9, 18)
 HONORS = tuple(range(27, 34))

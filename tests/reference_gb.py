@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 try:  # optional: a test-only dependency
     import MahjongGB as _gb

@@ -5,7 +5,7 @@ kong's replacement tile (right after the winner's kong), robbing a kong, after a
 discard, and the end of the wall.
 
 Every tile is dealt from one table of 108 (four of each kind), counted the way the record's
-parser counts it (``_Table`` and ``_check_possible`` in mahjong_core/records.py): of each kind,
+parser counts it (``_Table`` and ``_check_possible`` in mahjong_core/engine/records.py): of each kind,
 a seat holds the most any of its events shows it holding (a kong event holds all four), a
 discard that one or several players win on is one more copy, and the tile a robbing win takes
 stays in the robbed kong. ``Table`` keeps that count, and every hand is built from what it has
@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 RULESETS = ("sichuan", "sichuan-xueliu", "sichuan-tencent")
 SUITS = "mps"                   # tile t (0–26) is of suit SUITS[t // 9], rank t % 9 + 1

@@ -1,4 +1,4 @@
-"""Hand analysis (mahjong_core.analysis): shanten and useful tiles against the reference
+"""Hand analysis (mahjong_core.engine.analysis): shanten and useful tiles against the reference
 calculator PyMahjongGB on random Guobiao hands with melds (its regular, seven-pairs and
 thirteen-orphans shanten: the core shapes), and against brute force (draw every tile, look
 again) on hands with wilds, 16-tile hands and Sichuan's void suit; the discard advice, the
@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 
 from mahjong_core import MahjongError, load_ruleset
-from mahjong_core import tiles as T
-from mahjong_core.analysis import NEVER, standard_shanten
-from mahjong_core.errors import NotWinningError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.analysis import NEVER, standard_shanten
+from mahjong_core.engine.errors import NotWinningError
 
 from conftest import DATA, needs, random_winning
 from reference_gb import TILE_CODES
@@ -280,7 +280,7 @@ def test_a_plugin_shape_without_its_own_shanten_is_searched(core_engine):
 
 
 def test_standard_shanten_counts_wilds_as_a_budget():
-    from mahjong_core.shapes import ShapeInput
+    from mahjong_core.engine.shapes import ShapeInput
     counts = [0] * 34
     for t in T.parse_tiles("123456789m12p5s"):
         counts[t] += 1
@@ -309,7 +309,7 @@ def test_analyze_command_works_for_every_shipped_ruleset(name):
     rules = load_ruleset(name)
     api = hand
     if "[" in hand:
-        from mahjong_core.wire import parse_notation
+        from mahjong_core.frontends.wire import parse_notation
         api = {"hand": hand[hand.index("]") + 1:], "melds": parse_notation(hand + " 1m")["melds"]}
     assert data == rules.analyze(api).to_dict()
     assert data["shanten"] == rules.shanten(api)

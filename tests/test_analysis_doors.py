@@ -13,10 +13,10 @@ from dataclasses import replace
 import pytest
 
 from mahjong_core import load_ruleset
-from mahjong_core import tiles as T
-from mahjong_core.analysis import NEVER
-from mahjong_core.shapes import ShapeInput
-from mahjong_core.shapes import suits
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.analysis import NEVER
+from mahjong_core.engine.shapes import ShapeInput
+from mahjong_core.engine.shapes import suits
 
 from conftest import needs
 from reference_gb import TILE_CODES

@@ -10,9 +10,9 @@ from dataclasses import replace
 import pytest
 
 from mahjong_core import load_ruleset
-from mahjong_core import tiles as T
-from mahjong_core import analysis
-from mahjong_core.analysis import Analyzer
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine import analysis
+from mahjong_core.engine.analysis import Analyzer
 
 from test_analysis_doors import hands, shape_input
 

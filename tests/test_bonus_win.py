@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core import load_ruleset
-from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError, RulesetError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import MahjongError, RulesetError
 
 from conftest import run_cli
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
 from mahjong_core import BelowMinimumError, PluginError
-from mahjong_core.fans import FanCheck, FanContext
-from mahjong_core.scoring import fills
-from mahjong_core.shapes import Group
+from mahjong_core.engine.fans import FanCheck, FanContext
+from mahjong_core.engine.scoring import fills
+from mahjong_core.engine.shapes import Group
 
 import handgen
 from test_finishing import engine_with, fans

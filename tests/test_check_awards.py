@@ -10,9 +10,9 @@ import pytest
 
 import mahjong_core
 from mahjong_core import PluginError, RulesetError
-from mahjong_core.engine import Engine
-from mahjong_core.fans import FanCheck, fan_check, fan_checks
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.fans import FanCheck, fan_check, fan_checks
+from mahjong_core.engine.hookspecs import hookimpl
 
 from conftest import MINI
 from test_plugins import plugin

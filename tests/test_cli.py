@@ -64,7 +64,7 @@ def test_score_brackets_are_melds_with_sources():
 
 
 def test_score_notation_kinds_of_meld(mini):
-    from mahjong_core.wire import parse_notation
+    from mahjong_core.frontends.wire import parse_notation
     sit = parse_notation("[123m][555p,2][7777s,3][1111z]2z 2z")
     assert sit == {"hand": "2z", "win_tile": "2z", "melds": [
         {"type": "chow", "tiles": "123m"},
@@ -264,7 +264,7 @@ def test_console_script_error_and_success():
 def test_jsonl_on_several_processes_keeps_input_order():
     """A batch larger than one chunk runs on worker processes; the output is line for line the
     single-process output."""
-    from mahjong_core import batch
+    from mahjong_core.frontends import batch
     lines = [{"hand": "123m456p789s1122z", "win_tile": "1z"},
              {"hand": "1122334455667m", "win_tile": "7m"},
              {"hand": "123m456p789s1122z", "win_tile": "3z"},
@@ -282,7 +282,8 @@ def test_jsonl_on_several_processes_keeps_input_order():
 
 def test_batch_lines_equal_the_contract_json_of_each_result():
     """The batch writes each result from cached pieces; it must be exactly json.dumps of to_dict."""
-    from mahjong_core import batch, load_ruleset
+    from mahjong_core.frontends import batch
+    from mahjong_core import load_ruleset
     rules = load_ruleset(M)
     lines = [{"hand": "123m456p789s1122z", "win_tile": "1z", "flowers": "1f2f"},
              {"hand": "1122334455667m", "win_tile": "7m", "self_drawn": True},
@@ -297,7 +298,8 @@ def test_batch_lines_equal_the_contract_json_of_each_result():
 
 
 def test_batch_json_equals_the_contract_json_on_the_oracle_corpus():
-    from mahjong_core import batch, load_ruleset
+    from mahjong_core.frontends import batch
+    from mahjong_core import load_ruleset
     corpus = ORACLE
     rules = load_ruleset("guobiao")
     for line in corpus.read_text(encoding="utf-8").splitlines()[:1000]:

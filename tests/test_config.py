@@ -9,10 +9,10 @@ import pytest
 import yaml
 
 from mahjong_core import MahjongError
-from mahjong_core.config import deep_merge, read_yaml
-from mahjong_core.engine import Engine
-from mahjong_core.hookspecs import SettlementRule, hookimpl
-from mahjong_core.settle.money import Payment
+from mahjong_core.engine.config import deep_merge, read_yaml
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.hookspecs import SettlementRule, hookimpl
+from mahjong_core.engine.settle.money import Payment
 
 from conftest import MINI
 
@@ -293,7 +293,7 @@ def test_list_valued_args_are_accepted(tmp_path):
         pair = ctx.pair
         return int(pair is not None and pair.tile < 27 and pair.tile % 9 + 1 in ranks)
 
-    from mahjong_core.fans import FanCheck
+    from mahjong_core.engine.fans import FanCheck
 
     @hookimpl
     def mahjong_fan_checks():

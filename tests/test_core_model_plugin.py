@@ -14,8 +14,8 @@ import pytest
 
 import table_plugin
 from conftest import DATA
-from mahjong_core.engine import Engine
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.errors import MahjongError
 
 RULES = DATA / "gold-16.yaml"
 PLAIN = "123456789m123456p7s"          # 123m 456m 789m 123p 456p + 7s, waiting on 7s (no gold held)

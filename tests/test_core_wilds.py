@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError, RulesetError, SettlementError
-from mahjong_core.hand import Situation, TableRules, parse_situation
-from mahjong_core.records import parse_record
-from mahjong_core.wilds import WildRules, event_kinds, record_wilds
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import MahjongError, RulesetError, SettlementError
+from mahjong_core.engine.hand import Situation, TableRules, parse_situation
+from mahjong_core.engine.records import parse_record
+from mahjong_core.engine.wilds import WildRules, event_kinds, record_wilds
 
 BASE = """title: core wilds
 table:

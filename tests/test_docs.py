@@ -1,7 +1,7 @@
 """The project's own documentation stays true: docs/formats.md names every situation, meld and
 record field, every error code the package raises and every record event a shipped settlement
 accepts; its examples are what the code returns; the per-ruleset pages are what
-``python -m mahjong_core.rulesdoc`` renders from the YAML today; links resolve."""
+``python -m mahjong_core.tools.rulesdoc`` renders from the YAML today; links resolve."""
 from __future__ import annotations
 
 import ast
@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from mahjong_core import Engine, errors
-from mahjong_core.hand import MELD_FIELDS, SITUATION_FIELDS, parse_situation
-from mahjong_core.records import RECORD_FIELDS
+from mahjong_core import Engine
+from mahjong_core.engine import errors
+from mahjong_core.engine.hand import MELD_FIELDS, SITUATION_FIELDS, parse_situation
+from mahjong_core.engine.records import RECORD_FIELDS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -43,7 +44,7 @@ def _row_names(section: str) -> list[str]:
 
 
 def _rulesdoc():
-    from mahjong_core import rulesdoc
+    from mahjong_core.tools import rulesdoc
     return rulesdoc
 
 
@@ -162,9 +163,9 @@ def test_ruleset_pages_are_up_to_date(engine):
     pages = rulesdoc.render_all(engine)
     assert {"guobiao", "popular", "sichuan"} <= {Path(p).stem for p in pages}
     on_disk = {p.name for p in (DOCS / "rulesets").glob("*.md")}
-    assert on_disk == set(pages), "run: python -m mahjong_core.rulesdoc"
+    assert on_disk == set(pages), "run: python -m mahjong_core.tools.rulesdoc"
     for name, text in pages.items():
-        assert _text(DOCS / "rulesets" / name) == text, f"docs/rulesets/{name} is stale: run python -m mahjong_core.rulesdoc"
+        assert _text(DOCS / "rulesets" / name) == text, f"docs/rulesets/{name} is stale: run python -m mahjong_core.tools.rulesdoc"
 
 
 def test_ruleset_pages_name_every_fan_option_and_event(engine):
@@ -181,7 +182,7 @@ def test_ruleset_pages_name_every_fan_option_and_event(engine):
 
 
 def test_rulesdoc_command_writes_the_pages(tmp_path, engine):
-    subprocess.run([sys.executable, "-m", "mahjong_core.rulesdoc", "--out", str(tmp_path)],
+    subprocess.run([sys.executable, "-m", "mahjong_core.tools.rulesdoc", "--out", str(tmp_path)],
                    check=True, timeout=120, capture_output=True)
     assert {p.name: _text(p) for p in tmp_path.glob("*.md")} == _rulesdoc().render_all(engine)
 
@@ -205,11 +206,11 @@ def test_formats_has_examples():
 @pytest.mark.parametrize("kind,ruleset,given,expected", _examples(),
                          ids=[f"{k}-{r}-{i}" for i, (k, r, *_) in enumerate(_examples())])
 def test_formats_example(kind, ruleset, given, expected):
-    from mahjong_core import cli
+    from mahjong_core.frontends import cli
     rules = mahjong_core.load_ruleset(ruleset)
     if kind == "jsonl":
         out = StringIO()
-        from mahjong_core import batch
+        from mahjong_core.frontends import batch
         batch.run(rules, StringIO(given), out, 1)
         assert [json.loads(line) for line in out.getvalue().splitlines()] == \
             [json.loads(line) for line in expected.splitlines()]
@@ -299,8 +300,8 @@ def test_every_fan_page_names_the_function_that_awards_it():
     import importlib
     import inspect
 
-    from mahjong_core import rulesinfo
-    from mahjong_core.rulesdoc import shipped_names
+    from mahjong_core.tools import rulesinfo
+    from mahjong_core.tools.rulesdoc import shipped_names
 
     engine = Engine()
     for name in shipped_names(engine):

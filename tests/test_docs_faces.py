@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core import cli
+from mahjong_core.frontends import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from mahjong_core.engine import Engine
-from mahjong_core.fans import EngineKey, FanCheck
-from mahjong_core.scoring.plan import CheckEntry, HandTail, TailCheck
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.fans import EngineKey, FanCheck
+from mahjong_core.engine.scoring.plan import CheckEntry, HandTail, TailCheck
 
 from test_plugins import checks, plugin
 
@@ -74,7 +74,7 @@ def test_the_shipped_rulesets_keep_the_fill_key_shortcut(name):
 
 
 def test_a_head_check_without_a_fill_key_turns_the_shortcut_off(tmp_path):
-    """As FanCheck.fill_key and mahjong_core.scoring.fills warn: all or nothing per ruleset."""
+    """As FanCheck.fill_key and mahjong_core.engine.scoring.fills warn: all or nothing per ruleset."""
     path = tmp_path / "house.yaml"
     path.write_text("extends: popular\nfans:\n"
                     "  plain: {zh: 平, en: Plain, points: 1, check: house.plain}\n", encoding="utf-8")
@@ -157,19 +157,19 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_mahjong_core_has_no_import_cycle():
     graph = import_graph()
-    assert "mahjong_core.wire" in graph["mahjong_core.web.app"]
+    assert "mahjong_core.frontends.wire" in graph["mahjong_core.frontends.web.app"]
     assert not cycles(graph)
 
 
 def test_the_front_ends_share_the_wire_module_and_import_none_of_each_other():
     """cli runs the batch and starts the web server; the batch and the web API import no front end."""
     graph = import_graph()
-    web = {m for m in graph if m.startswith("mahjong_core.web")}
-    for name in ("mahjong_core.cli", "mahjong_core.batch", "mahjong_core.web.app"):
-        assert "mahjong_core.wire" in graph[name], name
-    assert not graph["mahjong_core.batch"] & ({"mahjong_core.cli"} | web)
+    web = {m for m in graph if m.startswith("mahjong_core.frontends.web")}
+    for name in ("mahjong_core.frontends.cli", "mahjong_core.frontends.batch", "mahjong_core.frontends.web.app"):
+        assert "mahjong_core.frontends.wire" in graph[name], name
+    assert not graph["mahjong_core.frontends.batch"] & ({"mahjong_core.frontends.cli"} | web)
     for name in web:
-        assert not graph[name] & {"mahjong_core.cli", "mahjong_core.batch"}, name
+        assert not graph[name] & {"mahjong_core.frontends.cli", "mahjong_core.frontends.batch"}, name
 
 
 def test_the_cycle_finder_sees_a_cycle_and_skips_type_checking_imports(tmp_path):
@@ -182,3 +182,45 @@ def test_the_cycle_finder_sees_a_cycle_and_skips_type_checking_imports(tmp_path)
     assert cycles(import_graph(pkg)) == [["mahjong_core.a", "mahjong_core.b"]]
     (pkg / "b.py").write_text("")
     assert import_graph(pkg)["mahjong_core.c"] == set() and not cycles(import_graph(pkg))
+
+
+# the layers of mahjong_core (docs/architecture.md, "Layers"): a module may import its own layer
+# and the layers listed for it, nothing above
+LAYERS = {
+    "mahjong_core.engine": {"mahjong_core.engine"},
+    "mahjong_core.tools": {"mahjong_core.engine", "mahjong_core.tools"},
+    "mahjong_core.frontends": {"mahjong_core.engine", "mahjong_core.tools", "mahjong_core.frontends"},
+    "mahjong_core.plugin": {"mahjong_core.engine"},
+    "mahjong_core.testing": {"mahjong_core.engine"},
+}
+
+
+def _layer(module: str) -> str | None:
+    return next((layer for layer in LAYERS if module == layer or module.startswith(layer + ".")), None)
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(importer, imported) pairs where a module reaches a layer its own may not."""
+    out = []
+    for name, edges in graph.items():
+        own = _layer(name)
+        if own is None:
+            continue
+        out += [(name, e) for e in sorted(edges) if not any(e == a or e.startswith(a + ".") for a in LAYERS[own])]
+    return out
+
+
+def test_every_module_of_mahjong_core_is_in_a_layer():
+    graph = import_graph()
+    loose = [m for m in graph if _layer(m) is None and m not in ("mahjong_core", "mahjong_core.__main__")]
+    assert not loose, f"modules outside engine/, frontends/, tools/ and the two doors: {loose}"
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    assert not layer_breaches(import_graph())
+
+
+def test_the_layer_check_sees_an_engine_module_reaching_a_front_end():
+    graph = {"mahjong_core.engine.ruleset": {"mahjong_core.frontends.wire", "mahjong_core.engine.tiles"},
+             "mahjong_core.tools.rulesdoc": {"mahjong_core.engine.ruleset"}}
+    assert layer_breaches(graph) == [("mahjong_core.engine.ruleset", "mahjong_core.frontends.wire")]

@@ -65,7 +65,7 @@ def test_the_api_explanation_says_the_same(engine):
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
-    from mahjong_core.web import app as web
+    from mahjong_core.frontends.web import app as web
     with TestClient(web.create_app(engine)) as client:
         answer = client.post("/api/score", json={"ruleset": "sichuan-tencent", "explain": True, "situation": {
             "hand": DRAGON[0], "win_tile": "5m", "void_suit": "p", "self_drawn": True}})

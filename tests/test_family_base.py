@@ -11,8 +11,8 @@ import pytest
 import yaml
 
 from mahjong_core import MahjongError, RulesetError, default_engine, load_ruleset
-from mahjong_core import rulesdoc
-from mahjong_core.engine import Engine
+from mahjong_core.tools import rulesdoc
+from mahjong_core.engine.registry import Engine
 
 from conftest import MINI, needs, run_cli
 from test_config import club_plugin
@@ -133,7 +133,7 @@ def test_a_missing_field_of_a_map_option_names_the_field(tmp_path):
 
 def test_the_web_lists_no_family_base_refuses_it_by_name_and_resolves_overlays_through_it(tmp_path):
     test_client = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
-    from mahjong_core.web import app as web
+    from mahjong_core.frontends.web import app as web
 
     engine = default_engine()
     hand = {"hand": "234m567p123s111z9s", "win_tile": "9s", "self_drawn": True}

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from mahjong_core import rulesinfo
-from mahjong_core.fans import FanCheck
+from mahjong_core.tools import rulesinfo
+from mahjong_core.engine.fans import FanCheck
 
 FLAG = re.compile(r"\.(%s)\b|[\"'](%s)[\"']" % (("|".join(rulesinfo.SITUATION_FLAGS),) * 2))
 

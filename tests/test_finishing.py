@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core import PluginError, RulesetError
-from mahjong_core.engine import Engine
-from mahjong_core.fans import Alternatives, FanCheck, FanContext
-from mahjong_core.scoring.ask import ask
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.fans import Alternatives, FanCheck, FanContext
+from mahjong_core.engine.scoring.ask import ask
 
 from test_plugins import checks, overlay, plugin
 

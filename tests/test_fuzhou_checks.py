@@ -11,13 +11,14 @@ from types import MappingProxyType, SimpleNamespace
 
 import pytest
 
-from mahjong_core import load_ruleset, tiles as T
-from mahjong_core.fans import FanContext
-from mahjong_core.hand import Meld, Situation
-from mahjong_core.shapes import Decomposition
+from mahjong_core import load_ruleset
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.fans import FanContext
+from mahjong_core.engine.hand import Meld, Situation
+from mahjong_core.engine.shapes import Decomposition
 from mahjong_fuzhou import mahjong_fan_checks
 from mahjong_fuzhou.golds import fits, golds, natural_counts
-from mahjong_core.errors import HandError
+from mahjong_core.engine.errors import HandError
 from mahjong_fuzhou.points import flower_sets
 from mahjong_fuzhou.validate import check_situation
 
@@ -262,7 +263,7 @@ def test_fits_agrees_with_the_core_shape_search():
     seeded random suited hands of 17 tiles with 0–3 wilds, about half of them winning."""
     import random
 
-    from mahjong_core.shapes import make_input, standard
+    from mahjong_core.engine.shapes import make_input, standard
 
     rng = random.Random(17)
     kinds = frozenset(range(27))

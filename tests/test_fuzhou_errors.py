@@ -9,8 +9,8 @@ import pytest
 
 import mahjong_core
 from mahjong_core import RulesetError
-from mahjong_core.engine import Engine
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.errors import MahjongError
 
 PLAIN = {"hand": "123456789m234567p9s", "win_tile": "9s", "wilds": "1s"}
 

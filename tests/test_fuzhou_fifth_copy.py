@@ -6,8 +6,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import mahjong_core
-from mahjong_core import tiles as T
-from mahjong_core.hand import parse_situation
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.hand import parse_situation
 
 from mahjong_fuzhou.golds import ANY_COPIES, fits, room
 from mahjong_fuzhou.specials import fifth_copy

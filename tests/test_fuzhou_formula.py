@@ -9,7 +9,7 @@ import pytest
 
 import mahjong_core
 from mahjong_core import RulesetError
-from mahjong_core.engine import Engine
+from mahjong_core.engine.registry import Engine
 
 VERSION_A = Path(__file__).parent / "data" / "fuzhou" / "fuzhou-classic-version-a.yaml"
 A_PARAMS = "{base: 5, multiplier_by_method: {self_drawn: 3}, multiplier_takes_bonus: false}"

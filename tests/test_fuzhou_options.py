@@ -11,8 +11,8 @@ import pytest
 
 import mahjong_core
 from mahjong_core import RulesetError
-from mahjong_core.engine import Engine
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.errors import MahjongError
 from mahjong_core.testing import load_cases
 
 DATA = Path(__file__).parent / "data" / "fuzhou"
@@ -97,7 +97,7 @@ def test_bad_option_values_are_ruleset_errors(tmp_path, text, words):
 
 
 def test_diff_shows_the_all_pairs_option_and_the_shape_it_puts_in_play():
-    from mahjong_core.rulesinfo import diff
+    from mahjong_core.tools.rulesinfo import diff
     out = diff(mahjong_core.load_ruleset("fuzhou"), mahjong_core.load_ruleset(str(DATA / "fuzhou-all-pairs.yaml")))
     assert out["options"] == {"all_pairs_shape": [False, True]}
     assert out["settings"] == {"shapes.fuzhou.all_pairs.in_play": [False, True]}

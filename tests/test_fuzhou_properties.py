@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 import mahjong_core
-from mahjong_core import tiles as T
-from mahjong_core.engine import Engine
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.errors import MahjongError
 from mahjong_fuzhou.golds import fits
 
 from fuzhou_recordgen import random_situation, records, winning_hand

@@ -8,9 +8,9 @@ from types import MappingProxyType
 import pytest
 
 import mahjong_core
-from mahjong_core.errors import NotWinningError, SettlementError
-from mahjong_core.records import Event
-from mahjong_core.settle.money import Payment
+from mahjong_core.engine.errors import NotWinningError, SettlementError
+from mahjong_core.engine.records import Event
+from mahjong_core.engine.settle.money import Payment
 from mahjong_fuzhou.gold_discard import check_gold_discards
 from mahjong_fuzhou.payers import REASONS, share, win_payments
 from mahjong_fuzhou.streak import next_streak, streak_points

@@ -13,8 +13,9 @@ import random
 import pytest
 
 import mahjong_core
-from mahjong_core import MahjongError, batch
-from mahjong_core import tiles as T
+from mahjong_core import MahjongError
+from mahjong_core.frontends import batch
+from mahjong_core.engine import tiles as T
 
 from conftest import random_winning
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 from mahjong_guangdong import bills as B, settle as S
 from mahjong_core import load_ruleset
 

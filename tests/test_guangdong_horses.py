@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_core import tiles as T
-from mahjong_core.errors import SettlementError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import SettlementError
 from mahjong_guangdong import horses as H
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mahjong_core.records import Event
-from mahjong_core.settle.money import Payment
-from mahjong_core.settle import Kong
+from mahjong_core.engine.records import Event
+from mahjong_core.engine.settle.money import Payment
+from mahjong_core.engine.settle import Kong
 from mahjong_guangdong import kongs as K
 from mahjong_core import load_ruleset
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from mahjong_core import tiles as T
-from mahjong_core.hand import Situation
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.hand import Situation
 from mahjong_guangdong import patterns as P
 from mahjong_guangdong.facts import ghost_tiles, natural_counts, suits_of_counts
 

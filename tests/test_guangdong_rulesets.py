@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import default_engine, load_ruleset
-from mahjong_core.errors import MahjongError, RulesetError
-from mahjong_core.fans import fan_checks
+from mahjong_core.engine.errors import MahjongError, RulesetError
+from mahjong_core.engine.fans import fan_checks
 from mahjong_core.testing import load_cases
 from mahjong_guangdong import patterns as P
-from mahjong_core.config import read_yaml
+from mahjong_core.engine.config import read_yaml
 
 from test_guangdong_golden import CASES, RULESETS
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from mahjong_core.config import is_family_base
+from mahjong_core.engine.config import is_family_base
 from mahjong_guobiao import awards
 
 RULESETS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "rulesets").glob("*.yaml")

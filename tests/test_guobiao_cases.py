@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 import mahjong_core
-from mahjong_core.errors import BelowMinimumError, MahjongError
+from mahjong_core.engine.errors import BelowMinimumError, MahjongError
 from conftest import DATA
 
 CASES_DIR = Path(__file__).parent / "cases"

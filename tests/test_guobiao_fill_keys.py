@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core.fans import FanContext
+from mahjong_core.engine.fans import FanContext
 from mahjong_guobiao import fills, mahjong_fan_checks
 
 import handgen

@@ -13,7 +13,7 @@ import json
 import pytest
 
 import mahjong_core
-from mahjong_core.errors import BelowMinimumError
+from mahjong_core.engine.errors import BelowMinimumError
 from conftest import ORACLE
 
 CORPUS = ORACLE

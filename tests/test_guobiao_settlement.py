@@ -8,7 +8,7 @@ import yaml
 from hypothesis import given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine.errors import MahjongError
 
 RECORDS = yaml.safe_load((Path(__file__).parent / "cases" / "guobiao_settlement.yaml")
                          .read_text(encoding="utf-8"))["records"]
@@ -71,6 +71,6 @@ def test_settlement_is_zero_sum_and_follows_the_formula(winner, discarder, deale
 
 
 def _situation(record):
-    from mahjong_core.records import parse_record
+    from mahjong_core.engine.records import parse_record
     rec = parse_record(record)
     return rec.situation_dict(rec.of_type("win")[0])

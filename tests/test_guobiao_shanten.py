@@ -9,9 +9,9 @@ import random
 import pytest
 
 from mahjong_core import load_ruleset
-from mahjong_core import tiles as T
-from mahjong_core.analysis import NEVER
-from mahjong_core.shapes import ShapeInput
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.analysis import NEVER
+from mahjong_core.engine.shapes import ShapeInput
 from mahjong_guobiao import honors_and_knitted, knitted_straight, nine_gates
 from mahjong_guobiao.facts import KNITTED
 
@@ -94,7 +94,7 @@ def test_knitted_straight_shanten_matches_the_reference_with_and_without_a_meld(
 
 
 def test_nine_gates_shanten_counts_the_gates_held_and_never_undercuts_the_standard_shape():
-    from mahjong_core.analysis import standard_shanten
+    from mahjong_core.engine.analysis import standard_shanten
     assert nine_gates.shanten(shape_input(T.parse_tiles("1112345678999p"))) == 0
     assert nine_gates.shanten(shape_input(T.parse_tiles("11123456789995p"))) == -1
     assert nine_gates.shanten(shape_input(T.parse_tiles("1112345678999p1z"))) == 0

@@ -13,8 +13,8 @@ import pytest
 
 import handgen
 import mahjong_core
-from mahjong_core import tiles as T
-from mahjong_core.shapes import Group, ShapeInput
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.shapes import Group, ShapeInput
 from mahjong_guobiao import honors_and_knitted, knitted_straight, nine_gates
 from mahjong_guobiao.facts import KNITTED
 

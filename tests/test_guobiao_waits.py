@@ -13,7 +13,7 @@ import handgen
 import reference_gb as ref
 from mahjong_core import parse_tiles
 from mahjong_guobiao.waits import ALL_KINDS, hand_waits
-from mahjong_core.waits import standard_waits
+from mahjong_core.engine.waits import standard_waits
 
 
 def _waits(text: str, formal: bool = True) -> set:

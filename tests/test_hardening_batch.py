@@ -17,12 +17,13 @@ import time
 import pytest
 
 from conftest import MINI, run_cli
-from mahjong_core import ResourceError, batch, load_ruleset, wire
+from mahjong_core import ResourceError, load_ruleset
+from mahjong_core.frontends import batch, wire
 
 M = str(MINI)
 GOOD = {"hand": "123m456p789s1122z", "win_tile": "1z"}
 GOOD_LINE = json.dumps(GOOD)
-CLI = [sys.executable, "-c", "import sys; from mahjong_core.cli import main; sys.exit(main())"]
+CLI = [sys.executable, "-c", "import sys; from mahjong_core.frontends.cli import main; sys.exit(main())"]
 
 
 def _strict(text: str):
@@ -261,7 +262,7 @@ def test_jobs_within_bounds_run(value):
 # A worker that meets the line holding "die" kills itself with SIGKILL, as the kernel's OOM killer would.
 _KILLER = """
 import os, signal, sys
-from mahjong_core import batch
+from mahjong_core.frontends import batch
 score_text = batch.score_text
 parent = os.getpid()
 def deadly(rules, line):
@@ -269,7 +270,7 @@ def deadly(rules, line):
         os.kill(os.getpid(), signal.SIGKILL)
     return score_text(rules, line)
 batch.score_text = deadly
-from mahjong_core.cli import main
+from mahjong_core.frontends.cli import main
 sys.exit(main())
 """
 

@@ -15,8 +15,8 @@ import pytest
 
 from conftest import MINI, run_cli
 from mahjong_core import load_ruleset
-from mahjong_core import tiles as T
-from mahjong_core.errors import TileError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import TileError
 
 M = str(MINI)
 ROOT = Path(__file__).resolve().parents[1]
@@ -302,8 +302,8 @@ def test_waits_json_is_the_api_shape(mini):
 
 
 def test_waits_table_cells_never_run_together():
-    from mahjong_core.cli import write_waits_table
-    from mahjong_core.ruleset import Wait, WaitScore
+    from mahjong_core.frontends.cli import write_waits_table
+    from mahjong_core.engine.ruleset import Wait, WaitScore
     import io
     rows = (Wait(0, WaitScore(error="too_many_copies"), WaitScore(error="too_many_copies")),
             Wait(1, WaitScore(8, 8, False), WaitScore(1234567890123, 1234567890123, True)))
@@ -430,7 +430,7 @@ def test_diff_of_any_two_rulesets_and_of_a_ruleset_with_no_base(engine):
 # --------------------------------------------------------------------------- the README
 
 def test_readme_documents_every_command():
-    from mahjong_core.cli import build_parser
+    from mahjong_core.frontends.cli import build_parser
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Command line", 1)[1].split("\n## ", 1)[0]
     for command in build_parser().commands:

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import MahjongError, PluginError, RulesetError
-from mahjong_core import config
-from mahjong_core.engine import Engine
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import hookimpl
+from mahjong_core.engine import config
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.fans import FanCheck
+from mahjong_core.engine.hookspecs import hookimpl
 
 from conftest import EXAMPLE_PLUGIN, MINI, missing, run_cli
 
@@ -54,7 +54,7 @@ def billion_laughs(levels: int = 9) -> str:
 def test_alias_bomb_fails_fast_naming_file_and_line(tmp_path):
     path = write(tmp_path, "bomb.yaml", billion_laughs())
     assert len(path.read_bytes()) < 600
-    script = ("import sys\nfrom mahjong_core.engine import Engine\nfrom mahjong_core import MahjongError\n"
+    script = ("import sys\nfrom mahjong_core.engine.registry import Engine\nfrom mahjong_core import MahjongError\n"
               "try:\n    Engine(entry_points=False).load_ruleset(sys.argv[1])\n"
               "except MahjongError as e:\n    print(e.code, e.message)\n")
     proc = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True,
@@ -303,7 +303,7 @@ def test_a_broken_registration_hook_takes_down_only_its_rulesets(tmp_path, hook,
 
 
 def test_cli_lists_a_broken_plugin_as_a_warning(tmp_path, monkeypatch):
-    import mahjong_core.cli as cli
+    import mahjong_core.frontends.cli as cli
     shaky = plugin("shaky", mahjong_fan_checks=lambda: ["not a check"])
     real = cli.Engine
     monkeypatch.setattr(cli, "Engine", lambda *a, **kw: real(plugins=[shaky]))

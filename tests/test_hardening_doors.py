@@ -15,13 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import MINI, run_cli
-from mahjong_core import ResourceError, batch, load_ruleset
-from mahjong_core.cli import EXIT_OUTPUT, main as cli_main
-from mahjong_core.engine import Engine
+from mahjong_core import ResourceError, load_ruleset
+from mahjong_core.frontends import batch
+from mahjong_core.frontends.cli import EXIT_OUTPUT, main as cli_main
+from mahjong_core.engine.registry import Engine
 
 M = str(MINI)
 GOOD = {"hand": "123m456p789s1122z", "win_tile": "1z"}
-CLI = [sys.executable, "-c", "import sys; from mahjong_core.cli import main; sys.exit(main())"]
+CLI = [sys.executable, "-c", "import sys; from mahjong_core.frontends.cli import main; sys.exit(main())"]
 
 # every character str.splitlines() breaks on, and lone surrogates (high, low, at the ends of their ranges)
 BREAKS = ["\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r\n"]
@@ -182,7 +183,7 @@ def test_a_closed_pipe_stays_quiet():
 # --------------------------------------------------------------------------- item 10: out of memory
 
 def test_running_out_of_memory_in_a_builtin_check_is_not_the_plugins_fault(monkeypatch):
-    from mahjong_core import builtin
+    from mahjong_core.engine import builtin
 
     def hungry(ctx, **kw):
         raise MemoryError
@@ -198,7 +199,7 @@ def test_running_out_of_memory_in_a_builtin_check_is_not_the_plugins_fault(monke
 
 
 def test_running_out_of_memory_on_the_command_line(monkeypatch):
-    from mahjong_core import cli
+    from mahjong_core.frontends import cli
 
     def hungry(*a, **kw):
         raise MemoryError
@@ -318,7 +319,7 @@ def test_end_hands_are_keyed_by_seat_numbers_each_once(keys, problem):
 
 
 def test_two_hands_for_one_seat_are_refused():
-    from mahjong_core.records import parse_record
+    from mahjong_core.engine.records import parse_record
     from mahjong_core import SettlementError
     with pytest.raises(SettlementError, match="events\\[0\\] \\(end\\): field 'hands': seat 1 has two hands"):
         parse_record({"events": [{"type": "end", "hands": {1: {"hand": "1m"}, "1": {"hand": "2m"}}}]})

@@ -11,9 +11,9 @@ import pytest
 
 import mahjong_core
 from mahjong_core import MahjongError, RulesetError, SettlementError
-from mahjong_core.engine import Engine
-from mahjong_core.hookspecs import SettlementRule, hookimpl
-from mahjong_core.settle.money import Ledger, Payment
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.hookspecs import SettlementRule, hookimpl
+from mahjong_core.engine.settle.money import Ledger, Payment
 
 from conftest import MINI
 
@@ -332,7 +332,7 @@ def test_plugin_amounts_of_exact_types_are_taken_exactly(tmp_path):
 
 def test_values_of_any_exact_type_mix_with_stakes():
     """A value formula may hand back a float or a Decimal; settlement arithmetic stays exact."""
-    from mahjong_core.settle.money import exact, number
+    from mahjong_core.engine.settle.money import exact, number
     base = number(0.1, "x.yaml:1", "base")
     assert base + exact(Decimal("0.2")) == Fraction(3, 10)
     assert base + exact(0.2) == Fraction(3, 10)

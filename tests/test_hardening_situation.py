@@ -8,8 +8,8 @@ import pytest
 
 import mahjong_core
 from mahjong_core import MahjongError
-from mahjong_core import tiles as T
-from mahjong_core.hand import TableRules, parse_situation
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.hand import TableRules, parse_situation
 
 from conftest import run_cli
 

@@ -19,10 +19,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mahjong_core import MahjongError
-from mahjong_core.config import is_family_base
-from mahjong_core.engine import Engine
-from mahjong_core.hand import MELD_FIELDS, SITUATION_FIELDS
-from mahjong_core.records import RECORD_FIELDS
+from mahjong_core.engine.config import is_family_base
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.hand import MELD_FIELDS, SITUATION_FIELDS
+from mahjong_core.engine.records import RECORD_FIELDS
 
 from handgen import random_situation
 

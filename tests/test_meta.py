@@ -11,8 +11,8 @@ import pytest
 import yaml
 
 from mahjong_core import MahjongError
-from mahjong_core.config import is_family_base
-from mahjong_core.engine import Engine
+from mahjong_core.engine.config import is_family_base
+from mahjong_core.engine.registry import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
@@ -63,7 +63,7 @@ def test_entry_points_name_the_plugin_packages():
     eps = PYPROJECT["project"]["entry-points"]["mahjong_core"]
     plugin_dirs = {p.name for p in (ROOT / "plugins").iterdir() if p.is_dir() and not p.name.startswith(("_", "."))}
     assert set(eps.values()) == plugin_dirs
-    assert PYPROJECT["project"]["scripts"]["mahjong"] == "mahjong_core.cli:main"
+    assert PYPROJECT["project"]["scripts"]["mahjong"] == "mahjong_core.frontends.cli:main"
 
 
 def test_yaml_is_shipped_as_package_data():

@@ -69,10 +69,10 @@ def test_the_sources_include_what_the_runtime_reads():
     files = shipped_sources()
     assert {f"mahjong_rulesets/{p.name}" for p in (ROOT / "rulesets").glob("*.yaml")} <= set(files)
     assert len([f for f in files if f.startswith("mahjong_rulesets/") and f.endswith(".yaml")]) >= 16
-    static = ROOT / "mahjong_core" / "web" / "static"
-    assert {f"mahjong_core/web/static/{p.relative_to(static).as_posix()}" for p in static.rglob("*")
+    static = ROOT / "mahjong_core" / "frontends" / "web" / "static"
+    assert {f"mahjong_core/frontends/web/static/{p.relative_to(static).as_posix()}" for p in static.rglob("*")
             if p.is_file()} <= set(files)
-    assert "mahjong_core/web/static/index.html" in files and "mahjong_guobiao/__init__.py" in files
+    assert "mahjong_core/frontends/web/static/index.html" in files and "mahjong_guobiao/__init__.py" in files
 
 
 def test_the_wheel_holds_every_file_of_every_package(dist):
@@ -85,7 +85,7 @@ def test_the_wheel_registers_the_plugins(dist):
     with zipfile.ZipFile(wheel) as z:
         info = next(n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt"))
         text = z.read(info).decode()
-    assert "[mahjong_core]" in text and "[console_scripts]" in text and "mahjong = mahjong_core.cli:main" in text
+    assert "[mahjong_core]" in text and "[console_scripts]" in text and "mahjong = mahjong_core.frontends.cli:main" in text
     for name in ("guobiao", "sichuan", "popular", "fuzhou", "guangdong"):
         assert f"{name} = mahjong_{name}" in text
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core.errors import MahjongError
-from mahjong_core.settle.money import Ledger, Payment, Why, why
+from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.settle.money import Ledger, Payment, Why, why
 
 import fuzhou_recordgen
 import guangdong_recordgen

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from mahjong_core import Engine, errors, hookspecs, plugin
-from mahjong_core.engine import REGISTRATIONS
-from mahjong_core.hookdoc import hook_names
+from mahjong_core import Engine, plugin
+from mahjong_core.engine import errors, hookspecs
+from mahjong_core.engine.registry import REGISTRATIONS
+from mahjong_core.tools.hookdoc import hook_names
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,10 +35,10 @@ def test_the_records_of_every_registration_hook_are_exported():
 
 
 def test_what_checks_and_settlements_read_and_return_is_exported():
-    from mahjong_core.fans import Alternatives, FanContext
-    from mahjong_core.records import Record
-    from mahjong_core.settle.money import Payment
-    from mahjong_core.shapes import Decomposition, Group, ShapeInput
+    from mahjong_core.engine.fans import Alternatives, FanContext
+    from mahjong_core.engine.records import Record
+    from mahjong_core.engine.settle.money import Payment
+    from mahjong_core.engine.shapes import Decomposition, Group, ShapeInput
     for obj in (Alternatives, FanContext, Payment, Record, Decomposition, Group, ShapeInput):
         assert getattr(plugin, obj.__name__) is obj
 
@@ -141,8 +142,8 @@ def test_every_hook_is_typed():
 
 def test_the_package_still_offers_its_own_names():
     """mahjong_core.plugin adds a door; the old import paths keep working."""
-    from mahjong_core.fans import FanCheck
-    from mahjong_core.hookspecs import hookimpl
+    from mahjong_core.engine.fans import FanCheck
+    from mahjong_core.engine.hookspecs import hookimpl
     assert (FanCheck, hookimpl) == (plugin.FanCheck, plugin.hookimpl)
     assert mahjong_core.RulesetError is plugin.RulesetError
 
@@ -179,11 +180,11 @@ def test_plugins_and_the_example_import_only_the_plugin_door():
 @pytest.mark.parametrize("source, found", [
     ("from mahjong_core.plugin import hookimpl", []),
     ("from mahjong_core.plugin import tiles as T", []),
-    ("from mahjong_core import tiles as T", ["mahjong_core.tiles"]),
-    ("from mahjong_core.records import Record", ["mahjong_core.records"]),
-    ("from mahjong_core.settle.money import why", ["mahjong_core.settle.money"]),
-    ("import mahjong_core.shapes.suits", ["mahjong_core.shapes.suits"]),
-    ("def f():\n    from mahjong_core.analysis import NEVER", ["mahjong_core.analysis"]),
+    ("from mahjong_core import testing", ["mahjong_core.testing"]),
+    ("from mahjong_core.engine.records import Record", ["mahjong_core.engine.records"]),
+    ("from mahjong_core.engine.settle.money import why", ["mahjong_core.engine.settle.money"]),
+    ("import mahjong_core.engine.shapes.suits", ["mahjong_core.engine.shapes.suits"]),
+    ("def f():\n    from mahjong_core.engine.analysis import NEVER", ["mahjong_core.engine.analysis"]),
     ("from .facts import x", [])])
 def test_the_import_walk_sees_every_way_in(source, found):
     assert [m for m in _core_imports(ast.parse(source)) if m != "mahjong_core.plugin"] == found

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import MahjongError, NotWinningError, PluginError, RulesetError
-from mahjong_core import hookspecs
-from mahjong_core.engine import Engine
-from mahjong_core.fans import FanCheck
-from mahjong_core.hookspecs import (MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape,
-                                    hookimpl)
-from mahjong_core.settle.money import Payment
-from mahjong_core.shapes import standard
+from mahjong_core.engine import hookspecs
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.fans import FanCheck
+from mahjong_core.engine.hookspecs import (MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape,
+                                           hookimpl)
+from mahjong_core.engine.settle.money import Payment
+from mahjong_core.engine.shapes import standard
 
 from conftest import MINI, run_cli
 
@@ -51,8 +51,8 @@ def overlay(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
 def fake_entry_points(tmp_path, monkeypatch):
     """Three entry points: one good, one that cannot be imported, one that raises on import."""
     (tmp_path / "ep_good.py").write_text(
-        "from mahjong_core.hookspecs import hookimpl\n"
-        "from mahjong_core.fans import FanCheck\n"
+        "from mahjong_core.engine.hookspecs import hookimpl\n"
+        "from mahjong_core.engine.fans import FanCheck\n"
         "@hookimpl\n"
         "def mahjong_fan_checks():\n"
         "    return [FanCheck('good.always', lambda ctx: 1)]\n", encoding="utf-8")
@@ -98,7 +98,7 @@ def test_misspelt_hook_is_an_error_naming_the_plugin():
 def test_misspelt_hook_in_an_entry_point_is_reported_by_its_name(tmp_path, monkeypatch):
     """Either the engine refuses to start, or it records the plugin as failed: never silence."""
     (tmp_path / "ep_typo.py").write_text(
-        "from mahjong_core.hookspecs import hookimpl\n"
+        "from mahjong_core.engine.hookspecs import hookimpl\n"
         "@hookimpl\n"
         "def mahjong_fan_check():\n"
         "    return []\n", encoding="utf-8")

@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 import mahjong_core
-from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError, RulesetError, SettlementError
-from mahjong_core.wilds import event_kinds, next_kind
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import MahjongError, RulesetError, SettlementError
+from mahjong_core.engine.wilds import event_kinds, next_kind
 
 CASES = Path(__file__).parent / "cases"
 UNIT = CASES / "popular_unit.yaml"

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 import mahjong_core
-from mahjong_core import cli
-from mahjong_core.errors import MahjongError
+from mahjong_core.frontends import cli
+from mahjong_core.engine.errors import MahjongError
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "popular.yaml").read_text(encoding="utf-8"))
 RULESETS = {"popular": "popular", "lianzhong": "popular-lianzhong"}

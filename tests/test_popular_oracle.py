@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 from conftest import ORACLE
 
 RULESETS = Path(__file__).parent.parent / "rulesets"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine.errors import MahjongError
 
 GOLDEN = Path(__file__).parent / "data" / "popular_ledgers.json"
 _CACHE: list = []

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core import tiles as T
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import MahjongError
 
 from conftest import random_winning
 

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
 from mahjong_core import MahjongError
-from mahjong_core import tiles as T
-from mahjong_core.waits import suit_complete
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.waits import suit_complete
 
 import handgen
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import Engine
-from mahjong_core.hookdoc import END, START, hook_names, render
-from mahjong_core.hookspecs import MahjongSpec
+from mahjong_core.tools.hookdoc import END, START, hook_names, render
+from mahjong_core.engine.hookspecs import MahjongSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -21,7 +21,7 @@ PLUGINS = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")      # the 
 
 def test_hook_reference_matches_hookspecs():
     start, end = PLUGINS.index(START), PLUGINS.index(END) + len(END)
-    assert PLUGINS[start:end] == render(), "run: python -m mahjong_core.hookdoc and paste into docs/plugins.md"
+    assert PLUGINS[start:end] == render(), "run: python -m mahjong_core.tools.hookdoc and paste into docs/plugins.md"
 
 
 def test_every_hook_is_documented():
@@ -64,7 +64,7 @@ def test_python_api_example_runs():
 def test_console_example_is_what_the_cli_prints():
     from io import StringIO
 
-    from mahjong_core import cli
+    from mahjong_core.frontends import cli
     match = re.search(r"```console\n\$ mahjong (score [^\n]*)\n(.*?)```", README, re.S)
     argv = [a.strip("'") for a in re.findall(r"'[^']*'|\S+", match.group(1))]
     out = StringIO()

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core import SettlementError
-from mahjong_core.errors import PluginError
+from mahjong_core.engine.errors import PluginError
 from mahjong_core.plugin import Field
-from mahjong_core.records import EVENT_FIELDS, event_fields, parse_record
+from mahjong_core.engine.records import EVENT_FIELDS, event_fields, parse_record
 
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}
 SIT_TOO = {"hand": "123p456s789m333z1z", "win_tile": "1z"}   # a second winner on SIT's discard: four 1z in all

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mahjong_core import MahjongError, SettlementError
-from mahjong_core.engine import Engine
-from mahjong_core.hookspecs import SettlementRule, hookimpl
-from mahjong_core.records import Record, parse_record
-from mahjong_core.settle.money import Ledger, Payment, Settlement
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.hookspecs import SettlementRule, hookimpl
+from mahjong_core.engine.records import Record, parse_record
+from mahjong_core.engine.settle.money import Ledger, Payment, Settlement
 
 from conftest import MINI, random_winning
 

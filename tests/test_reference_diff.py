@@ -17,8 +17,8 @@ from hypothesis import given, settings, strategies as st
 
 import handgen
 import reference_gb as ref
-from mahjong_core import tiles as T
-from mahjong_core.hand import parse_situation
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.hand import parse_situation
 from conftest import ORACLE
 
 CORPUS = ORACLE

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_core import RulesetError
-from mahjong_core.fans import FanCheck
+from mahjong_core.engine.fans import FanCheck
 
 from test_finishing import engine_with, fans
 from test_plugins import overlay

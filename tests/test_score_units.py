@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
 from mahjong_core import RulesetError
-from mahjong_core.fans import FanCheck
+from mahjong_core.engine.fans import FanCheck
 
 from test_bounded_search import PAIRS_OR_RUNS, exhaustive, outcome, bounded, random_hand
 from test_finishing import engine_with, fans

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core.scoring.units import of_amounts
+from mahjong_core.engine.scoring.units import of_amounts
 
 from test_bounded_search import exhaustive, outcome, bounded, random_hand
 from test_finishing import fans

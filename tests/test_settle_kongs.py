@@ -1,4 +1,4 @@
-"""The kong book (mahjong_core.settle.KongBook): each seat's kongs, chains linked by a kong's
+"""The kong book (mahjong_core.engine.settle.KongBook): each seat's kongs, chains linked by a kong's
 ``after_kong``, robbed added kongs that never complete, and who fed the kong a win was drawn on;
 the record checks of ``after_kong`` on a kong and of the kong a win follows or robs; Sichuan's
 点杠花 through it."""
@@ -9,8 +9,8 @@ import pytest
 import mahjong_core
 from mahjong_core import SettlementError
 from mahjong_core.plugin import KongBook
-from mahjong_core.settle.kongs import check_kong_wins, robbed_kongs
-from mahjong_core.records import parse_record
+from mahjong_core.engine.settle.kongs import check_kong_wins, robbed_kongs
+from mahjong_core.engine.records import parse_record
 
 ROB_SIT = {"hand": "123m456m789m11p23p", "win_tile": "4p", "robbing_kong": True}
 

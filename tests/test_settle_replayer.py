@@ -1,4 +1,4 @@
-"""The settlement toolkit's replayer (mahjong_core.settle.Replayer): dispatch in event order, the
+"""The settlement toolkit's replayer (mahjong_core.engine.settle.Replayer): dispatch in event order, the
 event types its handlers name, the uniform ``events[i] (type):`` errors, a closed hand, in-play
 tracking, payments and one-sided changes with the per-event zero-sum check, and a settlement
 rule written on it settling through a ruleset."""
@@ -10,10 +10,10 @@ from decimal import Decimal
 import pytest
 
 from mahjong_core import MahjongError, SettlementError
-from mahjong_core.engine import Engine
-from mahjong_core.errors import PluginError
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.errors import PluginError
 from mahjong_core.plugin import Field, InPlay, Payment, Replayer, hookimpl
-from mahjong_core.records import parse_record
+from mahjong_core.engine.records import parse_record
 
 from conftest import MINI
 

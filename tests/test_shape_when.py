@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_core import NotWinningError, RulesetError
-from mahjong_core.engine import Engine
+from mahjong_core.engine.registry import Engine
 
 MINI = Path(__file__).parent / "data" / "mini.yaml"
 PAIRS = {"hand": "1122m3344p5566s7z", "win_tile": "7z"}      # seven pairs only

@@ -11,8 +11,8 @@ import pytest
 
 import selfdraw_plugin
 from mahjong_core import NotWinningError, RulesetError
-from mahjong_core.engine import Engine
-from mahjong_core.hookspecs import WinShape, hookimpl
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.hookspecs import WinShape, hookimpl
 
 from conftest import MINI
 

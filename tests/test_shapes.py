@@ -13,8 +13,8 @@ from itertools import combinations_with_replacement
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mahjong_core import shapes as S
-from mahjong_core import tiles as T
+from mahjong_core.engine import shapes as S
+from mahjong_core.engine import tiles as T
 
 ALL_KINDS = frozenset(range(34))
 ONE_SUIT = frozenset(range(9))
@@ -282,10 +282,10 @@ def test_thirteen_orphans(hand, wilds, pair_kinds):
 # --------------------------------------------------------------------------- the package's doors
 
 def test_the_old_import_paths_still_work():
-    """Code outside imports these from ``mahjong_core.shapes`` and ``mahjong_core.waits``: the
+    """Code outside imports these from ``mahjong_core.engine.shapes`` and ``mahjong_core.engine.waits``: the
     package re-exports what its modules define, and the waits module the shapes' wait tables."""
-    from mahjong_core import waits as W
-    from mahjong_core.shapes import records, regular, special, suits
+    from mahjong_core.engine import waits as W
+    from mahjong_core.engine.shapes import records, regular, special, suits
     assert (S.Group, S.Decomposition, S.ShapeInput, S.make_input) == (
         records.Group, records.Decomposition, records.ShapeInput, records.make_input)
     assert (S.standard, S.standard_waits) == (regular.standard, regular.standard_waits)

@@ -285,7 +285,7 @@ def test_multiply_all_leaves_the_excludes_to_the_overlay(tmp_path):
 
 def test_cli_settle_main():
     out, err = io.StringIO(), io.StringIO()
-    from mahjong_core.cli import main
+    from mahjong_core.frontends.cli import main
     code = main(["settle", "--ruleset", "sichuan", "--json", str(CASES / "sichuan_worked_example.json")],
                 out=out, err=err)
     assert code == 0, err.getvalue()
@@ -293,10 +293,10 @@ def test_cli_settle_main():
 
 
 def test_cli_settle_subprocess():
-    proc = subprocess.run([sys.executable, "-m", "mahjong_core.cli", "settle", "--ruleset", "sichuan",
+    proc = subprocess.run([sys.executable, "-m", "mahjong_core.frontends.cli", "settle", "--ruleset", "sichuan",
                            str(CASES / "sichuan_worked_example.json")],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
-    if proc.returncode != 0 and "No module named mahjong_core.cli.__main__" in proc.stderr:
-        pytest.fail("mahjong_core.cli cannot run as a module")
+    if proc.returncode != 0 and "No module named mahjong_core.frontends.cli.__main__" in proc.stderr:
+        pytest.fail("mahjong_core.frontends.cli cannot run as a module")
     assert proc.returncode == 0, proc.stderr
     assert "seat 0: +38" in proc.stdout and "seat 3: -20" in proc.stdout

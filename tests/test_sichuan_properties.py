@@ -105,7 +105,7 @@ def standing_hands(draw):
         for _ in range(4):
             pool.remove(t)
     hand = draw(st.permutations(pool))[:13 - 3 * kongs]
-    from mahjong_core import tiles as T
+    from mahjong_core.engine import tiles as T
     return {"hand": T.format_tiles(hand),
             "melds": [{"type": "kong", "tiles": T.format_tiles([t] * 4), "concealed": True} for t in kong_tiles]}
 
@@ -117,10 +117,10 @@ def standing_hands(draw):
 def test_waits_equal_a_search_over_every_tile(hand):
     """Sichuan keeps runs in the hand while forbidding chow melds: the engine's wait tables must
     agree with trying every tile through the ruleset's own win shapes."""
-    from mahjong_core.waits import shape_input
+    from mahjong_core.engine.waits import shape_input
     rules = mahjong_core.load_ruleset("sichuan")
     s = rules.parse_hand(hand)
-    from mahjong_core import tiles as T
+    from mahjong_core.engine import tiles as T
     held = T.counts34(list(s.hand) + [t for m in s.melds for t in m.tiles])     # no fifth copy to draw
     brute = tuple(t for t in range(27)
                   if held[t] < 4 and any(

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mahjong_core
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine.errors import MahjongError
 from mahjong_core.plugin import KongBook
-from mahjong_core.records import parse_record
+from mahjong_core.engine.records import parse_record
 
 from sichuan_recordgen import Drawn, make_record
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mahjong_core import MahjongError
-from mahjong_core import tiles as T
-from mahjong_core.hand import SITUATION_FIELDS, Situation, TableRules, parse_situation
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.hand import SITUATION_FIELDS, Situation, TableRules, parse_situation
 
 from conftest import MINI, random_winning, run_cli
 
@@ -339,7 +339,7 @@ def test_lone_surrogate_in_a_line_does_not_stop_the_run():
     """JSON allows the escape \\ud800; echoing it back must not kill the process on a UTF-8 stdout."""
     bad = '{"hand": "\\ud800", "win_tile": "1m"}'
     good = json.dumps(BASE)
-    proc = subprocess.run([sys.executable, "-m", "mahjong_core.cli", "score", "--ruleset", str(MINI),
+    proc = subprocess.run([sys.executable, "-m", "mahjong_core.frontends.cli", "score", "--ruleset", str(MINI),
                            "--jsonl"], input=f"{bad}\n{good}\n", capture_output=True, text=True,
                           encoding="utf-8", env={"PYTHONIOENCODING": "utf-8", "PATH": ""}, timeout=60)
     assert (proc.returncode, proc.stderr) == (0, "")

@@ -10,8 +10,8 @@ import pytest
 import table_plugin
 from conftest import DATA
 from mahjong_core import MahjongError
-from mahjong_core.engine import Engine
-from mahjong_core.hand import TableRules, parse_situation
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.hand import TableRules, parse_situation
 from mahjong_core.plugin import TileSet, hookimpl
 
 HAND = "123m456m789m123p456p1s"          # 16 standing tiles, waiting on 1s

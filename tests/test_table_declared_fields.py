@@ -13,8 +13,8 @@ import pytest
 import table_plugin
 from conftest import DATA, MINI
 from mahjong_core import MahjongError, RulesetError
-from mahjong_core.cli import main
-from mahjong_core.engine import Engine
+from mahjong_core.frontends.cli import main
+from mahjong_core.engine.registry import Engine
 from mahjong_core.plugin import SituationField
 
 RULES = DATA / "bonus-16.yaml"

@@ -10,7 +10,7 @@ import pytest
 import table_plugin
 from conftest import DATA, MINI
 from mahjong_core import MahjongError, NotWinningError, RulesetError
-from mahjong_core.engine import Engine
+from mahjong_core.engine.registry import Engine
 from mahjong_core.plugin import Validator, hookimpl
 
 RULES = DATA / "bonus-16.yaml"

@@ -11,8 +11,8 @@ import pytest
 import table_plugin
 from conftest import DATA, MINI, run_cli
 from mahjong_core import BelowMinimumError, NotWinningError, RulesetError
-from mahjong_core.cli import main
-from mahjong_core.engine import Engine
+from mahjong_core.frontends.cli import main
+from mahjong_core.engine.registry import Engine
 
 RULES = DATA / "bonus-16.yaml"
 HAND = "123m456m789m123p456p1s"          # waits on 1s: plain win 1 (discard), self-drawn 1

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 from mahjong_core.testing import (CaseFileError, check_cases, load_cases, random_situation, ready_hands,
                                   situations)
 

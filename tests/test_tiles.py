@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mahjong_core import TileError, format_tiles, parse_tiles
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
 SETTINGS = settings(max_examples=300, deadline=None)
 

@@ -1,4 +1,4 @@
-"""Waits: the table look-ups in mahjong_core.waits against brute force (add every tile kind and ask
+"""Waits: the table look-ups in mahjong_core.engine.waits against brute force (add every tile kind and ask
 the shape finders), for standard hands with melds, seven pairs, thirteen orphans, formal waits,
 other hand sizes and tile sets."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mahjong_core import MahjongError
-from mahjong_core import tiles as T
-from mahjong_core import waits as W
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine import waits as W
 
 from conftest import DATA, random_winning
 
@@ -46,7 +46,7 @@ def near_ready(rng: random.Random, rules) -> dict:
         tiles.pop(rng.randrange(14))
         return {"hand": T.format_tiles(tiles), "melds": []}
     if r < 0.22 and "thirteen_orphans" in shapes:                   # thirteen orphans, one tile short
-        from mahjong_core.shapes import ORPHANS
+        from mahjong_core.engine.shapes import ORPHANS
         tiles = list(ORPHANS) + [rng.choice(ORPHANS)]
         tiles.pop(rng.randrange(14))
         return {"hand": T.format_tiles(tiles), "melds": []}
@@ -244,7 +244,7 @@ def pungs_and_pairs(inp):
     pungs = [t for t in range(34) if c[t] == 3]
     pairs = [t for t in range(34) if c[t] == 2]
     if len(pungs) == 2 and len(pairs) == 4:
-        from mahjong_core.shapes import Decomposition, Group
+        from mahjong_core.engine.shapes import Decomposition, Group
         groups = tuple(Group("pung", t) for t in pungs) + tuple(Group("pair", t) for t in pairs)
         yield Decomposition("pungs_and_pairs", groups, inp.natural_tiles)
 
@@ -267,8 +267,8 @@ def pungs_and_pairs_waits(inp):
 @pytest.fixture(scope="module")
 def house(tmp_path_factory):
     """The mini ruleset plus the house shape, whose finder counts its calls."""
-    from mahjong_core.engine import Engine
-    from mahjong_core.hookspecs import WinShape, hookimpl
+    from mahjong_core.engine.registry import Engine
+    from mahjong_core.engine.hookspecs import WinShape, hookimpl
     calls = {"find": 0}
 
     def find(inp):
@@ -328,7 +328,7 @@ def test_a_shape_whose_waits_decline_is_searched(house):
 
 def test_core_shapes_bring_their_waits(core_engine):
     """Core's shapes answer by table look-ups without wilds and decline with them."""
-    from mahjong_core import shapes as S
+    from mahjong_core.engine import shapes as S
     registry = core_engine.registry.shapes
     assert {sid: registry[sid].item.waits for sid in ("standard", "seven_pairs", "thirteen_orphans")} == {
         "standard": S.standard_shape_waits, "seven_pairs": S.seven_pairs_shape_waits,

@@ -15,13 +15,14 @@ import pytest
 
 from conftest import ORACLE, needs
 
-# mahjong_core.web and its test client need the web extra: checked before they are imported
+# mahjong_core.frontends.web and its test client need the web extra: checked before they are imported
 TestClient = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
 
-from mahjong_core import cli, rulesinfo, wire
-from mahjong_core.errors import MahjongError
-from mahjong_core.ruleset import Ruleset
-from mahjong_core.web import app as web, server
+from mahjong_core.frontends import cli, wire
+from mahjong_core.tools import rulesinfo
+from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.ruleset import Ruleset
+from mahjong_core.frontends.web import app as web, server
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ORACLE
@@ -436,8 +437,8 @@ def test_the_pages_are_served_from_the_package(client):
 
 def test_every_static_file_ships_as_package_data():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    assert "mahjong_core.web" in data["packages"]
-    shipped = {p for pattern in data["package-data"]["mahjong_core.web"] for p in web.STATIC.parent.glob(pattern)}
+    assert "mahjong_core.frontends.web" in data["packages"]
+    shipped = {p for pattern in data["package-data"]["mahjong_core.frontends.web"] for p in web.STATIC.parent.glob(pattern)}
     files = {p for p in web.STATIC.rglob("*") if p.is_file()}
     assert files and files <= shipped, sorted(str(p) for p in files - shipped)
     optional = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]

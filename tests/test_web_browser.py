@@ -46,7 +46,7 @@ WIN_SITUATION = {"hand": "123456789m9m", "win_tile": "9m",
 def server():
     """The app under uvicorn in a thread, on a free loopback port."""
     uvicorn = pytest.importorskip("uvicorn")
-    from mahjong_core.web.app import create_app
+    from mahjong_core.frontends.web.app import create_app
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from mahjong_core.ruleset import Ruleset
-from mahjong_core.web import app as web
+from mahjong_core.engine.ruleset import Ruleset
+from mahjong_core.frontends.web import app as web
 
 ROOT = Path(__file__).resolve().parents[1]
 HAND = {"hand": "123456789m9m", "win_tile": "9m",
@@ -275,7 +275,7 @@ def test_an_overlays_errors_name_the_overlay_and_its_base_by_name(client):
 def test_the_cli_names_a_ruleset_file_as_the_user_typed_it(tmp_path, monkeypatch):
     from io import StringIO
 
-    from mahjong_core import cli
+    from mahjong_core.frontends import cli
     (tmp_path / "clubs").mkdir()
     (tmp_path / "clubs" / "club.yaml").write_text("extends: base.yaml\n", encoding="utf-8")
     (tmp_path / "clubs" / "base.yaml").write_text("extends: guobiao\noptions:\n  tie_brake: engine\n", encoding="utf-8")
@@ -287,7 +287,7 @@ def test_the_cli_names_a_ruleset_file_as_the_user_typed_it(tmp_path, monkeypatch
 
 
 def test_a_head_still_unfinished_over_the_size_limit_is_a_400(served):
-    from mahjong_core.web import server
+    from mahjong_core.frontends.web import server
     _, _, _, port = served
     with socket.create_connection(("127.0.0.1", port)) as sock:
         sock.settimeout(30)

@@ -6,9 +6,9 @@ import importlib.util
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from mahjong_core import tiles as T
+from mahjong_core.engine import tiles as T
 
-WEB = Path(__file__).resolve().parents[1] / "mahjong_core" / "web"
+WEB = Path(__file__).resolve().parents[1] / "mahjong_core" / "frontends" / "web"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -30,7 +30,7 @@ def test_committed_tiles_are_what_the_script_draws(tmp_path):
     for made in tmp_path.iterdir():
         committed = WEB / "static" / "tiles" / made.name
         assert committed.read_text(encoding="utf-8") == made.read_text(encoding="utf-8"), (
-            f"{made.name} differs: run python mahjong_core/web/make_tiles.py")
+            f"{made.name} differs: run python mahjong_core/frontends/web/make_tiles.py")
 
 
 def test_suited_tiles_are_drawn_with_shapes():

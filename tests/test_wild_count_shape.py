@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from mahjong_core import tiles as T
-from mahjong_core.analysis import NEVER
-from mahjong_core.errors import MahjongError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.analysis import NEVER
+from mahjong_core.engine.errors import MahjongError
 
 RULESET = """title: wild count
 table: {tile_set: standard_136, hand_size: SIZE, wilds: {max_kinds: 2}}

@@ -7,7 +7,7 @@ import pytest
 import table_plugin
 from conftest import DATA
 from mahjong_core import RulesetError
-from mahjong_core.engine import Engine
+from mahjong_core.engine.registry import Engine
 
 WILDS = "table:\n  wilds: {max_kinds: 1, copies: 3, face_up: %s, claim: false}\n"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import MINI, run_cli
-from mahjong_core.cli import build_parser
-from mahjong_core.errors import plural
+from mahjong_core.frontends.cli import build_parser
+from mahjong_core.engine.errors import plural
 
 ROOT = Path(__file__).resolve().parents[1]
 

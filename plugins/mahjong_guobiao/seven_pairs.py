@@ -1,5 +1,5 @@
 """七对 / 连七对 (seven pairs, seven shifted pairs): the engine finds the shape
-(``mahjong_core.shapes``); this module holds what Guobiao awards a seven-pairs reading. Its
+(``mahjong_core.engine.shapes``); this module holds what Guobiao awards a seven-pairs reading. Its
 waits are the pre-win hand's (waits.py), its fill key in fills.py.
 """
 from __future__ import annotations

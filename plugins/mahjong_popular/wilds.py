@@ -1,6 +1,6 @@
 """混 (hun) wild tiles: what popular's checks count of them.
 
-The rules live in core (``mahjong_core.wilds``, YAML ``table.wilds``): rulesets/popular.yaml has one
+The rules live in core (``mahjong_core.engine.wilds``, YAML ``table.wilds``): rulesets/popular.yaml has one
 wild kind (``max_kinds: 1``), all four copies wild; a record's ``wild`` event names it directly
 (``tile``) or by the turned-up ``indicator``, which makes the **next** tile wild (``indicator:
 next``: 1→2→…→9→1, E→S→W→N→E, dragons along ``dragon_cycle``, ``"765z"``: 中 → 发 → 白 → 中);

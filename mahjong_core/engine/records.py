@@ -6,7 +6,7 @@ happened: JSON-like data of bounded depth and size, each event's fields of the d
 winds, self-draw) and no tile more than four times on the table.
 
 The money a settlement moves (payments, the zero-sum ledger, exact amounts) is
-``mahjong_core.settle.money``'s.
+``mahjong_core.engine.settle.money``'s.
 """
 from __future__ import annotations
 

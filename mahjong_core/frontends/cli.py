@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import TextIO
 
 from . import batch
-from . import rulesinfo
-from . import tiles as T
-from .engine import Engine
-from .hand import WIN_METHOD_WORDS, WIN_METHODS
-from .errors import (BelowMinimumError, MahjongError, ResourceError, RulesetError, UnknownRulesetError,
-                     did_you_mean, show)
+from mahjong_core.tools import rulesinfo
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.hand import WIN_METHOD_WORDS, WIN_METHODS
+from mahjong_core.engine.errors import (BelowMinimumError, MahjongError, ResourceError, RulesetError, UnknownRulesetError,
+                                        did_you_mean, show)
 from .wire import dumps, parse_hand, parse_notation
 
 EXIT_ERROR = 2

@@ -40,12 +40,13 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import rulesinfo, wire
-from .. import tiles as T
-from ..config import Shown, read_yaml, resolve, shown
-from ..engine import Engine
-from ..errors import MahjongError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean, show
-from ..ruleset import Ruleset
+from mahjong_core.tools import rulesinfo
+from .. import wire
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.config import Shown, read_yaml, resolve, shown
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.errors import MahjongError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean, show
+from mahjong_core.engine.ruleset import Ruleset
 from .openapi import OPENAPI
 from .workers import Answer, WorkerFailure, Workers
 
@@ -414,7 +415,7 @@ def create_app(engine: Engine | None = None, *, max_body: int = MAX_BODY, time_l
                workers: int = WORKERS, worker_memory: int = WORKER_MEMORY) -> Starlette:
     """The ASGI app: ``/api/*`` and the pages; ``engine`` defaults to every installed plugin."""
     if engine is None:
-        from .. import default_engine
+        from mahjong_core.engine.registry import default_engine
         engine = default_engine()
     api = Api(engine, max_body, time_limit, workers, worker_memory)
 

@@ -193,7 +193,7 @@ class Replayer:
     @cached_property
     def wilds(self) -> tuple[int, ...]:
         """The wild kinds the record's ``wild`` event names under ``table.wilds``
-        (``mahjong_core.wilds.record_wilds``); () without one (a situation is given the table's
+        (``mahjong_core.engine.wilds.record_wilds``); () without one (a situation is given the table's
         fixed kinds when it is read)."""
         return record_wilds(self.record, self.ruleset.table) if self.record.of_type("wild") else ()
 

@@ -27,7 +27,7 @@ import signal
 from itertools import chain
 from typing import BinaryIO, Iterable, Iterator, TextIO
 
-from .errors import HandError, MahjongError, ResourceError
+from mahjong_core.engine.errors import HandError, MahjongError, ResourceError
 from .wire import MAX_LINE, parse_line
 
 CHUNK = 200                 # lines per chunk sent to a worker...

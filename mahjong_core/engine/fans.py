@@ -22,7 +22,7 @@ class FanCheck:
 
     The fields after ``doc`` are promises that let the engine skip work. ``fill_key`` is all or
     nothing: one head check without it turns the fill-key shortcut off for its whole ruleset
-    (see the field's note and ``mahjong_core.scoring.fills``).
+    (see the field's note and ``mahjong_core.engine.scoring.fills``).
     """
 
     id: str
@@ -44,7 +44,7 @@ class FanCheck:
     # such that readings of the hand that differ only in that group's kind and get equal keys
     # get the same answer from this check; ``other`` is the context of one more reading that
     # differs only there (the check may keep what it works out from it in ``other.memo``). The
-    # engine then asks the check of one reading per key (mahjong_core.scoring.fills).
+    # engine then asks the check of one reading per key (mahjong_core.engine.scoring.fills).
     # WARNING: the shortcut is all or nothing per ruleset. It is on only when EVERY check the
     # ruleset asks of each reading first (no per_hand, no ``most``) has a fill_key: one such
     # check added without a fill_key turns it off for the whole ruleset, silently except for
@@ -229,7 +229,7 @@ class FanContext:
 @dataclass(frozen=True, slots=True)
 class Fan:
     """A counted fan: ``points`` is its amount per occurrence, in ``unit`` (points, doublings or
-    bonus; see ``mahjong_core.scoring.units``)."""
+    bonus; see ``mahjong_core.engine.scoring.units``)."""
 
     id: str
     zh: str

@@ -9,8 +9,8 @@ import re
 import sys
 from typing import Any
 
-from . import tiles as T
-from .errors import HandError, MahjongError, RulesetError, TileError
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import HandError, MahjongError, RulesetError, TileError
 
 MAX_LINE = 1 << 20          # bytes; a longer line is skipped unread and answered "line too long"
 MAX_DEPTH = 8               # JSON nesting; a situation needs at most 4

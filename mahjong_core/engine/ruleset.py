@@ -254,7 +254,7 @@ class Ruleset:
     # ------------------------------------------------------------------ analysis
     @property
     def analyzer(self):
-        """The hand analyser of this ruleset (``mahjong_core.analysis``), built on first use."""
+        """The hand analyser of this ruleset (``mahjong_core.engine.analysis``), built on first use."""
         a = self.__dict__.get("_analyzer")
         if a is None:
             from .analysis import Analyzer

@@ -126,7 +126,7 @@ class WinShape:
     −1 = complete) for a hand of 3n+1 or 3n+2 standing tiles: the counts may hold fewer tiles,
     those the table rules out (a void suit) being left out as tiles to replace, and the wild
     budget is ``shape_input.wilds``. It returns the shape's distance (the caller raises it to 0
-    for a 3n+1 hand), ``mahjong_core.analysis.NEVER`` when the hand can never take the shape, or
+    for a 3n+1 hand), ``mahjong_core.engine.analysis.NEVER`` when the hand can never take the shape, or
     None to let the engine search: a searched shape counts only once complete or ready.
 
     ``shanten_draws(shape_input, **args)``, optional beside ``shanten``, answers for a 3n+1 hand
@@ -189,7 +189,7 @@ class SettlementRule:
     - ``id`` (``str``): the id YAML names it by
     - ``settle`` (``Callable[..., Iterable[Payment]]``): ``settle(record, ruleset, **params)``, the
       Payments for one checked ``Record``; YAML ``params`` become keyword arguments
-      (``mahjong_core.settle.Replayer`` replays the events for it: ``Replayer.rule`` builds this record)
+      (``mahjong_core.engine.settle.Replayer`` replays the events for it: ``Replayer.rule`` builds this record)
     - ``doc`` (``str``): one line shown in the ruleset docs
     - ``event_types`` (``tuple[str, ...]``): the record event types it accepts; any other is refused
     - ``event_fields`` (``Mapping[str, Mapping[str, Field]]``): event type → field name → ``Field``,

@@ -1,4 +1,4 @@
-"""Draw the web pages' tile images: ``python mahjong_core/web/make_tiles.py`` writes
+"""Draw the web pages' tile images: ``python mahjong_core/frontends/web/make_tiles.py`` writes
 ``static/tiles/{1m..9m,1p..9p,1s..9s,1z..7z,1f..8f,back}.svg``.
 
 Tiles are drawn with shapes (dots as circles, bamboo as sticks) and a few characters (萬, 東, 發, …)

@@ -410,3 +410,19 @@ class Engine:
 
     def choose(self, candidates, ruleset):
         return self.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)
+
+
+_default: Engine | None = None
+
+
+def default_engine() -> Engine:
+    """The engine with every installed plugin, built on first use."""
+    global _default
+    if _default is None:
+        _default = Engine()
+    return _default
+
+
+def load_ruleset(name_or_path):
+    """A ruleset by name (``"guobiao"``) or by the path of a YAML file (a house-rule overlay)."""
+    return default_engine().load_ruleset(name_or_path)

@@ -9,7 +9,7 @@ complete a hand in each shape.
 * ``body``: ``Body``, the shape author's kit for a fixed body of tiles beside sets and a pair.
 
 A shape is a finder (``WinShape.find``) and, optionally, its waits (``WinShape.waits``); core
-registers its own in ``mahjong_core.builtin``. Every name is importable from here.
+registers its own in ``mahjong_core.engine.builtin``. Every name is importable from here.
 """
 from .body import Body
 from .records import Decomposition, Group, ShapeInput, make_input

@@ -21,7 +21,7 @@ import sys
 from collections import deque
 from typing import Callable, NamedTuple
 
-from ..errors import MahjongError
+from mahjong_core.engine.errors import MahjongError
 
 _HEAD = struct.Struct("!I")
 

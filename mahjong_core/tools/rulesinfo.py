@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Mapping
 
-from .errors import MahjongError
+from mahjong_core.engine.errors import MahjongError
 
 # data keys shown elsewhere (fans, options) or not rules at all (title, description)
 _NOT_SETTINGS = ("fans", "options", "title", "description")
@@ -144,7 +144,7 @@ def settlement(rules) -> dict | None:
     """The ruleset's settlement as its rule declares it: the rule's id and each record event
     type it accepts with that type's fields (core's and the rule's own, ``records.event_fields``),
     in the order the rule handles them; None when the ruleset defines no settlement."""
-    from .records import event_fields
+    from mahjong_core.engine.records import event_fields
 
     if rules.settlement_rule is None:
         return None

@@ -1,0 +1,1 @@
+"""The engine: tiles, hands, rulesets, scoring, settlement and the plugin registry."""
