@@ -227,7 +227,7 @@ def test_typed_notation_updates_the_picker_and_back(open_page):
     page.locator("#melds .meld").click()                            # remove the meld
     expect(page.locator("#notation")).to_have_value("234567899m 9m")
     expect(page.locator("#picker [data-tile='4z']")).to_be_visible()
-    expect(page.locator("#short")).to_be_visible()                   # 3 more tiles needed
+    expect(page.locator("#short")).to_have_text("Pick 4 more tiles.")  # 9 + the 9m: 4 short of 14
     page.fill("#notation", "[🀀🀀🀀,1]🀇🀈🀉🀊🀋🀌🀍🀎🀏🀏 🀏")            # the Unicode tiles read as notation
     expect(page.locator("#notation")).to_have_value("[🀀🀀🀀,1]🀇🀈🀉🀊🀋🀌🀍🀎🀏🀏 🀏")
     expect(page.locator("#melds .meld .tile")).to_have_count(3)
@@ -837,3 +837,14 @@ def test_the_table_pages_win_offers_only_the_flags_the_ruleset_reads_and_a_phone
     page.click("#settle")
     expect(page.locator("#deltas")).to_be_in_viewport()
     shot_here(page, "table-phone-ledger")
+
+
+def test_a_count_of_one_reads_in_the_singular(open_page):
+    """Thirteen tiles already show waits, so the page never asks for exactly one more tile itself;
+    the wording is read from i18n.js as the page would read it."""
+    page = open_page()
+    words = page.evaluate("""async () => {
+        const { t } = await import("/js/i18n.js");
+        return [t("pick.more", { n: 1 }), t("pick.more", { n: 2 }), t("meld.room", { n: 1 })];
+    }""")
+    assert words == ["Pick 1 more tile.", "Pick 2 more tiles.", "No room for a meld: take 1 tile out of the hand first."]

@@ -107,7 +107,9 @@ export const STRINGS = {
   "hand.full": ["The hand is complete: click one of its tiles to take it out.", "手牌已满：点手牌中的牌可移除。"],
   "chow.start": ["Click the lowest tile of the chow: 1–7 of a suit.", "请点顺子的最小一张（1–7 的数牌）。"],
   "meld.room": ["No room for a meld: take {n} tiles out of the hand first.", "没有位置放副露：请先从手牌移除 {n} 张。"],
+  "meld.room.one": ["No room for a meld: take 1 tile out of the hand first.", "没有位置放副露：请先从手牌移除 1 张。"],
   "pick.more": ["Pick {n} more tiles.", "还需选 {n} 张。"],
+  "pick.more.one": ["Pick 1 more tile.", "还需选 1 张。"],
   "error": ["Error", "错误"],
   "error.beside": ["See the error at “{field}”.", "错误见“{field}”处。"],
   "error.network": ["The server did not answer.", "服务器没有响应。"],
@@ -194,7 +196,8 @@ export function setLang(value) {
 
 /** The text for key in the chosen language, with {name} filled from vars. */
 export function t(key, vars = {}) {
-  const pair = STRINGS[key];
+  // a count of one reads the key's ".one" form where it has one ("Pick 1 more tile.")
+  const pair = (vars.n === 1 && STRINGS[`${key}.one`]) || STRINGS[key];
   let s = pair ? pair[lang() === "zh" ? 1 : 0] : key;
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
