@@ -317,3 +317,10 @@ def test_every_fan_page_names_the_function_that_awards_it():
             assert fid in source or check_of[fid] in source or function in source, (name, fid, path)
             row = next(line for line in page.splitlines() if line.startswith(f"| `{fid}` |"))
             assert f"`{path}`" in row, (name, fid, path)
+
+
+def test_ruleset_pages_read_the_wild_rules_out_in_words(engine):
+    rulesdoc = _rulesdoc()
+    popular = rulesdoc.render(engine.load_ruleset("popular"))
+    assert "`wilds` `indicator next, dragon_cycle 765z, copies 4, claim false," in popular     # not a quoted string
+    assert "`wilds` `none`" in rulesdoc.render(engine.load_ruleset("guobiao"))                 # no wild tiles at all

@@ -155,6 +155,19 @@ def _code(value) -> str:
     return f"`{text}`"
 
 
+def _in_effect(name: str, value) -> str:
+    """One field of the table rules in effect, as the page shows it."""
+    if isinstance(value, (frozenset, set)):
+        return f"{len(value)} tile kinds"
+    if name == "bonus":
+        return _code(", ".join(f"{T.name(t)} ×{n}" for t, n in value.items()) or "none")
+    if name == "bonus_win" and value is not None:
+        return _code(T.name(value))
+    if name == "wilds":                             # WildRules reads itself out in words
+        return _code(str(value) if value is not None else "none")
+    return _code(value)
+
+
 def _plain(value):
     """JSON for what YAML never holds but a ruleset's table rules may (sets, read-only maps)."""
     if isinstance(value, (set, frozenset)):
@@ -284,10 +297,9 @@ class _Page:
             if f.name == "extras":
                 facts.append("`extras` [" + ("; ".join(_extra(x) for x in value) or "none") + "]")
                 continue
-            shown = f"{len(value)} tile kinds" if isinstance(value, (frozenset, set)) else \
-                _code(", ".join(f"{T.name(t)} ×{n}" for t, n in value.items()) or "none") if f.name == "bonus" \
-                else _code(T.name(value)) if f.name == "bonus_win" and value is not None else _code(value)
-            facts.append(f"`{f.name}` {shown}")
+            if f.name == "wilds" and not effective.max_wild_kinds:      # the defaults of no wilds at all
+                value = None
+            facts.append(f"`{f.name}` {_in_effect(f.name, value)}")
         self.add("In effect: " + ", ".join(facts) + ".", "")
         self.table("| key | value | set at | notes |", rows)
 
