@@ -195,3 +195,31 @@ def test_no_plugin_compares_core_functions_by_identity():
     for path in _plugin_sources():
         assert "value_formula is" not in path.read_text(encoding="utf-8"), path
     assert mahjong_core.load_ruleset("fuzhou").value_formula_id == "units"
+
+
+def _option_defaults(tree) -> list[str]:
+    """Where a module gives an option a value of its own: ``options.get(name, default)`` (on any
+    ``…options`` or ``opts``) or a module-level ``DEFAULTS``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and len(node.args) == 2 and ast.unparse(node.func.value).split(".")[-1] in ("options", "opts"):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [f"line {node.lineno}: {t.id}" for t in targets if isinstance(t, ast.Name) and t.id == "DEFAULTS"]
+    return found
+
+
+def test_no_plugin_module_gives_an_option_a_default():
+    """An option's default is its declaration in the ruleset YAML, nowhere else: a plugin reads
+    ``options[name]`` (an unset one is a ruleset_error naming the file)."""
+    found = {str(path.relative_to(ROOT)): hits for path in _plugin_sources()
+             if (hits := _option_defaults(ast.parse(path.read_text())))}
+    assert not found
+
+
+@pytest.mark.parametrize("source", ["x = ctx.options.get('formal_waits', True)", "DEFAULTS = {'unit': 20}",
+                                    "def f(opts):\n    return opts.get('a', 1)"])
+def test_the_default_finder_sees_a_default(source):
+    assert _option_defaults(ast.parse(source))

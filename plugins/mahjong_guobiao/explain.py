@@ -43,7 +43,7 @@ def explain(result, ruleset) -> dict:
             notes.append(f"the discarded {w} completes {T.format_tiles((s.win_tile,) * 3)}, which therefore counts as melded for the "
                          f"concealed-pung fans")
         if shape == "standard" and s.hand and ctx.win_tile not in s.wilds:
-            waits = hand_waits(standing(ctx), s.melds, ctx.options.get("formal_waits", True))
+            waits = hand_waits(standing(ctx), s.melds, ctx.options["formal_waits"])
             names = T.format_tiles(waits) or "none"
             if len(waits) == 1:
                 notes.append(f"the hand before the win waited only on {names}: one unique-wait fan may count "

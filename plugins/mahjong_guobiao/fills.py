@@ -165,7 +165,7 @@ class _Base:
         self.no_copy = s.win_tile if (s.fourth_tile or s.robbing_kong) and not other.win_wild else -1
         if other.win_wild:
             last_from_melds = bool(s.melds) and not s.fourth_tile \
-                and other.options.get("last_tile_from_melds", True)
+                and other.options["last_tile_from_melds"]
             self.per_value = not s.self_drawn or (last_from_melds and any(other.meld_counts[t] == 3
                                                                          for t in wild_as))
             self.melds_decide = last_from_melds

@@ -412,7 +412,7 @@ def waits(ctx, w):
     for lo in f.knitted:
         body.update((lo, lo + 3, lo + 6))
     in_body = w in body
-    if not in_body or ctx.options.get("knitted_straight_body_waits", True):
+    if not in_body or ctx.options["knitted_straight_body_waits"]:
         if not ctx.situation.melds:
             rest = list(ctx.counts)
             for t in body:

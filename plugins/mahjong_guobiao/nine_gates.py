@@ -210,7 +210,7 @@ def chows(ctx):
 
 def pungs(ctx):
     """Won on a 2, 5 or 8, the two terminal pungs stand: 幺九刻 as the option counts them."""
-    n = ctx.options.get("nine_gates_pung_of_terminals", 1)
+    n = ctx.options["nine_gates_pung_of_terminals"]
     if rank(ctx) in (2, 5, 8) and n:
         return {"pung_of_terminals_or_honors": n}
     return _EMPTY

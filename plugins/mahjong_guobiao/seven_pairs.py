@@ -38,7 +38,7 @@ def tiles(ctx):
         return out
     out.update(hand_traits(ctx))
     hogs = counts.count(4)
-    if hogs and (ctx.options.get("seven_pairs_tile_hog_with_pure_hands", True)
+    if hogs and (ctx.options["seven_pairs_tile_hog_with_pure_hands"]
                  or not ("all_green" in out or "all_terminals" in out)):
         out["tile_hog"] = hogs
     return out

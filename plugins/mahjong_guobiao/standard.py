@@ -205,7 +205,7 @@ def concealment(ctx):
         if not f.pungs:
             out = _EMPTY
         else:
-            split = ctx.options.get("melded_and_concealed_kong", "combined")
+            split = ctx.options["melded_and_concealed_kong"]
             if split == "combined" and not ctx.ruleset.has_fan("concealed_kong_and_melded_kong"):
                 split = "separate"        # 明暗杠 switched off: the 1998 table's 明杠 + 暗杠
             out = kong_table(f.concealed_pungs, f.melded_kongs, f.concealed_kongs, split)
@@ -227,7 +227,7 @@ def win(ctx):
     """门前清/不求人/全求人/自摸 and the situational fans 和绝张, 妙手回春, 海底捞月, 杠上开花, 抢杠和."""
     s = ctx.situation
     opts = ctx.options
-    last_from_melds = s.melds and not s.fourth_tile and opts.get("last_tile_from_melds", True)
+    last_from_melds = s.melds and not s.fourth_tile and opts["last_tile_from_melds"]
     if ctx.win_wild and (not s.self_drawn or (last_from_melds and any(
             ctx.meld_counts[t] == 3 for t in set(ctx.decomposition.wild_as)))):
         return ctx.per_win_value(win)     # what the tile stood for decides concealment or 和绝张
@@ -268,7 +268,7 @@ def win_fans(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool)
             out["concealed_hand"] = 1
             if self_drawn:
                 out["self_drawn"] = 1
-                if not four_concealed_pungs or opts.get("four_concealed_pungs_fully_concealed", False):
+                if not four_concealed_pungs or opts["four_concealed_pungs_fully_concealed"]:
                     out["fully_concealed_hand"] = 1
         elif melded == 4 and not self_drawn:
             out["melded_hand"] = 1
@@ -280,7 +280,7 @@ def win_fans(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool)
         out = {}
         if self_drawn:        # special shapes: concealment is implied
             out["self_drawn"] = 1
-            if opts.get("special_hands_fully_concealed", False):
+            if opts["special_hands_fully_concealed"]:
                 out["concealed_hand"] = out["fully_concealed_hand"] = 1     # 不求人 excludes both in YAML
     if s.fourth_tile or (last_from_melds and not ctx.win_wild and ctx.meld_counts[ctx.win_tile] == 3):
         out["last_tile"] = 1          # the other three copies are in sight: 和绝张
@@ -347,7 +347,7 @@ def waits(ctx):
         only = ctx.hand_memo.get(key)
         if only is None:
             only = ctx.hand_memo[key] = only_wait(tiles, w, ctx.situation.melds,
-                                                  ctx.options.get("formal_waits", True))
+                                                  ctx.options["formal_waits"])
         if not only:
             return _EMPTY
         if edge:
