@@ -15,8 +15,11 @@ from mahjong_core.engine import tiles as T
 from mahjong_core.engine.analysis import NEVER, standard_shanten
 from mahjong_core.engine.errors import NotWinningError
 
-from conftest import DATA, needs, random_winning
+from dealing import held_counts, random_hand
+from harness import needs
 from reference_gb import TILE_CODES
+from testpaths import DATA
+from winning_hands import random_winning
 
 G = needs("MahjongGB", "pip install -e '.[reference]'")         # the reference calculator
 
@@ -32,24 +35,6 @@ def core_gb(tmp_path_factory):
     return load_ruleset(path)
 
 
-def random_hand(rng: random.Random, size: int = 13) -> tuple[list[int], list[dict]]:
-    """Random standing tiles and 0–4 melds (chows and pungs) drawn from one wall."""
-    wall = [t for t in range(34) for _ in range(4)]
-    rng.shuffle(wall)
-    melds: list[dict] = []
-    for _ in range(rng.randint(0, 4) if rng.random() < 0.5 else 0):
-        t = rng.randrange(34)
-        if rng.random() < 0.5 and t < 27 and t % 9 < 7 and all(x in wall for x in (t, t + 1, t + 2)):
-            for x in (t, t + 1, t + 2):
-                wall.remove(x)
-            melds.append({"type": "chow", "tiles": T.format_tiles([t, t + 1, t + 2])})
-        elif wall.count(t) >= 3:
-            for _ in range(3):
-                wall.remove(t)
-            melds.append({"type": "pung", "tiles": T.format_tiles([t] * 3)})
-    return sorted(wall[:size - 3 * len(melds)]), melds
-
-
 def reference(hand: list[int], melded: bool) -> tuple[int, set[int]]:
     """PyMahjongGB's shanten over the core shapes and the useful tiles of the best of them."""
     codes = tuple(TILE_CODES[t] for t in hand)
@@ -59,11 +44,6 @@ def reference(hand: list[int], melded: bool) -> tuple[int, set[int]]:
     best = min(a[0] for a in answers)
     useful = {TILE_CODES.index(c) for a in answers if a[0] == best for c in a[1]}
     return best, useful
-
-
-def held_counts(hand, melds) -> list[int]:
-    held = T.counts34(list(hand) + [t for m in melds for t in T.parse_tiles(m["tiles"])])
-    return list(held)
 
 
 def test_shanten_and_useful_tiles_match_the_reference_on_13_tile_hands(core_gb):
@@ -301,7 +281,7 @@ HANDS = {"guobiao": "123456789m12p58s9s", "guobiao-2014": "147m223458p36s55z", "
 def test_analyze_command_works_for_every_shipped_ruleset(name):
     import json
 
-    from conftest import run_cli
+    from harness import run_cli
     hand = HANDS[name]
     rc, out, err = run_cli(["analyze", "--ruleset", name, hand, "--json"])
     assert rc == 0, err
@@ -325,7 +305,7 @@ def test_analyze_command_works_for_every_shipped_ruleset(name):
 def test_analyze_command_reads_seen_wilds_and_void_and_fails_plainly():
     import json
 
-    from conftest import run_cli
+    from harness import run_cli
     rc, out, _ = run_cli(["analyze", "--ruleset", "guobiao", "123456789m1234p", "--seen", "1p1p", "--json"])
     assert rc == 0 and json.loads(out)["useful"][0] == {"tile": "1p", "left": 1}
     rc, out, _ = run_cli(["analyze", "--ruleset", "popular", "123456789m12p5s", "--wilds", "5z", "--json"])

@@ -15,13 +15,11 @@ import pytest
 from mahjong_core import load_ruleset
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.analysis import NEVER
-from mahjong_core.engine.shapes import ShapeInput
 from mahjong_core.engine.shapes import suits
 
-from conftest import needs
+from dealing import held_counts, hands, knitted_hand, random_hand, shape_input
+from harness import needs
 from reference_gb import TILE_CODES
-from test_analysis import held_counts, random_hand
-from test_guobiao_shanten import dealt, gates_hand, knitted_hand
 
 G = needs("MahjongGB", "pip install -e '.[reference]'")         # the reference calculator
 
@@ -33,25 +31,6 @@ FORMS = (G.RegularShanten, G.SevenPairsShanten, G.ThirteenOrphansShanten, G.Hono
 @pytest.fixture(scope="module")
 def gb():
     return load_ruleset("guobiao")
-
-
-def shape_input(hand, n_melds: int = 0) -> ShapeInput:
-    counts = [0] * 34
-    for t in hand:
-        counts[t] += 1
-    return ShapeInput(tuple(counts), 0, tuple(range(n_melds)), 4 - n_melds, True, frozenset(range(34)),
-                      (0,) * 34)
-
-
-def hands(rng: random.Random):
-    """13-tile hands of every kind the shapes care about, some with melds (their standing tiles)."""
-    for i in range(1500):
-        kind = i % 4
-        if kind == 3:
-            hand, melds = random_hand(rng)
-            yield hand, len(melds)
-        else:
-            yield (knitted_hand, dealt, gates_hand)[kind](rng), 0
 
 
 def test_every_shapes_draws_equal_its_shanten_asked_again_and_its_bound_is_below(gb):

@@ -14,7 +14,7 @@ from mahjong_core.engine import tiles as T
 from mahjong_core.engine import analysis
 from mahjong_core.engine.analysis import Analyzer
 
-from test_analysis_doors import hands, shape_input
+from dealing import hands, shape_input
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from mahjong_core import load_ruleset
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import MahjongError, RulesetError
 
-from conftest import run_cli
+from harness import run_cli
 
 REST = "1m4m7m2p5p8p3s6s9s1z2z3z4z"          # no winning shape, no 白, no 红中
 

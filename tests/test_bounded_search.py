@@ -6,60 +6,19 @@ at all for a reading whose other fans plus that promise cannot reach the best to
 """
 from __future__ import annotations
 
-import random
 from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core import BelowMinimumError, PluginError
+from mahjong_core import PluginError
 from mahjong_core.engine.fans import FanCheck, FanContext
 from mahjong_core.engine.scoring import fills
 from mahjong_core.engine.shapes import Group
 
-import handgen
-from test_finishing import engine_with, fans
-from test_plugins import overlay
-from test_popular_wilds import FORMS, wildify
-
-PAIRS_OR_RUNS = {"hand": "2233445566778m", "win_tile": "8m"}     # seven pairs and standard readings
-
-
-def exhaustive(rules, situation, enforce_minimum=True):
-    """Every reading scored, then the choice and the minimum as ``score`` makes them."""
-    candidates = rules.candidates(situation)
-    best = rules.choose(candidates)
-    if enforce_minimum and best.minimum_points < rules.minimum:
-        enough = [c for c in candidates if c.minimum_points >= rules.minimum]
-        if not enough:
-            raise BelowMinimumError("below the minimum", best)
-        best = rules.choose(enough)
-    return best
-
-
-def outcome(rules, score, situation):
-    """What a caller sees: the result and its explanation, or the error's result."""
-    try:
-        result = score(rules, situation)
-    except BelowMinimumError as e:
-        return "below", e.result.to_dict(), rules.explain(e.result)
-    return "ok", result.to_dict(), rules.explain(result)
-
-
-def bounded(rules, situation):
-    return rules.score(situation)
-
-
-def random_hand(seed: int, k: int) -> dict:
-    rng = random.Random(seed)
-    while True:
-        form = rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0]
-        sit = handgen.random_situation(rng, form)
-        hand = sit if k == 0 else wildify(sit, rng, k)
-        if hand is not None:
-            return hand
-
+from house_plugins import engine_with, fans, overlay
+from scoring_kit import PAIRS_OR_RUNS, bounded, exhaustive, outcome, random_hand
 
 @pytest.fixture(scope="module")
 def rulesets():

@@ -14,8 +14,8 @@ from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.fans import FanCheck, fan_check, fan_checks
 from mahjong_core.engine.hookspecs import hookimpl
 
-from conftest import MINI
-from test_plugins import plugin
+from testpaths import MINI
+from house_plugins import plugin
 
 # (base ruleset, a misspelt fan id, the check it is put under, the id meant)
 MISSPELT = [

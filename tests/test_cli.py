@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINI, ORACLE, run_cli
+from harness import run_cli
+from testpaths import MINI, ORACLE
 
 M = str(MINI)
 # the console script installed beside the interpreter running the tests, whatever PATH holds

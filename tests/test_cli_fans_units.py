@@ -1,7 +1,7 @@
 """`mahjong fans`: each fan's amount in its unit and its tier; the ruleset as RULESET or --ruleset."""
 from __future__ import annotations
 
-from conftest import run_cli
+from harness import run_cli
 
 
 def _rows(out: str) -> dict:

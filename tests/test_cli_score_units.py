@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import MINI, run_cli
+from harness import run_cli
+from testpaths import MINI
 
 
 @pytest.fixture

@@ -11,35 +11,12 @@ import yaml
 from mahjong_core import MahjongError
 from mahjong_core.engine.config import deep_merge, read_yaml
 from mahjong_core.engine.registry import Engine
-from mahjong_core.engine.hookspecs import SettlementRule, hookimpl
-from mahjong_core.engine.settle.money import Payment
+from mahjong_core.engine.hookspecs import hookimpl
 
-from conftest import MINI
+from house_plugins import club_plugin
+from testpaths import MINI
 
 BASE = MINI.read_text(encoding="utf-8")
-
-
-def flat(record, ruleset, stake=1):
-    for win in record.of_type("win"):
-        if win.get("from") is not None:
-            yield Payment(win.get("from"), win.seat, stake, "discard win")
-
-
-def club_plugin(folder: Path) -> types.ModuleType:
-    """A plugin registering a ruleset folder and a settlement, as a third party would."""
-    mod = types.ModuleType("club_rules")
-
-    @hookimpl
-    def mahjong_rulesets():
-        return [folder]
-
-    @hookimpl
-    def mahjong_settlements():
-        return [SettlementRule("flat", flat)]
-
-    mod.mahjong_rulesets = mahjong_rulesets
-    mod.mahjong_settlements = mahjong_settlements
-    return mod
 
 
 @pytest.fixture

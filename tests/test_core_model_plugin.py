@@ -1,4 +1,4 @@
-"""The core model from a plugin's side: tests/table_plugin.py (one import, mahjong_core.plugin)
+"""The core model from a plugin's side: tests/support/table_plugin.py (one import, mahjong_core.plugin)
 and tests/data/gold-16.yaml, a 16-tile ruleset with honours as bonus tiles, a gold wild whose
 face-up copy is not wild (抢金 a declared field), a minimum per win method, fans in points,
 doublings and a bonus, and a highest-of tier, scoring hand-worked hands and settling
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import table_plugin
-from conftest import DATA
+from testpaths import DATA
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.errors import MahjongError
 

@@ -20,13 +20,8 @@ from mahjong_core.engine import errors
 from mahjong_core.engine.hand import MELD_FIELDS, SITUATION_FIELDS, parse_situation
 from mahjong_core.engine.records import RECORD_FIELDS
 
-ROOT = Path(__file__).resolve().parents[1]
-DOCS = ROOT / "docs"
-FORMATS = DOCS / "formats.md"
-
-
-def _text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
+from docs_kit import DOCS, EXAMPLE as _EXAMPLE, FORMATS, text as _text
+from testpaths import ROOT
 
 
 def _section(text: str, heading: str) -> str:
@@ -188,10 +183,6 @@ def test_rulesdoc_command_writes_the_pages(tmp_path, engine):
 
 
 # ---------------------------------------------------------------- examples are what the code says
-
-
-_EXAMPLE = re.compile(r"<!-- example (\w+) (\S+) -->\n(?:(?!```)[^\n]*\n)*?```(?:json|console|text)\n(.*?)```\n"
-                      r"(?:(?!```)[^\n]*\n)*?```json\n(.*?)```", re.S)
 
 
 def _examples():

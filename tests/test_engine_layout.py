@@ -13,7 +13,7 @@ from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.fans import EngineKey, FanCheck
 from mahjong_core.engine.scoring.plan import CheckEntry, HandTail, TailCheck
 
-from test_plugins import checks, plugin
+from house_plugins import checks, plugin
 
 CORE = Path(mahjong_core.__file__).parent
 LIMIT = 300

@@ -12,7 +12,8 @@ import pytest
 
 from mahjong_core import BelowMinimumError, MahjongError
 
-from conftest import EXAMPLE_PLUGIN, needs, random_winning, run_cli
+from harness import EXAMPLE_PLUGIN, needs, run_cli
+from winning_hands import random_winning
 
 # the console script installed beside the interpreter running the tests, whatever PATH holds
 MAHJONG = str(Path(sys.executable).with_name("mahjong"))

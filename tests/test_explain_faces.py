@@ -8,7 +8,7 @@ import json
 import pytest
 
 import mahjong_core
-from conftest import run_cli
+from harness import run_cli
 
 # 11 11 22 22 33 44 55 (m), void p: 清龙七对 (seven pairs of one suit with a four) ×2^5. The hand
 # holds two fours (1m, 2m): two 根; 清龙七对 reduces 根 by one (its own four), so one 根 counts.

@@ -14,8 +14,9 @@ from mahjong_core import MahjongError, RulesetError, default_engine, load_rulese
 from mahjong_core.tools import rulesdoc
 from mahjong_core.engine.registry import Engine
 
-from conftest import MINI, needs, run_cli
-from test_config import club_plugin
+from harness import needs, run_cli
+from testpaths import MINI
+from house_plugins import club_plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data" / "guangdong"

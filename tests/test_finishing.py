@@ -10,18 +10,10 @@ from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.fans import Alternatives, FanCheck, FanContext
 from mahjong_core.engine.scoring.ask import ask
 
-from test_plugins import checks, overlay, plugin
+from house_plugins import engine_with, fans, overlay
 
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}            # mini: plain win, 1 point
 SELF = dict(SIT, self_drawn=True, flowers=2)                    # 自摸 1 + flowers 2
-
-
-def engine_with(*items):
-    return Engine(plugins=[plugin("house", mahjong_fan_checks=checks(*items))], entry_points=False)
-
-
-def fans(result):
-    return {f.id: f.count for f in result.fans}
 
 
 # --------------------------------------------------------------------------- dropped fans

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import mahjong_core
-from test_docs import _EXAMPLE, FORMATS, _text
+from docs_kit import EXAMPLE as _EXAMPLE, FORMATS, text as _text
 
 WIN = {"type": "win", "seat": 1, "from": 2, "situation": {
     "hand": "123456789m9m", "win_tile": "9m", "melds": [{"type": "pung", "tiles": "111z", "from": "left"}]}}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import run_cli
+from harness import run_cli
 
 # 123m 456m 789m 234p 678p + 5m 5m 5m: three golds (5m), one of them drawn; bonus 1f 3z 5z
 HAND = "123456789m234p678p5m5m"

@@ -1,5 +1,5 @@
 """Properties of both Fuzhou lines over seeded random legal hands and records
-(tests/fuzhou_recordgen.py): every record settles, zero-sum and deterministically (10,000 per
+(tests/support/fuzhou_recordgen.py): every record settles, zero-sum and deterministically (10,000 per
 line), with the payers each line names; scoring is deterministic and independent of the order
 tiles, melds and bonus tiles are given in; the golds' wild substitution equals a brute force over
 every kind each gold could stand for."""

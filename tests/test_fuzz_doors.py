@@ -17,7 +17,7 @@ from mahjong_core import MahjongError
 from mahjong_core.frontends import batch
 from mahjong_core.engine import tiles as T
 
-from conftest import random_winning
+from winning_hands import random_winning
 
 NAMES = sorted(mahjong_core.default_engine().ruleset_files())
 ODD = [None, True, False, 0, -1, 3, 2 ** 70, 1.5, "", "x", "1m", "5p", "01", "8z", "1f", "\u2028", "\ud800",

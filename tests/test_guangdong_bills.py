@@ -10,17 +10,10 @@ from mahjong_core.engine import tiles as T
 from mahjong_guangdong import bills as B, settle as S
 from mahjong_core import load_ruleset
 
+from guangdong_kit import deltas
+
 DAHU, TDH, LIANHUA, BAO = (load_ruleset(r).options for r in ("guangdong", "guangdong-tuidaohu",
                                                               "guangdong-lianhua", "guangdong-bao"))
-
-
-def deltas(payments, seats=4):
-    """Each seat's net from a list of payments."""
-    out = [0] * seats
-    for p in payments:
-        out[p.payer] -= p.amount
-        out[p.payee] += p.amount
-    return out
 
 
 def test_dahu_self_draw_share_is_f_u_one_plus_h():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import run_cli
+from harness import run_cli
 
 SIX = ["guangdong", "guangdong-100", "guangdong-bao", "guangdong-jipinghu", "guangdong-lianhua",
        "guangdong-tuidaohu"]

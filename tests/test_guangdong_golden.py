@@ -7,13 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_core.testing import load_cases
-
-DATA = Path(__file__).resolve().parent / "data" / "guangdong"
-RULESETS = ("guangdong", "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao",
-            "guangdong-jipinghu", "guangdong-100")
-CASES = [(name, kind, case) for name in RULESETS for kind in ("hands", "records")
-         for case in load_cases(DATA / f"{name}_{kind}.yaml")]
+from guangdong_kit import CASES, DATA, RULESETS
 
 
 @pytest.mark.parametrize("name,kind,case", CASES, ids=[f"{n}:{c.id}" for n, _, c in CASES])

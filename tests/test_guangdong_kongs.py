@@ -10,7 +10,7 @@ from mahjong_core.engine.settle import Kong
 from mahjong_guangdong import kongs as K
 from mahjong_core import load_ruleset
 
-from test_guangdong_bills import deltas
+from guangdong_kit import deltas
 
 DAHU = load_ruleset("guangdong").options
 BAO = load_ruleset("guangdong-bao").options

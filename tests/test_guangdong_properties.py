@@ -1,4 +1,4 @@
-"""Random legal records of every Guangdong profile (tests/guangdong_recordgen.py, seeded) settle
+"""Random legal records of every Guangdong profile (tests/support/guangdong_recordgen.py, seeded) settle
 to zero-sum ledgers, deterministically, and whatever order the winners of one discard or of one
 robbed kong are listed in. The normal suite settles 500 records per profile; the slow run
 (``pytest -m slow``, a CI step) settles 10,000 per profile."""

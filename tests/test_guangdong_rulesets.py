@@ -17,7 +17,7 @@ from mahjong_core.testing import load_cases
 from mahjong_guangdong import patterns as P
 from mahjong_core.engine.config import read_yaml
 
-from test_guangdong_golden import CASES, RULESETS
+from guangdong_kit import CASES, RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE_PLAY = {"reserve": "推倒胡's reserved wall tiles: read by live play, never by settlement"}

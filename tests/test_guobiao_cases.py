@@ -13,7 +13,7 @@ import yaml
 
 import mahjong_core
 from mahjong_core.engine.errors import BelowMinimumError, MahjongError
-from conftest import DATA
+from testpaths import DATA
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASES = yaml.safe_load((CASES_DIR / "guobiao.yaml").read_text(encoding="utf-8"))["cases"]

@@ -19,7 +19,7 @@ from mahjong_core.engine.fans import FanContext
 from mahjong_guobiao import fills, mahjong_fan_checks
 
 import handgen
-from test_popular_wilds import FORMS, wildify
+from wildgen import FORMS, wildify
 
 RULESETS = ("popular", "popular-lianzhong")
 

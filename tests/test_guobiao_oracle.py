@@ -14,7 +14,7 @@ import pytest
 
 import mahjong_core
 from mahjong_core.engine.errors import BelowMinimumError
-from conftest import ORACLE
+from testpaths import ORACLE
 
 CORPUS = ORACLE
 

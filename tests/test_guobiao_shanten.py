@@ -13,42 +13,12 @@ from mahjong_core.engine import tiles as T
 from mahjong_core.engine.analysis import NEVER
 from mahjong_core.engine.shapes import ShapeInput
 from mahjong_guobiao import honors_and_knitted, knitted_straight, nine_gates
-from mahjong_guobiao.facts import KNITTED
 
-from conftest import needs
+from dealing import dealt, gates_hand, knitted_hand, random_hand
+from harness import needs
 from reference_gb import TILE_CODES
-from test_analysis import random_hand
 
 G = needs("MahjongGB", "pip install -e '.[reference]'")         # the reference calculator
-
-
-def knitted_hand(rng: random.Random, size: int = 13) -> list[int]:
-    """Tiles dealt mostly from one knitted straight and the honours, a few from anywhere."""
-    wall = [t for t in range(34) for _ in range(4)]
-    pool = list(rng.choice(KNITTED)) + list(range(27, 34))
-    hand: list[int] = []
-    while len(hand) < size:
-        t = rng.choice(pool) if rng.random() < 0.8 else rng.randrange(34)
-        if t in wall:
-            wall.remove(t)
-            hand.append(t)
-    return sorted(hand)
-
-
-def dealt(rng: random.Random, size: int = 13) -> list[int]:
-    wall = [t for t in range(34) for _ in range(4)]
-    return sorted(rng.sample(wall, size))
-
-
-def gates_hand(rng: random.Random) -> list[int]:
-    """1112345678999 of one suit with a few tiles swapped for others."""
-    base = 9 * rng.randrange(3)
-    hand = [base + r for r, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)) for _ in range(n)]
-    for _ in range(rng.randint(0, 3)):
-        hand[rng.randrange(13)] = rng.randrange(34)
-    if max(map(hand.count, hand)) > 4:
-        return gates_hand(rng)
-    return sorted(hand)
 
 
 def shape_input(hand, melds=()) -> ShapeInput:

@@ -65,7 +65,7 @@ def test_the_quick_unique_wait_agrees_with_the_whole_wait_search(formal):
     tiles) and every tile of the reading taken as the winning tile, they agree."""
     from mahjong_core import load_ruleset
     from mahjong_guobiao.waits import only_wait
-    from test_popular_wilds import wildify
+    from wildgen import wildify
     rules = load_ruleset("popular")
     rng = random.Random(7)
     checked = fired = 0

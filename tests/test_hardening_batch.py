@@ -16,7 +16,8 @@ import time
 
 import pytest
 
-from conftest import MINI, run_cli
+from harness import run_cli
+from testpaths import MINI
 from mahjong_core import ResourceError, load_ruleset
 from mahjong_core.frontends import batch, wire
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINI, run_cli
+from harness import run_cli
+from testpaths import MINI
 from mahjong_core import load_ruleset
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import TileError

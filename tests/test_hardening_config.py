@@ -16,7 +16,8 @@ from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.fans import FanCheck
 from mahjong_core.engine.hookspecs import hookimpl
 
-from conftest import EXAMPLE_PLUGIN, MINI, missing, run_cli
+from harness import EXAMPLE_PLUGIN, missing, run_cli
+from testpaths import MINI
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = MINI.read_text(encoding="utf-8")

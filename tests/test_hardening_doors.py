@@ -14,7 +14,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import MINI, run_cli
+from harness import run_cli
+from testpaths import MINI
 from mahjong_core import ResourceError, load_ruleset
 from mahjong_core.frontends import batch
 from mahjong_core.frontends.cli import EXIT_OUTPUT, main as cli_main

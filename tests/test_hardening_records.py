@@ -15,7 +15,7 @@ from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.hookspecs import SettlementRule, hookimpl
 from mahjong_core.engine.settle.money import Ledger, Payment
 
-from conftest import MINI
+from testpaths import MINI
 
 GB_HAND = {"hand": "4445677m777p777s", "win_tile": "7m"}          # 22 points (T11)
 SC_HAND = {"hand": "123m456m789m11p23p", "win_tile": "4p"}

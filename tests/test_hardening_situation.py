@@ -11,7 +11,7 @@ from mahjong_core import MahjongError
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.hand import TableRules, parse_situation
 
-from conftest import run_cli
+from harness import run_cli
 
 
 @pytest.fixture(scope="module")

@@ -19,20 +19,18 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mahjong_core import MahjongError
-from mahjong_core.engine.config import is_family_base
 from mahjong_core.engine.registry import Engine
-from mahjong_core.engine.hand import MELD_FIELDS, SITUATION_FIELDS
+from mahjong_core.engine.hand import SITUATION_FIELDS
 from mahjong_core.engine.records import RECORD_FIELDS
 
 from handgen import random_situation
+from malformed import (CODES, NASTY as _NASTY, RAW_OVERLAYS as _RAW_OVERLAYS, SHIPPED, deep as _deep,
+                       malformed_situation as _malformed_situation, mutate as _mutate)
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = Path(__file__).parent / "cases"
-CODES = {"invalid_tile", "wrong_tile_count", "too_many_copies", "invalid_meld", "invalid_situation",
-         "not_winning", "below_minimum", "unknown_ruleset", "ruleset_error"}
 HANG_GUARD = 5.0          # seconds one input may take, with room for a loaded shared machine
 ENGINE = Engine()
-SHIPPED = sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml") if not is_family_base(p))
 RULES = {name: ENGINE.load_ruleset(name) for name in SHIPPED}
 _FAMILY_RECORDS = {"guobiao": "guobiao_settlement.yaml", "popular": "guobiao_settlement.yaml",
                    "sichuan": "sichuan_records.yaml", "fuzhou": "../data/fuzhou/fuzhou_cases.yaml",
@@ -54,39 +52,10 @@ def _load_strict(text: str):
 
 # ------------------------------------------------------------------------------ junk values
 
-_NASTY = [None, True, False, 0, 1, -1, 1.5, float("nan"), float("inf"), -float("inf"), 10 ** 400,
-          -(10 ** 400), "", " ", "1m", "0m", "10p", "1f", "5z", "E", "X", "\ud800", "🀄", "m" * 5000,
-          "1m" * 3000, [], {}, [[[[[[[[[[]]]]]]]]]], {"a": {"b": {"c": {"d": {}}}}}, ["1m"], {"1m": 1},
-          "left", "across", "right", "pung", "kong", "chow", "123m", "5555p"]
-
-
-def _deep(n: int):
-    value: object = "1m"
-    for _ in range(n):
-        value = [value]
-    return value
-
-
 junk = st.recursive(
     st.sampled_from(_NASTY) | st.integers() | st.floats() | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12)
-
-
-def _mutate(rng: random.Random, data: dict, fields, draw_junk) -> dict:
-    """One to three changes to a JSON object: a field set to junk, removed, or a new key."""
-    out = dict(data)
-    for _ in range(rng.randint(1, 3)):
-        r = rng.random()
-        if r < 0.5:
-            out[rng.choice(list(fields))] = draw_junk()
-        elif r < 0.7 and out:
-            out.pop(rng.choice(list(out)))
-        elif r < 0.8:
-            out[rng.choice(["id", "x", "Hand", "win", "extra", "ruleset", "type"])] = draw_junk()
-        else:
-            out[rng.choice(list(fields))] = _deep(rng.choice([50, 900, 5000]))
-    return out
 
 
 def _timed(func, *args):
@@ -106,21 +75,6 @@ def _check_error(e: MahjongError, what) -> None:
 
 
 # ------------------------------------------------------------------------------ situations
-
-def _malformed_situation(rng: random.Random, draw_junk) -> object:
-    r = rng.random()
-    if r < 0.05:
-        return draw_junk()
-    sit = random_situation(rng)
-    if r < 0.15:
-        return sit
-    if r < 0.35 and sit.get("melds"):
-        melds = [dict(m) for m in sit["melds"]]
-        i = rng.randrange(len(melds))
-        melds[i] = _mutate(rng, melds[i], MELD_FIELDS, draw_junk)
-        return dict(sit, melds=melds)
-    return _mutate(rng, sit, SITUATION_FIELDS, draw_junk)
-
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.data())
@@ -272,24 +226,6 @@ def _set_dotted(data: dict, dotted: str, value) -> None:
         if not isinstance(node, dict):
             return
     node[last] = value
-
-
-_RAW_OVERLAYS = [
-    b"a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-    b"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
-    b"e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
-    b"g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\nh: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n",
-    b"extends: %s\nscoring: {minimum: .nan}\n",
-    b"extends: %s\nscoring: {minimum: .inf}\n",
-    b"extends: %s\nscoring: {minimum: '8'}\n",
-    b"extends: %s\ntitle: \xff\xfe\n",
-    b"extends: %s\n" + b"x: " + b"[" * 20000 + b"]" * 20000 + b"\n",
-    b"extends: %s\n\t- broken\n",
-    b"root:x:0:0:root:/root:/bin/bash\n",
-    b"- just\n- a list\n",
-    b"extends: /etc/passwd\n",
-    b"extends: %s\n!!python/object/apply:os.system ['true']\n",
-]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import mahjong_core
-from conftest import run_cli
+from harness import run_cli
 
 HAND = "[111z,1]123456789m9m 9m"
 

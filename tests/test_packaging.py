@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import needs
+from harness import needs
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "mahjong-258"

@@ -6,7 +6,6 @@ import importlib.metadata
 import inspect
 import re
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -15,34 +14,16 @@ from mahjong_core import MahjongError, NotWinningError, PluginError, RulesetErro
 from mahjong_core.engine import hookspecs
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.fans import FanCheck
-from mahjong_core.engine.hookspecs import (MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape,
-                                           hookimpl)
+from mahjong_core.engine.hookspecs import MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape
 from mahjong_core.engine.settle.money import Payment
 from mahjong_core.engine.shapes import standard
 
-from conftest import MINI, run_cli
+from harness import run_cli
+from house_plugins import checks, overlay, plugin
+from testpaths import MINI
 
 ROOT = Path(__file__).resolve().parent.parent
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}
-
-
-def plugin(name: str, **hooks) -> types.ModuleType:
-    """A plugin module named ``name`` whose hooks are the given functions."""
-    mod = types.ModuleType(name)
-    for hook, func in hooks.items():
-        setattr(mod, hook, hookimpl(func))
-    return mod
-
-
-def checks(*items):
-    return lambda: list(items)
-
-
-def overlay(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
-    (tmp_path / "base.yaml").write_text(MINI.read_text(encoding="utf-8"), encoding="utf-8")
-    path = tmp_path / name
-    path.write_text("extends: base.yaml\n" + text, encoding="utf-8")
-    return path.resolve()
 
 
 # --------------------------------------------------------------------------- loading

@@ -15,7 +15,7 @@ import pytest
 
 import mahjong_core
 from mahjong_core.engine import tiles as T
-from conftest import ORACLE
+from testpaths import ORACLE
 
 RULESETS = Path(__file__).parent.parent / "rulesets"
 

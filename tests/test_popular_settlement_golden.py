@@ -1,6 +1,6 @@
 """The popular settlements (competition and game-site formulas) against ledgers saved from
 their implementation before they moved onto the settlement toolkit: 300 seeded random records
-(tests/popular_recordgen.py) and what each settled to (payments in order, or the error), in
+(tests/support/popular_recordgen.py) and what each settled to (payments in order, or the error), in
 tests/data/popular_ledgers.json. Regenerate only on purpose:
 ``python tests/test_popular_settlement_golden.py`` (the diff is then the change in behaviour)."""
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_ledger_is_unchanged(i, rulesets):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
+    sys.path.insert(0, str(Path(__file__).parent / "support"))
     from popular_recordgen import seeded_records
     loaded = {}
     out = []

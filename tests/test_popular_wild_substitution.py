@@ -14,7 +14,7 @@ import mahjong_core
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import MahjongError
 
-from conftest import random_winning
+from winning_hands import random_winning
 
 
 @pytest.fixture(scope="module")

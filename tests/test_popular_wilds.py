@@ -28,13 +28,12 @@ from mahjong_core.engine import tiles as T
 from mahjong_core.engine.waits import suit_complete
 
 import handgen
+from wildgen import FORMS, wildify
 
 CASES = Path(__file__).parent / "cases"
 RULESETS_DIR = Path(__file__).parent.parent / "rulesets"
 KNITTED = [(a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3]
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-FORMS = (("standard", 70), ("pattern", 22), ("seven_pairs", 4), ("thirteen_orphans", 1),
-         ("knitted_straight", 2), ("honors_knitted", 2), ("nine_gates", 1))
 
 
 def _ruleset(name: str):
@@ -43,35 +42,6 @@ def _ruleset(name: str):
     if name == "unit":
         return mahjong_core.load_ruleset(str(CASES / "popular_unit.yaml"))
     return mahjong_core.load_ruleset(name)
-
-
-# ------------------------------------------------------------------ hands with wilds
-
-def wildify(sit: dict, rng: random.Random, k: int) -> dict | None:
-    """Turn ``k`` of the standing tiles (maybe the winning tile) into copies of a wild kind that
-    the hand does not otherwise hold. Flags that depend on the winning tile's copies are dropped."""
-    standing = list(T.parse_tiles(sit["hand"]))
-    win = T.tile(sit["win_tile"])
-    used = set(standing) | {win}
-    for m in sit.get("melds", []):
-        used.update(T.parse_tiles(m["tiles"]))
-    free = [t for t in range(34) if t not in used]
-    if not free or k > len(standing) + 1:
-        return None
-    wild = rng.choice(free)
-    positions = rng.sample(range(len(standing) + 1), k)
-    out = {key: v for key, v in sit.items()
-           if key not in ("robbing_kong", "fourth_tile", "discard_after_kong", "flowers")}
-    for p in positions:
-        if p == len(standing):
-            win = wild
-            out["self_drawn"] = True          # a discarded wild cannot be claimed
-        else:
-            standing[p] = wild
-    out["hand"] = T.format_tiles(standing)
-    out["win_tile"] = T.name(win)
-    out["wilds"] = T.name(wild)
-    return out
 
 
 # ------------------------------------------------------------------ brute force

@@ -13,7 +13,8 @@ from mahjong_core.engine.hookspecs import SettlementRule, hookimpl
 from mahjong_core.engine.records import Record, parse_record
 from mahjong_core.engine.settle.money import Ledger, Payment, Settlement
 
-from conftest import MINI, random_winning
+from testpaths import MINI
+from winning_hands import random_winning
 
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}
 SIT2 = {"hand": "123p456s789m3344z", "win_tile": "3z"}     # a second winner's tiles: none of SIT's

@@ -19,7 +19,7 @@ import handgen
 import reference_gb as ref
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.hand import parse_situation
-from conftest import ORACLE
+from testpaths import ORACLE
 
 CORPUS = ORACLE
 DIFF_N = int(os.environ.get("MAHJONG_DIFF_N", "2000"))

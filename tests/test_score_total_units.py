@@ -9,9 +9,8 @@ import pytest
 from mahjong_core import RulesetError
 from mahjong_core.engine.fans import FanCheck
 
-from test_finishing import engine_with, fans
-from test_plugins import overlay
-from test_score_units import SIT, UNITS_FANS, three
+from house_plugins import engine_with, fans, overlay
+from scoring_kit import SIT, UNITS_FANS, three
 
 
 def rules_with(tmp_path, scoring: str):

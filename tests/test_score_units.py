@@ -8,37 +8,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core import RulesetError
 from mahjong_core.engine.fans import FanCheck
 
-from test_bounded_search import PAIRS_OR_RUNS, exhaustive, outcome, bounded, random_hand
-from test_finishing import engine_with, fans
-from test_plugins import overlay
-
-SIT = {"hand": "123m456m789m123p5p", "win_tile": "5p"}     # a standard reading only: plain_win
-
+from house_plugins import engine_with, fans, overlay
+from scoring_kit import (PAIRS_OR_RUNS, SIT, UNITS_FANS, bounded, exhaustive, outcome, random_hand, refused_at,
+                         three, units_rules)
 
 
 def _by(excluded):
     """The excluded fans with what excluded them (their zh and en names aside)."""
     return [{"id": e["id"], "by": e["by"]} for e in excluded]
-
-def three(ctx):
-    """Three fans at once, for the arithmetic."""
-    return {"p": 1, "d": 2, "x": 1}
-
-
-UNITS_FANS = """fans:
-  p: {zh: 点, en: P, points: 3, check: house.three}
-  d: {zh: 倍, en: D, doublings: 2, check: house.three}
-  x: {zh: 奖, en: X, bonus: 5, check: house.three}
-"""
-
-
-def units_rules(tmp_path, params: str, name="house.yaml"):
-    engine = engine_with(FanCheck("house.three", three))
-    return engine.load_ruleset(overlay(tmp_path, f"scoring: {{value: {{formula: units, params: {params}}}}}\n"
-                                       + UNITS_FANS, name))
 
 
 # --------------------------------------------------------------------------- units arithmetic
@@ -247,12 +226,7 @@ def test_rules_out_fallback_false(tmp_path):
      "value formula 'units' takes no argument 'cap_multiplyer' (did you mean 'cap_multiplier'?)"),
 ])
 def test_errors_name_the_file_and_line(tmp_path, text, line, message):
-    engine = engine_with(FanCheck("house.found", lambda ctx: {}))
-    path = overlay(tmp_path, text)
-    with pytest.raises(RulesetError) as info:
-        engine.load_ruleset(path)
-    assert info.value.message.startswith(f"{path}:{line}: "), info.value.message
-    assert message in info.value.message
+    refused_at(tmp_path, text, line, message)
 
 
 # --------------------------------------------------------------------------- the bound under units

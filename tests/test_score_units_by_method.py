@@ -9,10 +9,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import mahjong_core
 from mahjong_core.engine.scoring.units import of_amounts
 
-from test_bounded_search import exhaustive, outcome, bounded, random_hand
-from test_finishing import fans
-from test_score_units import SIT, units_rules
-from test_score_units import test_errors_name_the_file_and_line as refused_at   # called, not collected
+from house_plugins import fans
+from scoring_kit import SIT, bounded, exhaustive, outcome, random_hand, refused_at, units_rules
 
 
 ROBBING = {"hand": "123m456m789m12p5p5p", "win_tile": "3p", "robbing_kong": True}

@@ -15,7 +15,7 @@ from mahjong_core.engine.errors import PluginError
 from mahjong_core.plugin import Field, InPlay, Payment, Replayer, hookimpl
 from mahjong_core.engine.records import parse_record
 
-from conftest import MINI
+from testpaths import MINI
 
 SIT = {"hand": "123m456p789s1122z", "win_tile": "1z"}
 SIT2 = {"hand": "123p456s789m3344z", "win_tile": "3z"}     # a second winner's tiles: none of SIT's

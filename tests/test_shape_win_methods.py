@@ -14,7 +14,7 @@ from mahjong_core import NotWinningError, RulesetError
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.hookspecs import WinShape, hookimpl
 
-from conftest import MINI
+from testpaths import MINI
 
 SHAPELESS = {"hand": "1112223334567z", "win_tile": "7z"}        # all honours, no other shape
 ALSO_STANDARD = {"hand": "1112223334455z", "win_tile": "5z"}    # all honours, and 111 222 333 44 555

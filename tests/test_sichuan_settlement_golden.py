@@ -1,6 +1,6 @@
 """The Sichuan settlement against saved ledgers (first saved from its implementation before it
 moved onto the settlement toolkit; regenerated when the generator began dealing every record
-from one table of 108 tiles): 300 seeded random legal records (tests/sichuan_recordgen.py) and
+from one table of 108 tiles): 300 seeded random legal records (tests/support/sichuan_recordgen.py) and
 what each settled to (payments in order, or the error), in tests/data/sichuan_ledgers.json.
 Regenerate only on purpose: ``python tests/test_sichuan_settlement_golden.py`` (the diff is then
 the change in behaviour). And, on hypothesis's random records: zero-sum, deterministic, and a robbed kong
@@ -87,7 +87,7 @@ def test_random_records_settle_zero_sum_deterministically_and_robbed_kongs_earn_
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
+    sys.path.insert(0, str(Path(__file__).parent / "support"))
     from sichuan_recordgen import seeded_records
     loaded = {}
     out = []

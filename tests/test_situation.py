@@ -15,7 +15,9 @@ from mahjong_core import MahjongError
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.hand import SITUATION_FIELDS, Situation, TableRules, parse_situation
 
-from conftest import MINI, random_winning, run_cli
+from harness import run_cli
+from testpaths import MINI
+from winning_hands import random_winning
 
 # the console script installed beside the interpreter running the tests, whatever PATH holds
 MAHJONG = str(Path(sys.executable).with_name("mahjong"))

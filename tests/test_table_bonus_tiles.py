@@ -8,7 +8,7 @@ import types
 import pytest
 
 import table_plugin
-from conftest import DATA
+from testpaths import DATA
 from mahjong_core import MahjongError
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.hand import TableRules, parse_situation

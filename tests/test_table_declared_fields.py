@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import table_plugin
-from conftest import DATA, MINI
+from testpaths import DATA, MINI
 from mahjong_core import MahjongError, RulesetError
 from mahjong_core.frontends.cli import main
 from mahjong_core.engine.registry import Engine

@@ -8,7 +8,7 @@ import types
 import pytest
 
 import table_plugin
-from conftest import DATA, MINI
+from testpaths import DATA, MINI
 from mahjong_core import MahjongError, NotWinningError, RulesetError
 from mahjong_core.engine.registry import Engine
 from mahjong_core.plugin import Validator, hookimpl

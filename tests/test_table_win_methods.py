@@ -9,7 +9,8 @@ import json
 import pytest
 
 import table_plugin
-from conftest import DATA, MINI, run_cli
+from harness import run_cli
+from testpaths import DATA, MINI
 from mahjong_core import BelowMinimumError, NotWinningError, RulesetError
 from mahjong_core.frontends.cli import main
 from mahjong_core.engine.registry import Engine

@@ -12,7 +12,8 @@ from mahjong_core import MahjongError
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine import waits as W
 
-from conftest import DATA, random_winning
+from testpaths import DATA
+from winning_hands import random_winning
 
 
 def brute_waits(rules, hand, melds, wilds=()) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import mahjong_core
-from conftest import run_cli
+from harness import run_cli
 
 
 def test_a_wild_that_cannot_be_won_on_a_discard_says_so():

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ORACLE, needs
+from harness import needs
+from testpaths import ORACLE
 
 # mahjong_core.frontends.web and its test client need the web extra: checked before they are imported
 TestClient = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
@@ -173,7 +174,8 @@ def test_malformed_situations_and_overlays_get_contract_answers_never_a_500(clie
     """The hardening tests' junk, over HTTP: every answer a result or a contract failure."""
     import random
 
-    from test_malformed_input import _NASTY, _RAW_OVERLAYS, CODES, SHIPPED, _malformed_situation
+    from malformed import CODES, NASTY as _NASTY, RAW_OVERLAYS as _RAW_OVERLAYS, SHIPPED, \
+        malformed_situation as _malformed_situation
 
     rng = random.Random(19)
     for _ in range(300):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import table_plugin
-from conftest import DATA
+from testpaths import DATA
 from mahjong_core import RulesetError
 from mahjong_core.engine.registry import Engine
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINI, run_cli
+from harness import run_cli
+from testpaths import MINI
 from mahjong_core.frontends.cli import build_parser
 from mahjong_core.engine.errors import plural
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 
-SITE = str(Path(__file__).parent / "data" / "popular-site.yaml")
+from testpaths import DATA
+
+SITE = str(DATA / "popular-site.yaml")
 RULESETS = ("popular", "popular-lianzhong", SITE)
 KINDS = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
