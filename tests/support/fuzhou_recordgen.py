@@ -1,5 +1,5 @@
 """Random legal Fuzhou hands and records from a seeded ``random.Random``, for the property tests
-(tests/test_fuzhou_properties.py) and the benchmark: five sets and a pair of suited tiles with
+(tests/fuzhou/test_fuzhou_properties.py) and the benchmark: five sets and a pair of suited tiles with
 up to three golds (wild, or at face value), melds (chows, pungs, kongs of every kind), bonus
 tiles (honours and flowers), and records with the ``wild`` event, discards (a discarded gold
 where the line allows it), kongs, 天胡, 抢金, 三金倒, discard wins, robbed added kongs (classic),

@@ -14,3 +14,8 @@ RULESETS = ROOT / "rulesets"
 DATA = TESTS / "data"
 ORACLE = DATA / "oracle" / "guobiao_dev.jsonl"     # the reference calculator's labels (its README)
 MINI = DATA / "mini.yaml"
+
+# each family's golden data
+GUOBIAO_DATA = POPULAR_DATA = SICHUAN_DATA = TESTS / "cases"
+GUANGDONG_DATA = DATA / "guangdong"
+FUZHOU_DATA = DATA / "fuzhou"
