@@ -1,4 +1,4 @@
-"""Golden hands and records of both Fuzhou lines (tests/data/fuzhou/), through the golden runner
+"""Golden hands and records of both Fuzhou lines (tests/fuzhou/data/), through the golden runner
 (mahjong_core.testing) against rulesets/fuzhou.yaml and rulesets/fuzhou-classic.yaml and the
 overlays beside the case files. Arithmetic is in the case files' comments."""
 from __future__ import annotations

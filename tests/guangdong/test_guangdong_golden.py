@@ -1,4 +1,4 @@
-"""The Guangdong golden data (tests/data/guangdong/): every hand and record case run straight
+"""The Guangdong golden data (tests/guangdong/data/): every hand and record case run straight
 through the shipped rulesets (and the club overlays next to the data) by
 ``mahjong_core.testing``: each case's total, value, fans, deltas, payments or error."""
 from __future__ import annotations

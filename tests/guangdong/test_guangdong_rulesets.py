@@ -1,5 +1,5 @@
 """The six Guangdong rulesets held to the plugin and to their golden data
-(tests/data/guangdong/): every check they name is registered and every plugin check is used;
+(tests/guangdong/data/): every check they name is registered and every plugin check is used;
 each option is declared once, in the family base or in the one profile that plays it; and every fan, every option value, every
 table switch a club sets in YAML and every record event is exercised by a golden case."""
 from __future__ import annotations

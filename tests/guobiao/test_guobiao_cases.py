@@ -1,4 +1,4 @@
-"""Golden cases for the Guobiao rulesets (tests/cases/guobiao.yaml), through the public API.
+"""Golden cases for the Guobiao rulesets (tests/guobiao/data/guobiao.yaml), through the public API.
 
 Each case is scored under guobiao, guobiao-2014, guobiao-strict98 and the test overlay
 guobiao-test-wmcc2006; an overlay without its own expectation must score the hand exactly as
@@ -12,7 +12,7 @@ import yaml
 import mahjong_core
 from mahjong_core.engine.errors import BelowMinimumError, MahjongError
 
-from testpaths import DATA, GUOBIAO_DATA
+from testpaths import GUOBIAO_DATA
 
 CASES_DIR = GUOBIAO_DATA
 CASES = yaml.safe_load((CASES_DIR / "guobiao.yaml").read_text(encoding="utf-8"))["cases"]
@@ -81,7 +81,7 @@ def test_every_overlay_changes_something_pinned():
 
 
 def test_fan_names_are_the_contract_ones(rulesets):
-    """ids, zh and en exactly as in tests/data/guobiao_fans.md (reference adapter's table)."""
+    """ids, zh and en exactly as in tests/guobiao/data/guobiao_fans.md (reference adapter's table)."""
     import reference_gb as ref
     rules = rulesets["guobiao"]
     table = {fan_id: (zh, points) for fan_id, zh, points in ref.FAN_TABLE}
@@ -154,9 +154,9 @@ def test_each_option_changes_what_it_documents(option, value, situation, change,
 
 
 def test_fan_table_matches_the_rules_document(rulesets):
-    """id, zh, en and points of every fan exactly as the rule text lists them (tests/data/guobiao_fans.md)."""
+    """id, zh, en and points of every fan exactly as the rule text lists them (tests/guobiao/data/guobiao_fans.md)."""
     import re
-    doc = DATA / "guobiao_fans.md"
+    doc = GUOBIAO_DATA / "guobiao_fans.md"
     rows = re.findall(r"^\| (\d+) \| `(\w+)` \| (\S+) \| ([^|]+?) \| (\d+) \|$",
                       doc.read_text(encoding="utf-8"), flags=re.M)
     assert len(rows) == 82

@@ -1,4 +1,4 @@
-"""The `guobiao` settlement: golden records (tests/cases/guobiao_settlement.yaml) and zero-sum."""
+"""The `guobiao` settlement: golden records (tests/guobiao/data/guobiao_settlement.yaml) and zero-sum."""
 from __future__ import annotations
 
 import pytest

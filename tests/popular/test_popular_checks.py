@@ -1,6 +1,6 @@
 """The popular plugin's checks, the wild-tile rules and the next-tile rule, without Guobiao.
 
-Cases live in tests/cases/popular_checks.yaml and are scored under tests/cases/popular_unit.yaml,
+Cases live in tests/popular/data/popular_checks.yaml and are scored under tests/popular/data/popular_unit.yaml,
 a ruleset holding only the popular checks, through the public API.
 """
 from __future__ import annotations

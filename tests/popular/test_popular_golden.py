@@ -1,4 +1,4 @@
-"""Golden hands (tests/cases/popular.yaml) under `popular` (大众) and `popular-lianzhong` (联众),
+"""Golden hands (tests/popular/data/popular.yaml) under `popular` (大众) and `popular-lianzhong` (联众),
 every popular fan covered, plus settlement of the 大众 worked example."""
 from __future__ import annotations
 

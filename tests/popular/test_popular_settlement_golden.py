@@ -1,7 +1,7 @@
 """The popular settlements (competition and game-site formulas) against ledgers saved from
 their implementation before they moved onto the settlement toolkit: 300 seeded random records
 (tests/support/popular_recordgen.py) and what each settled to (payments in order, or the error), in
-tests/data/popular_ledgers.json. Regenerate only on purpose:
+tests/popular/data/popular_ledgers.json. Regenerate only on purpose:
 ``python tests/popular/test_popular_settlement_golden.py`` (the diff is then the change in behaviour)."""
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 import mahjong_core
 from mahjong_core.engine.errors import MahjongError
 
-from testpaths import TESTS
+from testpaths import POPULAR_DATA
 
-GOLDEN = TESTS / "data" / "popular_ledgers.json"
+GOLDEN = POPULAR_DATA / "popular_ledgers.json"
 _CACHE: list = []
 
 
@@ -60,7 +60,7 @@ def test_the_golden_file_covers_the_features():
 def test_ledger_is_unchanged(i, rulesets):
     case = _cases()[i]
     name = case["ruleset"]
-    path = name if "/" not in name else str(TESTS / name)
+    path = name if "/" not in name else str(POPULAR_DATA.parent / name)
     if name not in rulesets:
         rulesets[name] = mahjong_core.load_ruleset(path)
     assert outcome(rulesets[name], case["record"]) == case["ledger"]
@@ -73,7 +73,7 @@ if __name__ == "__main__":
     out = []
     for name, record in seeded_records(300):
         rules = loaded.setdefault(name, mahjong_core.load_ruleset(name))
-        shown = name if "/" not in name else str(Path(name).relative_to(TESTS))
+        shown = name if "/" not in name else str(Path(name).relative_to(POPULAR_DATA.parent))
         out.append({"ruleset": shown, "record": record, "ledger": outcome(rules, record)})
     GOLDEN.write_text("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False, sort_keys=True) for c in out) + "\n]\n",
                       encoding="utf-8")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from testpaths import ROOT
+from testpaths import GUOBIAO_DATA, ROOT
 
 
 FORBIDDEN = [
@@ -120,13 +120,13 @@ def _test_texts():
 
 def test_tests_benchmarks_and_scripts_cite_nothing_that_does_not_ship():
     files = {path for path, _, _ in _test_texts()}
-    assert ROOT / "tests" / "cases" / "guobiao.yaml" in files and ROOT / "scripts" / "smoke_wheel.py" in files
+    assert GUOBIAO_DATA / "guobiao.yaml" in files and ROOT / "scripts" / "smoke_wheel.py" in files
     problems = _problems(_test_texts(), FORBIDDEN + [SECTION, DECISION])
     assert not problems, "\n".join(problems)
 
 
 def _exists(written: str, base: Path) -> bool:
-    if "<" in written or "{" in written:                  # a pattern: tests/data/<family>/
+    if "<" in written or "{" in written:                  # a pattern: tests/<family>/data/
         written = re.split(r"[<{]", written)[0].rsplit("/", 1)[0]
     if "*" in written:
         return any(ROOT.glob(written))
@@ -182,7 +182,7 @@ def test_the_checks_catch_what_they_should(text, found):
     ("S000-99", True), ("[S003 小胡1番]", True),
     ("extends [`guobiao`](guobiao.md)", False), ("pages: `docs/rulesets/guobiao.md`", False),
     ("docs/superpowers/specs/2026-06-20-settlement-design.md", False), ("- id: S000-01", True),
-    ("(tests/cases/guobiao.yaml example-20)", False), ("see case-332-no-wall-last", False),
+    ("(tests/guobiao/data/guobiao.yaml example-20)", False), ("see case-332-no-wall-last", False),
     ("tests/data/oracle/guobiao_dev.jsonl #129", False)])
 def test_the_checks_of_the_tests_catch_what_they_should(text, found):
     assert bool(_problems([(ROOT / "x", 1, text)], FORBIDDEN + [SECTION, DECISION])) is found

@@ -14,10 +14,8 @@ from mahjong_core import MahjongError
 from mahjong_core.engine.config import is_family_base
 from mahjong_core.engine.registry import Engine
 
-from testpaths import ROOT, RULESETS
+from testpaths import FAMILIES, ROOT, RULESETS, family_data
 
-CASES = ROOT / "tests" / "cases"
-FAMILY_DATA = ROOT / "tests" / "data"          # a family's golden data: tests/data/<family>/*.yaml
 SHIPPED = sorted(p.stem for p in RULESETS.glob("*.yaml") if not is_family_base(p))   # a family base loads only as a base
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
@@ -116,18 +114,24 @@ def _collect(node, hint: str | None, overlay, out: list) -> None:
             _collect(value, hint, overlay, out)
 
 
+def _golden_files() -> list[Path]:
+    """Every family's golden case files (tests/<family>/data/): YAML, and JSON but the saved ledgers."""
+    return [path for family in FAMILIES for path in sorted(family_data(family).glob("*.yaml"))
+            + sorted(p for p in family_data(family).glob("*.json") if not p.name.endswith("_ledgers.json"))]
+
+
 @lru_cache(maxsize=1)
 def golden_situations() -> tuple:
     out: list = []
-    for path in sorted(CASES.glob("*.yaml")) + sorted(CASES.glob("*.json")) + sorted(FAMILY_DATA.glob("*/*.yaml")):
+    for path in _golden_files():
         data = _load_case_file(path)
         _collect(data, _file_hint(path), None, out)
     return tuple(out)
 
 
 def test_golden_cases_are_found():
-    if not CASES.is_dir():
-        pytest.skip("no tests/cases yet")
+    if not _golden_files():
+        pytest.skip("no golden data yet")
     assert len(golden_situations()) >= 50
 
 
@@ -165,4 +169,4 @@ def test_every_fan_fires_in_a_golden_case(engine, tmp_path, name):
         fired.update(f.id for f in best.fans)
     assert scored, f"no golden case scores under {name}"
     missing = sorted(r.id for r in rules.fan_rules if r.id not in fired)
-    assert not missing, f"{name}: fans never awarded in tests/cases: {missing}"
+    assert not missing, f"{name}: fans never awarded in the golden data (tests/<family>/data/): {missing}"

@@ -15,19 +15,20 @@ from mahjong_core.engine.settle.money import Ledger, Payment, Why, why
 
 import fuzhou_recordgen
 import guangdong_recordgen
-from testpaths import DATA
+from testpaths import POPULAR_DATA, SICHUAN_DATA
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-def _golden(name: str) -> list[tuple[str, dict]]:
-    text = (DATA / name).read_text(encoding="utf-8")
+def _golden(path) -> list[tuple[str, dict]]:
+    text = path.read_text(encoding="utf-8")
     rows = json.loads(text) if text.lstrip().startswith("[") else [json.loads(line) for line in text.splitlines() if line.strip()]
     return [(row["record"].get("ruleset") or "popular", row["record"]) for row in rows if row["ledger"].get("ok")]
 
 
 def _records(engine) -> list[tuple[str, dict]]:
-    out = _golden("sichuan_ledgers.json") + [(n, r) for n, r in _golden("popular_ledgers.json") if n == "popular"]
+    out = _golden(SICHUAN_DATA / "sichuan_ledgers.json")
+    out += [(n, r) for n, r in _golden(POPULAR_DATA / "popular_ledgers.json") if n == "popular"]
     for name in ("guangdong", "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao"):
         out += [(name, r) for r in guangdong_recordgen.records(engine.load_ruleset(name), name, seed=7, n=25)]
     out += [("fuzhou", r) for r in fuzhou_recordgen.records(seed=7, n=25, classic=False)]

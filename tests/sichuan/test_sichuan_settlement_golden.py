@@ -1,7 +1,7 @@
 """The Sichuan settlement against saved ledgers (first saved from its implementation before it
 moved onto the settlement toolkit; regenerated when the generator began dealing every record
 from one table of 108 tiles): 300 seeded random legal records (tests/support/sichuan_recordgen.py) and
-what each settled to (payments in order, or the error), in tests/data/sichuan_ledgers.json.
+what each settled to (payments in order, or the error), in tests/sichuan/data/sichuan_ledgers.json.
 Regenerate only on purpose: ``python tests/sichuan/test_sichuan_settlement_golden.py`` (the diff is then
 the change in behaviour). And, on hypothesis's random records: zero-sum, deterministic, and a robbed kong
 earns nothing."""
@@ -21,9 +21,9 @@ from mahjong_core.plugin import KongBook
 from mahjong_core.engine.records import parse_record
 
 from sichuan_recordgen import Drawn, make_record
-from testpaths import DATA
+from testpaths import SICHUAN_DATA
 
-GOLDEN = DATA / "sichuan_ledgers.json"
+GOLDEN = SICHUAN_DATA / "sichuan_ledgers.json"
 
 
 def outcome(rules, record) -> dict:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from mahjong_core.testing import load_cases
 
-from testpaths import DATA as _SHARED
+from testpaths import GUANGDONG_DATA as DATA
 
-DATA = _SHARED / "guangdong"
 RULESETS = ("guangdong", "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao",
             "guangdong-jipinghu", "guangdong-100")
 CASES = [(name, kind, case) for name in RULESETS for kind in ("hands", "records")

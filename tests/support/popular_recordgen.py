@@ -1,6 +1,6 @@
-"""Seeded random popular records for the golden ledgers in tests/data/popular_ledgers.json: the
+"""Seeded random popular records for the golden ledgers in tests/popular/data/popular_ledgers.json: the
 ``popular`` and ``popular-lianzhong`` rulesets and a game-site overlay with a cap
-(tests/data/popular-site.yaml); the wild named by tile or indicator (or by none, or twice),
+(tests/popular/data/popular-site.yaml); the wild named by tile or indicator (or by none, or twice),
 wins self-drawn or on a discard, by the dealer or not, with flowers, kongs, wilds in the hand,
 a situation naming its own wilds (agreeing or not), a second win and the end of the wall.
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from testpaths import DATA
+from testpaths import POPULAR_DATA
 
-SITE = str(DATA / "popular-site.yaml")
+SITE = str(POPULAR_DATA / "popular-site.yaml")
 RULESETS = ("popular", "popular-lianzhong", SITE)
 KINDS = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 

@@ -25,7 +25,7 @@ TILE_CODES = tuple([f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 
                    + ["J3", "J2", "J1"])
 CODE_TILES = {code: i for i, code in enumerate(TILE_CODES)}
 
-# (id, zh, points) of every fan of the default profile (tests/data/guobiao_fans.md).
+# (id, zh, points) of every fan of the default profile (tests/guobiao/data/guobiao_fans.md).
 FAN_TABLE = (
     ("big_four_winds", "大四喜", 88), ("big_three_dragons", "大三元", 88), ("all_green", "绿一色", 88),
     ("nine_gates", "九莲宝灯", 88), ("four_kongs", "四杠", 88), ("seven_shifted_pairs", "连七对", 88),

@@ -1,5 +1,5 @@
 """Random legal Sichuan records, driven by any source of choices: a seeded ``random.Random``
-(the golden ledgers in tests/data/sichuan_ledgers.json) or a hypothesis ``draw`` (the
+(the golden ledgers in tests/sichuan/data/sichuan_ledgers.json) or a hypothesis ``draw`` (the
 property tests). Kongs of every kind (late added ones too), wins on a discard, self-drawn, on a
 kong's replacement tile (right after the winner's kong), robbing a kong, after a kong (呼叫转移), several winners of one
 discard, and the end of the wall.

@@ -2,7 +2,8 @@
 
 Shared data (``tests/data/``): the small test rulesets every area uses (``mini.yaml`` and its
 relatives, ``bonus-16.yaml``, ``gold-16.yaml``) and the reference calculator's labelled corpus
-(``oracle/``).
+(``oracle/``). A family's golden files (cases, records, saved ledgers, the overlays they use)
+live beside its tests, in ``tests/<family>/data/``.
 """
 from __future__ import annotations
 
@@ -15,7 +16,13 @@ DATA = TESTS / "data"
 ORACLE = DATA / "oracle" / "guobiao_dev.jsonl"     # the reference calculator's labels (its README)
 MINI = DATA / "mini.yaml"
 
-# each family's golden data
-GUOBIAO_DATA = POPULAR_DATA = SICHUAN_DATA = TESTS / "cases"
-GUANGDONG_DATA = DATA / "guangdong"
-FUZHOU_DATA = DATA / "fuzhou"
+FAMILIES = ("guobiao", "popular", "sichuan", "guangdong", "fuzhou")
+
+
+def family_data(family: str) -> Path:
+    """The folder of ``family``'s golden data: ``tests/<family>/data``."""
+    assert family in FAMILIES, family
+    return TESTS / family / "data"
+
+
+GUOBIAO_DATA, POPULAR_DATA, SICHUAN_DATA, GUANGDONG_DATA, FUZHOU_DATA = map(family_data, FAMILIES)
