@@ -1,9 +1,12 @@
 """docs/architecture.md stays true to the tree: its module map names every module under
-mahjong_core/ and plugins/, and every module it names exists; the pipeline, the glossary, the
-search's invariants and the "to change X, edit Y" table are there."""
+mahjong_core/ and plugins/, and every module it names exists; its Tests section names every folder
+of tests/ and the suite keeps the rules it states; the pipeline, the glossary, the search's
+invariants and the "to change X, edit Y" table are there."""
 from __future__ import annotations
 
+import ast
 import re
+from collections import Counter
 
 from testpaths import ROOT
 
@@ -56,3 +59,24 @@ def test_the_search_invariants_and_the_edit_table_are_there():
     assert _section("The search and its invariants").count("\n* **") >= 5
     rows = re.findall(r"^\| (?!to change|---)", _section("To change X, edit Y"), re.M)
     assert len(rows) >= 10
+
+
+def test_the_tests_section_names_every_folder_of_tests():
+    named = set(re.findall(r"`tests/(\w+)/`", _section("Tests")))
+    on_disk = {p.name for p in (ROOT / "tests").iterdir()
+               if p.is_dir() and p.name[0] not in "._" and p.name != "artifacts"}
+    assert named == on_disk, f"docs/architecture.md, Tests: names {sorted(named)}, tests/ holds {sorted(on_disk)}"
+
+
+def test_no_test_module_imports_another_and_each_name_is_unique():
+    """Helpers live in tests/support/; pytest's default import mode needs unique file names."""
+    files = sorted((ROOT / "tests").rglob("test_*.py")) + sorted((ROOT / "examples").glob("*/tests/**/test_*.py"))
+    twice = [name for name, n in Counter(p.name for p in files).items() if n > 1]
+    assert not twice, f"test file names used twice: {twice}"
+    offenders = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            offenders += [f"{path.relative_to(ROOT)}:{node.lineno} imports {n}" for n in names if n.startswith("test_")]
+    assert not offenders, offenders
