@@ -14,6 +14,9 @@ import pytest
 import mahjong_core
 from mahjong_core.engine.errors import MahjongError
 
+if __name__ == "__main__":     # run as a script to regenerate the ledgers: the helpers' folder
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
 from testpaths import POPULAR_DATA
 
 GOLDEN = POPULAR_DATA / "popular_ledgers.json"
@@ -67,7 +70,6 @@ def test_ledger_is_unchanged(i, rulesets):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
     from popular_recordgen import seeded_records
     loaded = {}
     out = []

@@ -20,6 +20,9 @@ from mahjong_core.engine.errors import MahjongError
 from mahjong_core.plugin import KongBook
 from mahjong_core.engine.records import parse_record
 
+if __name__ == "__main__":     # run as a script to regenerate the ledgers: the helpers' folder
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
 from sichuan_recordgen import Drawn, make_record
 from testpaths import SICHUAN_DATA
 
@@ -88,7 +91,6 @@ def test_random_records_settle_zero_sum_deterministically_and_robbed_kongs_earn_
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
     from sichuan_recordgen import seeded_records
     loaded = {}
     out = []
