@@ -2,7 +2,7 @@
 
     python benchmarks/bench_fuzhou.py [--n 300] [--seed 1] [--repeats 5] [--ruleset fuzhou] [--warm]
 
-Random winning 16 + 1 hands (tests/fuzhou_recordgen.py: five sets and a pair, 0–3 melds, bonus
+Random winning 16 + 1 hands (tests/support/fuzhou_recordgen.py: five sets and a pair, 0–3 melds, bonus
 tiles, a discard win or a self-draw) holding no gold, the gold a kind they do not hold; then the
 same hands with three of their standing tiles turned into golds (the hand stays a win; a self-drawn
 one now also reads as 三金倒). Both are timed through the public API, ``rules.score(situation)``
@@ -17,7 +17,7 @@ import random
 import statistics
 import sys
 
-import common  # noqa: F401  (puts the repository, plugins/ and tests/ on sys.path)
+import common  # noqa: F401  (puts the repository, plugins/ and tests/support/ on sys.path)
 
 import mahjong_core
 from bench_popular import per_hand_us

@@ -2,9 +2,9 @@
 
     python benchmarks/bench_popular.py [--n 300] [--seed 1] [--repeats 5] [--ruleset popular]
 
-Random winning hands (tests/handgen.py: standard hands with 0–4 melds, chow/pung patterns,
+Random winning hands (tests/support/handgen.py: standard hands with 0–4 melds, chow/pung patterns,
 seven pairs, thirteen orphans) get k of their standing tiles (maybe the winning tile) turned
-into copies of a wild kind they do not otherwise hold (tests/test_popular_wilds.py ``wildify``;
+into copies of a wild kind they do not otherwise hold (tests/support/wildgen.py ``wildify``;
 the hand stays a win). For each k the same number of hands is timed through the public API,
 ``rules.score(situation, enforce_minimum=False)`` from a situation dict, parsing included. Rows:
 
@@ -33,12 +33,12 @@ import statistics
 import sys
 import time
 
-import common  # noqa: F401  (puts the repository, plugins/ and tests/ on sys.path)
+import common  # noqa: F401  (puts the repository, plugins/ and tests/support/ on sys.path)
 
 import handgen
 import mahjong_core
 from mahjong_core.engine import shapes, tiles as T
-from test_popular_wilds import FORMS, wildify
+from wildgen import FORMS, wildify
 
 
 def hands(seed: int, n: int, k: int | None) -> list[dict]:

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_waits.py [--n 20000] [--seed 1] [--repeats 5] [--special 0.0]
 
-Hands come from tests/handgen.py (a random regular win minus one tile; ``--special`` mixes in
+Hands come from tests/support/handgen.py (a random regular win minus one tile; ``--special`` mixes in
 seven-pairs / thirteen-orphans / knitted ready hands). Timed, in µs per hand:
 
 * ``rules.waits({"hand": ..., "melds": []})`` — the public API (parses the notation, every

@@ -1,7 +1,7 @@
 """Shared helpers of the benchmark scripts: import paths, the corpus, timing.
 
 The scripts run from a plain checkout (no install needed): the repository root, ``plugins/``
-and ``tests/`` (for the reference adapter and the hand generator) are put on ``sys.path``.
+and ``tests/support/`` (the reference adapter and the hand generators) are put on ``sys.path``.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 REPO = Path(__file__).resolve().parents[1]
-for _p in (REPO, REPO / "plugins", REPO / "tests"):
+for _p in (REPO, REPO / "plugins", REPO / "tests" / "support"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 

@@ -2,8 +2,8 @@
 
     python benchmarks/diff_guobiao.py --n 100000 --seed 1 [--jobs 2] [--json out.json]
 
-Each generated situation (tests/handgen.py) is scored by ``load_ruleset("guobiao").score(sit,
-enforce_minimum=False)`` and by the reference (tests/reference_gb.py). The run reports how many
+Each generated situation (tests/support/handgen.py) is scored by ``load_ruleset("guobiao").score(sit,
+enforce_minimum=False)`` and by the reference (tests/support/reference_gb.py). The run reports how many
 totals (flowers included) and fan lists (id → count) agree, and groups the disagreements into
 classes — the fans the engine awards that the reference does not (+) and the reverse (−), or the
 error either side raised — with one example each. Hands are generated in chunks seeded from

@@ -54,19 +54,19 @@ GB_258 = {"hand": "123456789m123p5s", "win_tile": "5s"}
 
 CASES = {
     "guobiao": (GB_S000_03, {"total": 108}, GB_T11, [-8, 46, -8, -30],
-                "tests/cases/guobiao.yaml example-03; tests/cases/guobiao_settlement.yaml discard"),
-    # the overlays score these hands as guobiao does (tests/cases/guobiao.yaml lists no change)
+                "tests/guobiao/data/guobiao.yaml example-03; tests/guobiao/data/guobiao_settlement.yaml discard"),
+    # the overlays score these hands as guobiao does (tests/guobiao/data/guobiao.yaml lists no change)
     "guobiao-2014": (GB_S000_03, {"total": 108}, GB_T11, [-8, 46, -8, -30], "as guobiao"),
     "guobiao-strict98": (GB_S000_03, {"total": 108}, GB_T11, [-8, 46, -8, -30], "as guobiao"),
     "popular": (BIG_FOUR_GREEN, {"total": 297}, {"seats": 4, "dealer": 0, "events": [win(1, BIG_FOUR_GREEN, 2)]},
-                None, "tests/cases/popular.yaml 四方大发财"),
+                None, "tests/popular/data/popular.yaml 四方大发财"),
     "popular-lianzhong": (BIG_FOUR_GREEN, {"total": 233}, {"seats": 4, "dealer": 0,
                                                            "events": [win(1, BIG_FOUR_GREEN, 2)]},
-                          None, "tests/cases/popular.yaml 四方大发财"),
+                          None, "tests/popular/data/popular.yaml 四方大发财"),
     "sichuan": (dict(DD, win_tile="5p"), {"value": 2}, {"events": [win(0, PING, 2), win(1, DD, 2)]}, [1, 2, -3, 0],
-                "tests/cases/sichuan_hands.yaml duiduihu; tests/cases/sichuan_records.yaml one_discard_several_winners"),
+                "tests/sichuan/data/sichuan_hands.yaml duiduihu; tests/sichuan/data/sichuan_records.yaml one_discard_several_winners"),
     "sichuan-tencent": (EIGHTEEN, {"value": 64}, {"events": [win(0, PING, 2), win(1, DD, 2)]}, None,
-                        "tests/cases/sichuan_hands.yaml cap_64"),
+                        "tests/sichuan/data/sichuan_hands.yaml cap_64"),
     "sichuan-xueliu": (dict(QYS, self_drawn=True), {"value": 8}, {"events": [
         win(0, QYS), win(0, dict(QYS, win_tile="2m")), win(1, PING_S, 0),
         {"type": "kong", "seat": 3, "kind": "concealed", "tile": "9p"},
@@ -74,43 +74,43 @@ CASES = {
                                   "2": {"hand": "13579m13579s258s"},
                                   "3": {"hand": "123456s2468p",
                                         "melds": [{"type": "kong", "tiles": "9999p", "concealed": True}]}}}]},
-        [51, -13, -19, -19], "tests/cases/sichuan_records.yaml blood_river_wins_again"),
+        [51, -13, -19, -19], "tests/sichuan/data/sichuan_records.yaml blood_river_wins_again"),
     "fuzhou": (dict(FZ_HAND, wilds="5p", dealer=True), {"total": 5},
                {"dealer": 0, "dealer_streak": 2, "events": FZ_EVENTS}, [18, -6, -6, -6],
-               "tests/data/fuzhou/fuzhou_cases.yaml worked-discard, rec-worked-discard"),
+               "tests/fuzhou/data/fuzhou_cases.yaml worked-discard, rec-worked-discard"),
     "fuzhou-classic": (dict(FZ_HAND, wilds="5p", dealer=True), {"total": 5},
                        {"dealer": 0, "dealer_streak": 1, "events": FZ_EVENTS}, [12, 0, -12, 0],
-                       "tests/data/fuzhou/fuzhou-classic_cases.yaml worked-discard, rec-worked-discard"),
+                       "tests/fuzhou/data/fuzhou-classic_cases.yaml worked-discard, rec-worked-discard"),
     "guangdong": (JIHU, {"total": 1}, {"dealer": 0, "events": [
         win(1, {"hand": "1223344556789m", "win_tile": "5m"}), {"type": "horses", "tiles": "2m6p1m9s"}]},
-        [-240, 720, -240, -240], "tests/data/guangdong/guangdong_hands.yaml jihu-self-drawn; "
+        [-240, 720, -240, -240], "tests/guangdong/data/guangdong_hands.yaml jihu-self-drawn; "
                                  "guangdong_records.yaml seed-720-full-flush-self-drawn"),
     "guangdong-100": ({"hand": "11m33m55s77s99s11z2z", "win_tile": "2z", "self_drawn": True}, {"total": 4},
                       {"dealer": 0, "events": [win(0, {"hand": "11m33m55s77s99s11z2z", "win_tile": "2z"}),
                                                {"type": "horses", "tiles": "1m5m9s1z"}]},
-                      [1200, -400, -400, -400], "tests/data/guangdong/guangdong-100_*.yaml qixiaodui-is-4, "
+                      [1200, -400, -400, -400], "tests/guangdong/data/guangdong-100_*.yaml qixiaodui-is-4, "
                                                 "dealer-seven-pairs-four-hits"),
     "guangdong-bao": ({"hand": "234p567p123s111z9s", "win_tile": "9s", "self_drawn": True, "wilds": "5z"},
                       {"total": 6}, {"dealer": 0, "events": [
                           {"type": "wild", "tile": "5z"}, {"type": "kong", "seat": 0, "kind": "concealed", "tile": "9s"},
                           win(1, {"hand": "234p567p123s111z8s", "win_tile": "8s"})]},
-                      [12, 12, -12, -12], "tests/data/guangdong/guangdong-bao_*.yaml putong-zimo, normal-self-draw"),
+                      [12, 12, -12, -12], "tests/guangdong/data/guangdong-bao_*.yaml putong-zimo, normal-self-draw"),
     "guangdong-jipinghu": ({"hand": "456p111z9s", "win_tile": "9s", "self_drawn": True, "melds": [
         {"type": "chow", "tiles": "123m", "claimed": "1m", "from": "left"},
         {"type": "chow", "tiles": "789s", "claimed": "7s", "from": "left"}]}, {"total": 1},
         {"dealer": 0, "events": [win(1, {"hand": "123m456p789s234s5m", "win_tile": "5m"}, 3),
                                  {"type": "horses", "tiles": "2m6m1m1m"}]},
-        [0, 60, 0, -60], "tests/data/guangdong/guangdong-jipinghu_*.yaml jihu-with-chow-melds-self-drawn, "
+        [0, 60, 0, -60], "tests/guangdong/data/guangdong-jipinghu_*.yaml jihu-with-chow-melds-self-drawn, "
                            "pinghu-on-a-discard"),
     "guangdong-lianhua": ({"hand": "234m567p123s111z5z", "win_tile": "9s", "self_drawn": True}, {"value": 1},
                           {"dealer": 0, "events": [win(1, {"hand": "234m567p123s111z9s", "win_tile": "9s"}),
                                                    {"type": "horses", "tiles": "2m7z1m1m3m3m4m4m"}]},
-                          [-800, 1600, -400, -400], "tests/data/guangdong/guangdong-lianhua_*.yaml plain-with-a-laizi, "
+                          [-800, 1600, -400, -400], "tests/guangdong/data/guangdong-lianhua_*.yaml plain-with-a-laizi, "
                                                     "non-dealer-self-draw-dealer-pays-double"),
     "guangdong-tuidaohu": (JIHU, {"total": 1, "value": 2}, {"dealer": 0, "events": [
         {"type": "wild", "tile": "5m"}, win(2, {"hand": "234m567p123s111z5m", "win_tile": "9s"}),
         {"type": "horses", "tiles": "3m7p3s1z3p7s"}]}, [-8, -8, 24, -8],
-        "tests/data/guangdong/guangdong-tuidaohu_*.yaml jihu-self-drawn, ghost-held-four-horses"),
+        "tests/guangdong/data/guangdong-tuidaohu_*.yaml jihu-self-drawn, ghost-held-four-horses"),
     # the example plugin (examples/mahjong-258)
     "mini-258": ({"hand": "123m456p789s777m5m", "win_tile": "5m"}, {"total": 2}, None, None,
                  "examples/mahjong-258/tests/cases.yaml pair-5m (mini-258 has no settlement)"),

@@ -4,7 +4,7 @@ Each module here keeps an ``AWARDS`` table (the check that reports a fan → fan
 of that module deciding it): standard.py's ``@fan_check`` declarations take each check's award
 set from the same tables (``standard.awards_of``). A special shape's module also keeps
 ``ALSO_AWARDS``, the fans that shape earns beside its own, decided there. Every fan of a shipped ruleset that a Guobiao check awards is in
-exactly one ``AWARDS`` (tests/test_guobiao_awards.py). ``awarded_by(ruleset)`` extends the
+exactly one ``AWARDS`` (tests/guobiao/test_guobiao_awards.py). ``awarded_by(ruleset)`` extends the
 table to any ruleset: a fan of another plugin's check is awarded by that check's function.
 """
 from __future__ import annotations

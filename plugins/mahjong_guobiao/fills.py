@@ -9,7 +9,7 @@ only in what that one group stands for (``Decomposition.family``); the engine as
 checks of one reading per key and gives the others its answers. So a head check may read of the
 group only what its key below holds: a check that comes to read more must put it in the key,
 and a new head check needs a ``fill_key`` too (without one the engine asks every reading
-again, for the whole ruleset). tests/test_guobiao_fill_keys.py holds the promise over hands
+again, for the whole ruleset). tests/guobiao/test_guobiao_fill_keys.py holds the promise over hands
 with 2–4 wilds, and fails for a key with any one component dropped.
 
 A key holds all that special, chows, pungs, concealment, win and tiles read of the group, given

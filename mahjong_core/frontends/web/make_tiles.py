@@ -3,7 +3,7 @@
 
 Tiles are drawn with shapes (dots as circles, bamboo as sticks) and a few characters (萬, 東, 發, …)
 with a Latin index in the corner, so a tile stays recognisable on a machine with no CJK font and
-no mahjong-tile font. The output is committed; ``tests/test_web_tiles.py`` checks it matches.
+no mahjong-tile font. The output is committed; ``tests/web/test_web_tiles.py`` checks it matches.
 """
 from __future__ import annotations
 

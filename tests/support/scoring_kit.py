@@ -1,0 +1,85 @@
+"""Scoring by hand, to hold the engine's bounded search to: every reading scored and the best
+chosen as ``score`` chooses (``exhaustive``), what a caller sees either way (``outcome``), random
+hands with wilds; and the small house rulesets of the score-unit tests."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mahjong_core import BelowMinimumError, RulesetError
+from mahjong_core.engine.fans import FanCheck
+
+import handgen
+from house_plugins import engine_with, overlay
+from wildgen import FORMS, wildify
+
+PAIRS_OR_RUNS = {"hand": "2233445566778m", "win_tile": "8m"}     # seven pairs and standard readings
+
+
+def exhaustive(rules, situation, enforce_minimum=True):
+    """Every reading scored, then the choice and the minimum as ``score`` makes them."""
+    candidates = rules.candidates(situation)
+    best = rules.choose(candidates)
+    if enforce_minimum and best.minimum_points < rules.minimum:
+        enough = [c for c in candidates if c.minimum_points >= rules.minimum]
+        if not enough:
+            raise BelowMinimumError("below the minimum", best)
+        best = rules.choose(enough)
+    return best
+
+
+def outcome(rules, score, situation):
+    """What a caller sees: the result and its explanation, or the error's result."""
+    try:
+        result = score(rules, situation)
+    except BelowMinimumError as e:
+        return "below", e.result.to_dict(), rules.explain(e.result)
+    return "ok", result.to_dict(), rules.explain(result)
+
+
+def bounded(rules, situation):
+    return rules.score(situation)
+
+
+def random_hand(seed: int, k: int) -> dict:
+    rng = random.Random(seed)
+    while True:
+        form = rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0]
+        sit = handgen.random_situation(rng, form)
+        hand = sit if k == 0 else wildify(sit, rng, k)
+        if hand is not None:
+            return hand
+
+
+# --------------------------------------------------------------------------- score units
+
+SIT = {"hand": "123m456m789m123p5p", "win_tile": "5p"}     # a standard reading only: plain_win
+
+
+def three(ctx):
+    """Three fans at once, for the arithmetic."""
+    return {"p": 1, "d": 2, "x": 1}
+
+
+UNITS_FANS = """fans:
+  p: {zh: 点, en: P, points: 3, check: house.three}
+  d: {zh: 倍, en: D, doublings: 2, check: house.three}
+  x: {zh: 奖, en: X, bonus: 5, check: house.three}
+"""
+
+
+def units_rules(tmp_path, params: str, name="house.yaml"):
+    engine = engine_with(FanCheck("house.three", three))
+    return engine.load_ruleset(overlay(tmp_path, f"scoring: {{value: {{formula: units, params: {params}}}}}\n"
+                                       + UNITS_FANS, name))
+
+
+def refused_at(tmp_path, text, line, message):
+    """The overlay ``text`` of mini is refused with ``message`` at its ``line``."""
+    engine = engine_with(FanCheck("house.found", lambda ctx: {}))
+    path = overlay(tmp_path, text)
+    with pytest.raises(RulesetError) as info:
+        engine.load_ruleset(path)
+    assert info.value.message.startswith(f"{path}:{line}: "), info.value.message
+    assert message in info.value.message
