@@ -205,6 +205,7 @@ class Record:
     events: tuple[Event, ...]
     ruleset: str | None = None
     dealer_streak: int = 0          # hands the dealer has already kept the deal (连庄; docs/formats.md: Record)
+    play: Mapping | None = None     # the table's play log: wall and actions (docs/table.md "Record")
 
     def seat_wind(self, seat: int) -> int:
         """The dealer sits East, the next seat South, and so on."""
@@ -234,7 +235,9 @@ class Record:
                                   f"{wins[0].where()} already won it")
 
 
-RECORD_FIELDS = ("ruleset", "seats", "dealer", "round_wind", "events", "dealer_streak")
+RECORD_FIELDS = ("ruleset", "seats", "dealer", "round_wind", "events", "dealer_streak", "play")
+PLAY_FIELDS = ("wall", "actions")
+WALL_FIELDS = ("algorithm", "seed", "hand", "tiles")
 
 
 def _seat(value, seats: int, where: str) -> int:
@@ -285,10 +288,37 @@ def parse_record(data, event_types: Iterable[str] | None = None,
         event = Event(kind, i, MappingProxyType(dict(e)))
         _check_fields(event, seats, fields)
         events.append(event)
-    record = Record(seats, dealer, round_wind, tuple(events), ruleset, streak)
+    play = _check_play(data.get("play"))
+    record = Record(seats, dealer, round_wind, tuple(events), ruleset, streak, play)
     _check_possible(record)
     _check_table_events(record)
     return record
+
+
+def _check_play(play) -> Mapping | None:
+    """The play log's shape (docs/table.md "Record"): ``wall`` names a seeded wall
+    (``algorithm``, ``seed``, ``hand``) or lists its ``tiles``; ``actions`` is a list of objects.
+    Whether the actions replay to the events is ``table.replay``'s check."""
+    if play is None:
+        return None
+    if not isinstance(play, Mapping):
+        raise SettlementError("record field 'play' must be an object with 'wall' and 'actions'")
+    for key in play:
+        if key not in PLAY_FIELDS:
+            raise SettlementError(f"record field 'play': unknown field {show(key)}{did_you_mean(key, PLAY_FIELDS)}; "
+                                  f"it has: {', '.join(PLAY_FIELDS)}")
+    wall, actions = play.get("wall"), play.get("actions")
+    if not isinstance(wall, Mapping) or not isinstance(actions, list) or \
+            not all(isinstance(a, Mapping) for a in actions):
+        raise SettlementError("record field 'play' needs 'wall' (an object) and 'actions' (a list of objects)")
+    for key in wall:
+        if key not in WALL_FIELDS:
+            raise SettlementError(f"record field 'play.wall': unknown field {show(key)}{did_you_mean(key, WALL_FIELDS)}; "
+                                  f"it has: {', '.join(WALL_FIELDS)}")
+    if ("tiles" in wall) == ("algorithm" in wall):
+        raise SettlementError("record field 'play.wall' gives either 'tiles' (the wall, in order) or 'algorithm', "
+                              "'seed' and 'hand'")
+    return MappingProxyType(dict(play))
 
 
 # --------------------------------------------------------------------------- could it have happened

@@ -1,0 +1,13 @@
+"""The table: one hand played as a seeded, deterministic state machine (docs/table.md)."""
+from __future__ import annotations
+
+from .actions import Action, IllegalActionError
+from .invariants import InvariantError
+from .observe import Observation
+from .rules import PlayRules, UnsupportedError, play_rules, unsupported
+from .state import Deal
+from .table import Table
+from .wall import WALL_VERSION, shuffle, tile_list
+
+__all__ = ["Action", "Deal", "IllegalActionError", "InvariantError", "Observation", "PlayRules", "Table",
+           "UnsupportedError", "WALL_VERSION", "play_rules", "shuffle", "tile_list", "unsupported"]

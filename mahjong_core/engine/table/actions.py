@@ -1,0 +1,70 @@
+"""What a seat may do at the table, as named records with a JSON form (docs/table.md "Actions").
+
+``{"type": "discard", "seat": 0, "tile": "5m"}``: ``tile`` is the tile let go, the kong's kind,
+or a chow's lowest tile; a win, a pung and a pass name none (the tile is the one on the table).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .. import tiles as T
+from ..errors import MahjongError, show
+
+DISCARD, WIN, PASS = "discard", "win", "pass"
+CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG = "concealed_kong", "added_kong", "exposed_kong"
+PUNG, CHOW = "pung", "chow"
+
+KINDS = (DISCARD, WIN, CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG, PUNG, CHOW, PASS)
+WITH_TILE = frozenset({DISCARD, CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG, CHOW})
+KONGS = frozenset({CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG})
+
+
+class IllegalActionError(MahjongError):
+    """An action the table refuses: not this seat's to take now, or against a rule (named).
+    The table's state is unchanged."""
+
+    code = "illegal_action"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    seat: int
+    tile: int | None = None
+
+    def to_dict(self) -> dict:
+        out: dict = {"type": self.kind, "seat": self.seat}
+        if self.tile is not None:
+            out["tile"] = T.name(self.tile)
+        return out
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {self.kind.replace('_', ' ')}" + (f" {T.name(self.tile)}" if self.tile is not None else "")
+
+    @staticmethod
+    def from_dict(data, seats: int = 4, where: str = "action") -> "Action":
+        """An action from its JSON form; each fault is an ``illegal_action`` naming the field."""
+        if not isinstance(data, Mapping):
+            raise IllegalActionError(f"{where}: an action is an object with 'type' and 'seat', got {show(data)}")
+        unknown = sorted(set(data) - {"type", "seat", "tile"})
+        if unknown:
+            raise IllegalActionError(f"{where}: unknown field {show(unknown[0])}; an action has type, seat, tile")
+        kind = data.get("type")
+        if kind not in KINDS:
+            raise IllegalActionError(f"{where}: unknown action type {show(kind)}; the types are {', '.join(KINDS)}")
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise IllegalActionError(f"{where}: 'seat' must be a seat number 0–{seats - 1}, got {show(seat)}")
+        text = data.get("tile")
+        if (kind in WITH_TILE) != (text is not None):
+            need = "names the tile" if kind in WITH_TILE else "names no tile"
+            raise IllegalActionError(f"{where}: a {kind} action {need}")
+        if text is None:
+            return Action(kind, seat)
+        if not isinstance(text, str):
+            raise IllegalActionError(f"{where}: 'tile' must be one tile in notation, got {show(text)}")
+        try:
+            return Action(kind, seat, T.tile(text))
+        except MahjongError as e:
+            raise IllegalActionError(f"{where}: 'tile': {e.message}") from None

@@ -1,0 +1,114 @@
+"""Bots behind one small interface, ``act(observation, legal) -> action`` (docs/table.md "Bots").
+
+``RandomBot`` picks uniformly among the legal actions from its own SHA-256 stream (seed, hand,
+seat), so a game of random bots replays exactly. ``GreedyBot`` reads ``Ruleset.analyze``: it wins
+whenever allowed, discards the tile that keeps the lowest shanten with the most useful copies
+left, claims (or kongs) only when that lowers its shanten, and otherwise passes.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from .. import tiles as T
+from . import actions as A
+from .observe import Observation
+from .state import TableMeld
+from .wall import below, number_stream
+
+BOTS = ("random", "greedy")
+
+
+class Bot(Protocol):
+    def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action: ...
+
+
+class RandomBot:
+    def __init__(self, seed: int, hand: int, seat: int):
+        self.stream = number_stream(seed, hand, f"bot/random/{seat}")
+
+    def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action:
+        return legal[below(self.stream, len(legal))]
+
+
+class GreedyBot:
+    def __init__(self, ruleset):
+        self.ruleset = ruleset
+
+    def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action:
+        for a in legal:
+            if a.kind == A.WIN:
+                return a
+        if observation.phase == "turn":
+            return self._turn(observation, legal)
+        return self._claim(observation, legal)
+
+    # ------------------------------------------------------------------ reading a hand
+    def _hand(self, obs: Observation, tiles, melds) -> dict:
+        return {"hand": T.format_tiles(tiles), "melds": list(melds)}
+
+    def _own_melds(self, obs: Observation) -> list[dict]:
+        return list(obs.seats[obs.seat].melds)
+
+    def _analyze(self, obs: Observation, tiles, melds, taken: int | None = None):
+        """``analyze`` with the tiles seen elsewhere; ``taken``: a claimed tile, in the hand now."""
+        seen = list(obs.seen())
+        if taken is not None:
+            seen.remove(taken)
+        return self.ruleset.analyze(self._hand(obs, tiles, melds), T.format_tiles(seen), waits=False)
+
+    def _turn(self, obs: Observation, legal) -> A.Action:
+        melds = self._own_melds(obs)
+        best = self._analyze(obs, obs.hand, melds)
+        discards = {a.tile: a for a in legal if a.kind == A.DISCARD}
+        choice = next(o for o in best.discards if o.discard in discards)
+        for a in legal:
+            if a.kind in (A.CONCEALED_KONG, A.ADDED_KONG):
+                rest = list(obs.hand)
+                if a.kind == A.CONCEALED_KONG:
+                    for _ in range(4):
+                        rest.remove(a.tile)
+                    meld = TableMeld("kong", a.tile, concealed=True).to_dict(obs.seat, len(obs.seats))
+                    after = melds + [meld]
+                else:
+                    rest.remove(a.tile)
+                    after = [dict(m, type="kong", tiles=T.format_tiles((a.tile,) * 4), concealed=False)
+                             if m.get("type") == "pung" and m.get("tiles") == T.format_tiles((a.tile,) * 3) else m
+                             for m in melds]
+                if self.ruleset.shanten(self._hand(obs, rest, after)) <= choice.shanten:
+                    return a
+        return discards[choice.discard]
+
+    def _claim(self, obs: Observation, legal) -> A.Action:
+        pass_ = next(a for a in legal if a.kind == A.PASS)
+        claims = [a for a in legal if a.kind in (A.PUNG, A.CHOW, A.EXPOSED_KONG)]
+        if not claims:
+            return pass_
+        melds = self._own_melds(obs)
+        now = self.ruleset.shanten(self._hand(obs, obs.hand, melds))
+        tile, source, n = obs.tile, obs.turn, len(obs.seats)
+        best, best_key = pass_, (now, 0)
+        for a in claims:
+            rest = list(obs.hand)
+            if a.kind == A.CHOW:
+                meld = TableMeld("chow", a.tile, False, tile, source)
+            else:
+                meld = TableMeld("kong" if a.kind == A.EXPOSED_KONG else "pung", tile, False, tile, source)
+            used = list(meld.tiles)
+            used.remove(tile)
+            for t in used:
+                rest.remove(t)
+            after = melds + [meld.to_dict(obs.seat, n)]
+            if a.kind == A.EXPOSED_KONG:
+                key = (self.ruleset.shanten(self._hand(obs, rest, after)), 0)
+            else:
+                o = self._analyze(obs, rest, after, tile).discards[0]
+                key = (o.shanten, -o.useful_left)
+            if key[0] < now and key < best_key:
+                best, best_key = a, key
+        return best
+
+
+def make_bot(name: str, ruleset, seed: int, hand: int, seat: int) -> Bot:
+    if name == "random":
+        return RandomBot(seed, hand, seat)
+    return GreedyBot(ruleset)

@@ -1,0 +1,85 @@
+"""Claim windows: who may claim a discard (or rob an added kong) and with what, and how the
+answers are resolved by priority: a win before a kong or pung before a chow; among winners the
+nearest in turn order from the discarder where one player wins a hand."""
+from __future__ import annotations
+
+from .. import tiles as T
+from . import actions as A
+from . import situation
+from .rules import PlayRules
+from .state import TableState
+
+
+def distance(seat: int, source: int, seats: int) -> int:
+    """Turns from ``source`` to ``seat`` (1: the next player)."""
+    return (seat - source) % seats
+
+
+def chows(counts: list[int], tile: int) -> list[int]:
+    """The lowest tiles of the chows ``tile`` completes with two held tiles."""
+    if tile >= 27:
+        return []
+    rank = tile % 9
+    out = []
+    for low in (tile - 2, tile - 1, tile):
+        if low < tile - rank or low % 9 > 6:
+            continue
+        others = [t for t in (low, low + 1, low + 2) if t != tile]
+        if all(counts[t] > 0 for t in others):
+            out.append(low)
+    return out
+
+
+def discard_options(ruleset, rules: PlayRules, state: TableState, tile: int, cache: dict) -> dict:
+    """Each seat that may claim the discard ``tile``, with its options (a pass first). When the
+    wall is empty only a win may be claimed: no tile is left to draw after a meld."""
+    source = state.turn
+    seats = len(state.seats)
+    room = state.wall.left > 0
+    out = {}
+    for seat in range(seats):
+        if seat == source:
+            continue
+        counts = state.seats[seat].counts
+        opts = []
+        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False):
+            opts.append(A.Action(A.WIN, seat))
+        if room and counts[tile] >= 3:
+            opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
+        if room and counts[tile] >= 2:
+            opts.append(A.Action(A.PUNG, seat))
+        if room and rules.chows and distance(seat, source, seats) == 1:
+            opts.extend(A.Action(A.CHOW, seat, low) for low in chows(counts, tile))
+        if opts:
+            out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
+    return out
+
+
+def rob_options(ruleset, state: TableState, tile: int, cache: dict) -> dict:
+    """Each seat that may rob the added kong of ``tile`` (抢杠和): a win or a pass."""
+    out = {}
+    for seat in range(len(state.seats)):
+        if seat != state.turn and situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False,
+                                                    robbing=True):
+            out[seat] = (A.Action(A.PASS, seat), A.Action(A.WIN, seat))
+    return out
+
+
+def winners(rules: PlayRules, answers: dict, source: int) -> list[int]:
+    """The seats that win, nearest in turn order first; one of them where one player wins a hand."""
+    seats = sorted((s for s, a in answers.items() if a.kind == A.WIN),
+                   key=lambda s: distance(s, source, rules.seats))
+    return seats[:1] if rules.one_winner else seats
+
+
+def meld_claim(answers: dict) -> A.Action | None:
+    """The claim that takes the tile when nobody wins: a kong or pung before a chow."""
+    for kinds in ((A.EXPOSED_KONG, A.PUNG), (A.CHOW,)):
+        for seat in sorted(answers):
+            if answers[seat].kind in kinds:
+                return answers[seat]
+    return None
+
+
+def describe(tile: int, low: int) -> str:
+    return T.format_tiles((low, low + 1, low + 2)) + f" on {T.name(tile)}"

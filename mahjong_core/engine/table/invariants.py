@@ -1,0 +1,63 @@
+"""What must hold after every action (docs/table.md "Invariants"): every tile in exactly one
+place, each hand of the right size, the discarder's answers only where a window is open.
+A violation is a bug of the table: ``InvariantError`` names the seed, the hand and the action."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import tiles as T
+from ..errors import MahjongError
+from .state import CLAIM, OVER, ROB, TURN
+
+
+class InvariantError(MahjongError):
+    code = "table_invariant"
+
+
+def places(table) -> Counter:
+    """Every tile where it lies now: the wall, hands, melds, bonus tiles, pools, a tile in the air."""
+    st = table.state
+    got = Counter(st.wall.remaining())
+    for seat in st.seats:
+        got.update({t: n for t, n in enumerate(seat.counts) if n})
+        for m in seat.melds:
+            got.update(m.tiles)
+        got.update(seat.bonus)
+        got.update(seat.pool)
+    if st.phase == ROB:
+        got[st.window.tile] += 1        # the added kong's tile, not yet the kong's or a robber's
+    return got
+
+
+def problems(table) -> list[str]:
+    st, size = table.state, table.rules.hand_size
+    out = []
+    want = Counter(table.tile_list)
+    got = places(table)
+    for t in sorted(set(want) | set(got)):
+        if want[t] != got[t]:
+            out.append(f"tile {T.name(t)} is in {got[t]} places, the tile set holds {want[t]}")
+    for i, seat in enumerate(st.seats):
+        if any(n < 0 for n in seat.counts):
+            out.append(f"seat {i} holds a negative count")
+        acting = st.phase == TURN and i == st.turn
+        won = st.phase == OVER and i in st.winners
+        expected = size + (1 if acting or won else 0)     # an added kong's tile in the air leaves 13
+        if seat.size != expected:
+            out.append(f"seat {i} holds {seat.size} tiles (melds as three), expected {expected}")
+    if st.winners and st.phase != OVER:
+        out.append(f"seat(s) {st.winners} won but the hand goes on")
+    if st.phase in (CLAIM, ROB) and (st.window is None or not st.window.waiting):
+        out.append(f"a {st.phase} window with no seat left to answer")
+    if st.phase == CLAIM and st.seats[st.window.source].pool[-1:] != [st.window.tile]:
+        out.append("the claimed discard is not the last in its discarder's pool")
+    return out
+
+
+def check(table) -> None:
+    found = problems(table)
+    if found:
+        deal = table.state.deal
+        at = len(table.state.actions)
+        start = f"seed {deal.seed} hand {deal.hand}" if deal.tiles is None else "an explicit wall"
+        raise InvariantError(f"table invariant broken ({start}, after action {at}): {'; '.join(found)}")

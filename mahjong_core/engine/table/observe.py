@@ -1,0 +1,78 @@
+"""What one seat may see (docs/table.md "Observation"): its own tiles, every discard pool,
+every meld (another seat's concealed kong face down), bonus tiles set aside, the counts of
+tiles each seat holds and the wall holds — never another seat's concealed tiles or the wall."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import tiles as T
+from .state import TableState
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Another seat (or one's own) as the table shows it."""
+
+    seat: int
+    concealed: int                  # how many concealed tiles it holds
+    melds: tuple[dict, ...]         # situation melds; another seat's concealed kong as {"type": "kong", "concealed": true}
+    pool: tuple[int, ...]           # its discards still lying in front of it, in order
+    bonus: tuple[int, ...]          # bonus tiles set aside, face up
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    hand: tuple[int, ...]           # the seat's own concealed tiles, sorted
+    drawn: int | None               # the tile it has just drawn, in its turn
+    seats: tuple[SeatView, ...]
+    dealer: int
+    round_wind: int
+    wall_left: int
+    phase: str                      # turn | claim | rob | over
+    turn: int                       # the seat that moves, or that discarded / added the kong
+    tile: int | None                # the tile a claim window is open on
+
+    def seen(self) -> tuple[int, ...]:
+        """Tiles face up outside the seat's own hand and melds: pools and others' open melds
+        (with the tile a window is open on), for ``Ruleset.analyze``'s ``seen``."""
+        out = []
+        for v in self.seats:
+            out.extend(v.pool)
+            if v.seat != self.seat:
+                for m in v.melds:
+                    if "tiles" in m:
+                        out.extend(T.parse_tiles(m["tiles"]))
+        if self.phase == "rob" and self.tile is not None:
+            out.append(self.tile)
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "hand": T.format_tiles(self.hand),
+                "drawn": None if self.drawn is None else T.name(self.drawn),
+                "seats": [{"seat": v.seat, "concealed": v.concealed, "melds": list(v.melds),
+                           "pool": [T.name(t) for t in v.pool], "bonus": T.format_tiles(v.bonus)} for v in self.seats],
+                "dealer": self.dealer, "round_wind": T.WIND_LETTERS[self.round_wind], "wall_left": self.wall_left,
+                "phase": self.phase, "turn": self.turn, "tile": None if self.tile is None else T.name(self.tile)}
+
+
+def _melds(state: TableState, owner: int, viewer: int) -> tuple[dict, ...]:
+    n = len(state.seats)
+    out = []
+    for m in state.seats[owner].melds:
+        if m.concealed and owner != viewer:
+            out.append({"type": "kong", "concealed": True})
+        else:
+            out.append(m.to_dict(owner, n))
+    return tuple(out)
+
+
+def observation(table, seat: int) -> Observation:
+    st = table.state
+    me = st.seats[seat]
+    views = tuple(SeatView(i, sum(s.counts), _melds(st, i, seat), tuple(s.pool), tuple(s.bonus))
+                  for i, s in enumerate(st.seats))
+    mine = st.phase == "turn" and st.turn == seat
+    return Observation(seat, tuple(me.tiles()), st.drawn if mine else None, views, st.deal.dealer,
+                       st.deal.round_wind, st.wall.left, st.phase, st.turn,
+                       st.window.tile if st.window is not None else None)

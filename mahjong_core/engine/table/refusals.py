@@ -1,0 +1,80 @@
+"""Why the table refuses an action: the rule it breaks, in words (``IllegalActionError``)."""
+from __future__ import annotations
+
+from .. import tiles as T
+from . import actions as A
+from . import claims, situation
+from .state import CLAIM, OVER, ROB, TURN
+
+
+def why(table, a: A.Action) -> str:
+    """The first rule ``a`` breaks, named; the legal actions of its seat listed when there are any."""
+    reason = _reason(table, a)
+    legal = table.legal(a.seat)
+    if legal:
+        reason += f"; seat {a.seat} may: {', '.join(_short(x) for x in legal)}"
+    return f"illegal action ({a}): {reason}"
+
+
+def _short(a: A.Action) -> str:
+    return a.kind + (f" {T.name(a.tile)}" if a.tile is not None else "")
+
+
+def _reason(table, a: A.Action) -> str:
+    st = table.state
+    if st.phase == OVER:
+        return "the hand is over"
+    if st.phase == TURN:
+        return _turn(table, a)
+    w = st.window
+    what = "the added kong" if st.phase == ROB else "the discard"
+    if a.seat == w.source:
+        return f"seat {a.seat} {'declared' if st.phase == ROB else 'discarded'} {T.name(w.tile)} itself"
+    if a.seat in w.answers:
+        return f"seat {a.seat} has already answered {what} of {T.name(w.tile)}"
+    if a.kind in (A.DISCARD, A.CONCEALED_KONG, A.ADDED_KONG):
+        return f"it is no seat's turn: the table waits for answers to {what} of {T.name(w.tile)} " \
+               f"from seat(s) {', '.join(map(str, w.waiting))}"
+    if st.phase == ROB and a.kind != A.WIN and a.kind != A.PASS:
+        return "an added kong may only be robbed (win) or let pass"
+    if a.seat not in w.options:
+        return f"seat {a.seat} has no claim on {T.name(w.tile)} (no win, pung, kong or chow it could make)"
+    if st.phase == CLAIM and st.wall.left == 0 and a.kind != A.WIN:
+        return "the wall is empty: the last discard may only be won, not melded"
+    if a.kind == A.WIN:
+        return situation.why_not(table.ruleset, st, a.seat, w.tile, self_drawn=False, robbing=st.phase == ROB)
+    counts = st.seats[a.seat].counts
+    if a.kind == A.CHOW:
+        if not table.rules.chows:
+            return f"ruleset '{table.ruleset.name}' allows no chow melds (table.chows)"
+        if claims.distance(a.seat, w.source, table.rules.seats) != 1:
+            return f"a chow is claimed only from the left: only seat {(w.source + 1) % table.rules.seats} " \
+                   f"may chow seat {w.source}'s discard"
+        return f"seat {a.seat} cannot make the chow {claims.describe(w.tile, a.tile)}: it lacks the other two tiles"
+    if a.kind == A.PUNG:
+        return f"a pung of {T.name(w.tile)} needs two {T.name(w.tile)} in the hand (seat {a.seat} holds {counts[w.tile]})"
+    if a.kind == A.EXPOSED_KONG:
+        if a.tile != w.tile:
+            return f"a kong on the discard is of the discarded tile {T.name(w.tile)}"
+        return f"a kong of {T.name(w.tile)} needs three in the hand (seat {a.seat} holds {counts[w.tile]})"
+    return f"{a.kind} is not one of the seat's options"
+
+
+def _turn(table, a: A.Action) -> str:
+    st = table.state
+    if a.seat != st.turn:
+        return f"it is seat {st.turn}'s turn, and no discard is open to claim"
+    if a.kind in (A.PASS, A.PUNG, A.CHOW, A.EXPOSED_KONG):
+        return f"there is no discard to claim: seat {a.seat} is to discard"
+    me = st.seats[a.seat]
+    if a.kind == A.DISCARD:
+        return f"seat {a.seat} holds no {T.name(a.tile)}" if a.tile < T.NUM_TILES else "no such tile"
+    if st.claimed:
+        return f"seat {a.seat} has just claimed a meld and must discard"
+    if a.kind == A.WIN:
+        return situation.why_not(table.ruleset, st, a.seat, st.drawn, self_drawn=True)
+    if st.wall.left == 0:
+        return "the wall is empty: a kong needs a replacement tile"
+    if a.kind == A.CONCEALED_KONG:
+        return f"a concealed kong of {T.name(a.tile)} needs all four in the hand (seat {a.seat} holds {me.counts[a.tile]})"
+    return f"an added kong of {T.name(a.tile)} needs a melded pung of it and the fourth tile in the hand"

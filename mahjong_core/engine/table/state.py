@@ -1,0 +1,112 @@
+"""The table's state as data: each seat's tiles and melds, the wall, whose move it is, and what
+happened so far. ``table.Table`` changes it; nothing here decides a rule."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import tiles as T
+from .actions import Action
+from .wall import Wall
+
+TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
+SIDES = {1: "left", 2: "across", 3: "right"}     # (claimer − discarder) mod 4 → where it came from
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A declared set: ``tile`` is a chow's lowest tile or the kind of a pung or kong;
+    ``from_seat`` the discarder it was claimed from (None: concealed, or a pung's added tile)."""
+
+    kind: str                       # chow | pung | kong
+    tile: int
+    concealed: bool = False
+    claimed: int | None = None
+    from_seat: int | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+    def to_dict(self, owner: int, seats: int) -> dict:
+        """The meld as a situation writes it (docs/formats.md "Melds")."""
+        out: dict = {"type": self.kind, "tiles": T.format_tiles(self.tiles)}
+        if self.kind == "kong":
+            out["concealed"] = self.concealed
+        if self.claimed is not None:
+            out["claimed"] = T.name(self.claimed)
+            out["from"] = side(owner, self.from_seat, seats)
+        return out
+
+
+def side(owner: int, source: int, seats: int) -> str:
+    """Where ``source`` sits as seen from ``owner``: the seat before it in turn order is its left."""
+    return SIDES[(owner - source) % seats] if seats == 4 else ("left" if (owner - source) % seats == 1 else "across")
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's tiles: concealed ``counts`` per kind, melds, the discards still lying in
+    front of it, the bonus tiles set aside, and how many discards it has made."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * T.NUM_TILES)
+    melds: list[TableMeld] = field(default_factory=list)
+    pool: list[int] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    discarded: int = 0
+
+    def tiles(self) -> list[int]:
+        return [t for t in range(T.NUM_TILES) for _ in range(self.counts[t])]
+
+    @property
+    def size(self) -> int:
+        """Concealed tiles plus three per meld (a kong counts three)."""
+        return sum(self.counts) + 3 * len(self.melds)
+
+
+@dataclass(slots=True)
+class Window:
+    """A claim window: the tile on the table, who put it there, each eligible seat's options and
+    the answers given so far (a discard, or an added kong that may be robbed)."""
+
+    tile: int
+    source: int
+    options: dict[int, tuple[Action, ...]]
+    answers: dict[int, Action] = field(default_factory=dict)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(s for s in sorted(self.options) if s not in self.answers)
+
+
+@dataclass(slots=True)
+class Deal:
+    """Where one hand starts: the wall (from ``seed`` and ``hand`` or given), the dealer, the
+    prevalent wind and the dealer's streak."""
+
+    seed: int | None = None
+    hand: int = 0
+    tiles: tuple[int, ...] | None = None
+    dealer: int = 0
+    round_wind: int = 0
+    dealer_streak: int = 0
+
+
+@dataclass(slots=True)
+class TableState:
+    deal: Deal
+    wall: Wall
+    seats: list[Seat]
+    phase: str = TURN
+    turn: int = 0                   # the seat to move (or who discarded / declared the kong)
+    drawn: int | None = None        # the tile just drawn by ``turn``: a self-drawn win's tile
+    from_tail: bool = False         # ``drawn`` replaced a kong (so no last tile)
+    claimed: bool = False           # ``turn`` has just claimed a chow or pung: discard only
+    kong_chain: int = 0             # kongs in a row by ``turn`` this turn (after_kong)
+    discard_after_kong: bool = False
+    melded: bool = False            # someone has declared a meld (no more first turn)
+    window: Window | None = None
+    events: list[dict] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)

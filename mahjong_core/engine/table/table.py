@@ -1,0 +1,275 @@
+"""``Table``: one hand as a seeded, deterministic state machine (docs/table.md).
+
+Draws are the table's own moves: a seat's turn begins with its draw (bonus tiles set aside and
+replaced from the tail), and a kong's replacement comes from the tail. Each seat acts through
+``act``: in its turn a discard, a self-drawn win or a kong; in a claim window one answer from
+each seat that may claim. ``legal(seat)`` lists what the seat may do now; anything else is
+refused (``IllegalActionError`` naming the rule) and leaves the state as it was.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import tiles as T
+from ..errors import MahjongError
+from . import actions as A
+from . import claims, invariants, observe, record, refusals, situation
+from .rules import play_rules
+from .state import CLAIM, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
+from .wall import Wall, shuffle, tile_list
+
+
+class Table:
+    def __init__(self, ruleset, deal: Deal, check: bool = True):
+        self.ruleset = ruleset
+        self.rules = play_rules(ruleset)
+        self.tile_list = tile_list(ruleset.table)
+        if deal.tiles is None:
+            if deal.seed is None:
+                raise MahjongError("a hand needs a seed or an explicit wall")
+            tiles = shuffle(self.tile_list, deal.seed, deal.hand)
+        else:
+            tiles = tuple(deal.tiles)
+            if sorted(tiles) != sorted(self.tile_list):
+                raise MahjongError(f"the wall must hold the {len(self.tile_list)} tiles of tile set "
+                                   f"'{ruleset.table.tile_set}' once each, got {len(tiles)} tiles that differ")
+        self.check = check
+        self.state = TableState(deal, Wall(tiles), [Seat() for _ in range(self.rules.seats)], turn=deal.dealer)
+        self._waits: dict = {}
+        self._legal: dict[int, tuple[A.Action, ...]] = {}
+        self._deal()
+        if check:
+            invariants.check(self)
+
+    # ------------------------------------------------------------------ the API
+    @property
+    def over(self) -> bool:
+        return self.state.phase == OVER
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seats whose action the table waits for."""
+        st = self.state
+        if st.phase == TURN:
+            return (st.turn,)
+        if st.phase in (CLAIM, ROB):
+            return st.window.waiting
+        return ()
+
+    def legal(self, seat: int) -> tuple[A.Action, ...]:
+        """What ``seat`` may do now (empty when the table does not wait for it)."""
+        got = self._legal.get(seat)
+        if got is None:
+            got = self._legal[seat] = self._compute_legal(seat)
+        return got
+
+    def act(self, action) -> None:
+        """Take one action (an ``Action`` or its JSON form); an illegal one is refused, the
+        state unchanged."""
+        if isinstance(action, Mapping):
+            action = A.Action.from_dict(action, self.rules.seats)
+        if not isinstance(action, A.Action) or not 0 <= action.seat < self.rules.seats:
+            raise A.IllegalActionError(f"not an action of this table: {action!r}")
+        if action not in self.legal(action.seat):
+            raise A.IllegalActionError(refusals.why(self, action))
+        self.state.actions.append(action)
+        self._legal.clear()
+        self._apply(action)
+        self._legal.clear()
+        if self.check:
+            invariants.check(self)
+
+    def observe(self, seat: int) -> observe.Observation:
+        return observe.observation(self, seat)
+
+    def record(self) -> dict:
+        return record.build(self)
+
+    def settle(self):
+        """The ruleset's settlement of this hand's record (the money the table reports)."""
+        return self.ruleset.settle(self.record())
+
+    # ------------------------------------------------------------------ legal actions
+    def _compute_legal(self, seat: int) -> tuple[A.Action, ...]:
+        st = self.state
+        if st.phase in (CLAIM, ROB):
+            return () if seat in st.window.answers else st.window.options.get(seat, ())
+        if st.phase != TURN or seat != st.turn:
+            return ()
+        me = st.seats[seat]
+        out = []
+        if not st.claimed and st.drawn is not None and situation.may_win(
+                self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True):
+            out.append(A.Action(A.WIN, seat))
+        if not st.claimed and st.wall.left > 0:
+            out.extend(A.Action(A.CONCEALED_KONG, seat, t) for t in range(T.NUM_KINDS) if me.counts[t] == 4)
+            out.extend(A.Action(A.ADDED_KONG, seat, m.tile) for m in me.melds
+                       if m.kind == "pung" and me.counts[m.tile])
+        out.extend(A.Action(A.DISCARD, seat, t) for t in range(T.NUM_KINDS) if me.counts[t])
+        return tuple(out)
+
+    # ------------------------------------------------------------------ moves
+    def _deal(self) -> None:
+        st, n = self.state, self.rules.seats
+        order = [(st.deal.dealer + i) % n for i in range(n)]
+        for take in (4, 4, 4, 1):
+            for seat in order:
+                for _ in range(take):
+                    st.seats[seat].counts[st.wall.draw()] += 1
+        if self.rules.hand_size == 16:
+            for seat in order:
+                for _ in range(3):
+                    st.seats[seat].counts[st.wall.draw()] += 1
+        for seat in order:
+            self._replace_bonus(seat)
+        self._draw(st.deal.dealer, tail=False)
+
+    def _replace_bonus(self, seat: int) -> int | None:
+        """Set aside ``seat``'s bonus tiles, each replaced from the tail; the last replacement
+        (None when there was nothing to replace, or the wall ran out)."""
+        st = self.state
+        me, bonus, got = st.seats[seat], self.ruleset.table.bonus, None
+        while True:
+            held = [t for t in bonus if me.counts[t]]
+            if not held:
+                return got
+            for t in held:
+                me.counts[t] -= 1
+                me.bonus.append(t)
+                if st.wall.left == 0:
+                    return None
+                got = st.wall.draw_tail()
+                me.counts[got] += 1
+
+    def _draw(self, seat: int, tail: bool) -> None:
+        st = self.state
+        if st.wall.left == 0:
+            self._end()
+            return
+        tile = st.wall.draw_tail() if tail else st.wall.draw()
+        st.seats[seat].counts[tile] += 1
+        if tile in self.ruleset.table.bonus:
+            got = self._replace_bonus(seat)
+            if got is None or got in self.ruleset.table.bonus:
+                self._end()
+                return
+            tile = got
+        st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, tail, False, None
+
+    def _end(self) -> None:
+        st = self.state
+        st.phase, st.window, st.drawn = OVER, None, None
+        if not st.winners:
+            st.events.append({"type": "end"})
+
+    def _apply(self, a: A.Action) -> None:
+        st = self.state
+        if st.phase in (CLAIM, ROB):
+            st.window.answers[a.seat] = a
+            if not st.window.waiting:
+                (self._resolve_claim if st.phase == CLAIM else self._resolve_rob)()
+        elif a.kind == A.DISCARD:
+            self._discard(a.seat, a.tile)
+        elif a.kind == A.WIN:
+            self._win(a.seat, st.drawn, None)
+            self._end()
+        elif a.kind == A.CONCEALED_KONG:
+            st.seats[a.seat].counts[a.tile] -= 4
+            st.seats[a.seat].melds.append(TableMeld("kong", a.tile, concealed=True))
+            self._kong_event(a.seat, "concealed", a.tile)
+            self._after_kong(a.seat)
+        else:       # ADDED_KONG
+            st.seats[a.seat].counts[a.tile] -= 1
+            self._kong_event(a.seat, "added", a.tile)
+            options = claims.rob_options(self.ruleset, st, a.tile, self._waits)
+            if options:
+                st.phase, st.window = ROB, Window(a.tile, a.seat, options)
+            else:
+                self._complete_added(a.seat, a.tile)
+
+    def _kong_event(self, seat: int, kind: str, tile: int, source: int | None = None) -> None:
+        st = self.state
+        event = {"type": "kong", "seat": seat, "kind": kind, "tile": T.name(tile)}
+        if source is not None:
+            event["from"] = source
+        if st.kong_chain and kind != "exposed":
+            event["after_kong"] = True
+        st.events.append(event)
+        st.melded = True
+
+    def _after_kong(self, seat: int) -> None:
+        st = self.state
+        st.kong_chain += 1
+        st.drawn = None
+        self._draw(seat, tail=True)
+
+    def _complete_added(self, seat: int, tile: int) -> None:
+        meld = next(m for m in self.state.seats[seat].melds if m.kind == "pung" and m.tile == tile)
+        meld.kind = "kong"
+        self._after_kong(seat)
+
+    def _discard(self, seat: int, tile: int) -> None:
+        st = self.state
+        me = st.seats[seat]
+        me.counts[tile] -= 1
+        me.pool.append(tile)
+        me.discarded += 1
+        st.discard_after_kong, st.kong_chain, st.drawn, st.claimed = st.kong_chain > 0, 0, None, False
+        options = claims.discard_options(self.ruleset, self.rules, st, tile, self._waits)
+        if options:
+            st.phase, st.window = CLAIM, Window(tile, seat, options)
+        else:
+            self._draw((seat + 1) % self.rules.seats, tail=False)
+
+    def _win(self, seat: int, tile: int, source: int | None, robbing: bool = False) -> None:
+        st = self.state
+        s = situation.build(st, seat, tile, self_drawn=source is None, robbing=robbing)
+        event = {"type": "win", "seat": seat}
+        if source is not None:
+            event["from"] = source
+        event["situation"] = s
+        st.events.append(event)
+        st.winners.append(seat)
+        if source is not None:
+            st.seats[seat].counts[tile] += 1        # the claimed or robbed tile joins the winner's hand
+
+    def _resolve_claim(self) -> None:
+        st, w = self.state, self.state.window
+        pool = st.seats[w.source].pool
+        winners = claims.winners(self.rules, w.answers, w.source)
+        if winners:
+            for seat in winners:
+                self._win(seat, w.tile, w.source)
+            pool.pop()
+            self._end()
+            return
+        claim = claims.meld_claim(w.answers)
+        if claim is None:
+            self._draw((w.source + 1) % self.rules.seats, tail=False)
+            return
+        pool.pop()
+        me = st.seats[claim.seat]
+        st.melded, st.discard_after_kong = True, False
+        if claim.kind == A.EXPOSED_KONG:
+            me.counts[w.tile] -= 3
+            me.melds.append(TableMeld("kong", w.tile, False, w.tile, w.source))
+            st.kong_chain = 0
+            self._kong_event(claim.seat, "exposed", w.tile, w.source)
+            self._after_kong(claim.seat)
+            return
+        low = w.tile if claim.kind == A.PUNG else claim.tile
+        for t in (TableMeld("pung" if claim.kind == A.PUNG else "chow", low).tiles):
+            me.counts[t] -= 1
+        me.counts[w.tile] += 1
+        me.melds.append(TableMeld("pung" if claim.kind == A.PUNG else "chow", low, False, w.tile, w.source))
+        st.phase, st.turn, st.drawn, st.claimed, st.window, st.kong_chain = TURN, claim.seat, None, True, None, 0
+
+    def _resolve_rob(self) -> None:
+        st, w = self.state, self.state.window
+        winners = claims.winners(self.rules, w.answers, w.source)
+        if not winners:
+            st.phase, st.window = TURN, None
+            self._complete_added(w.source, w.tile)
+            return
+        for seat in winners:
+            self._win(seat, w.tile, w.source, robbing=True)
+        self._end()

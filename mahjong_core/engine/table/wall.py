@@ -1,0 +1,101 @@
+"""The wall: the tiles of a ruleset's tile set, shuffled by a documented algorithm (docs/table.md
+"The wall"), so one wall reproduces in any Python version and in any language.
+
+The tile list is every playable kind of the tile set in kind order (1m … 9m, 1p … 9p, 1s … 9s,
+1z … 7z), four copies each, then every bonus kind in kind order with its copies (1f … 8f once
+each in ``standard_144``). The shuffle is Fisher–Yates from the last position down, each index
+drawn without bias from a stream of 32-bit numbers cut from SHA-256 blocks of
+``"mahjong-core/wall/1:<seed>:<hand>:<counter>"``. ``Python's random`` is never used.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import MahjongError
+
+WALL_VERSION = "sha256-fisher-yates/1"
+_PREFIX = "mahjong-core/wall/1"
+MAX_SEED = 2 ** 63 - 1          # a record's numbers fit in 63 bits
+
+
+def check_seed(value, what: str) -> int:
+    """A seed or hand number: a whole number 0 … 2^63 − 1."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise MahjongError(f"the {what} must be a whole number 0 … 2^63 − 1, got {value!r}")
+    return value
+
+
+def number_stream(seed: int, hand: int, label: str = "") -> Iterator[int]:
+    """32-bit unsigned numbers: SHA-256 of ``"<prefix>:<seed>:<hand>:<counter>"`` (ASCII, decimal
+    numbers, counter 0, 1, 2 …), each digest read as eight big-endian 32-bit words in order.
+    ``label`` (bots) makes a stream apart from the wall's: ``"<prefix>/<label>:…"``."""
+    prefix = f"{_PREFIX}/{label}" if label else _PREFIX
+    counter = 0
+    while True:
+        digest = hashlib.sha256(f"{prefix}:{seed}:{hand}:{counter}".encode("ascii")).digest()
+        for k in range(0, 32, 4):
+            yield int.from_bytes(digest[k:k + 4], "big")
+        counter += 1
+
+
+def below(stream: Iterator[int], m: int) -> int:
+    """A uniform number 0 … m − 1: the next word u below the largest multiple of m that fits in
+    32 bits (words at or above it are skipped), then u mod m."""
+    limit = 2 ** 32 - (2 ** 32 % m)
+    while True:
+        u = next(stream)
+        if u < limit:
+            return u % m
+
+
+def tile_list(table) -> list[int]:
+    """The tiles of a ruleset's table (``Ruleset.table``) in the documented order."""
+    tiles = [k for k in sorted(table.kinds) for _ in range(4)]
+    for kind, copies in sorted(table.bonus.items()):
+        tiles.extend([kind] * copies)
+    return tiles
+
+
+def shuffle(tiles: Sequence[int], seed: int, hand: int) -> tuple[int, ...]:
+    """Fisher–Yates: for i = n − 1 down to 1, swap position i with position ``below(stream, i + 1)``."""
+    out = list(tiles)
+    stream = number_stream(check_seed(seed, "seed"), check_seed(hand, "hand number"))
+    for i in range(len(out) - 1, 0, -1):
+        j = below(stream, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+@dataclass(slots=True)
+class Wall:
+    """The shuffled tiles: draws from the front, replacements (bonus tiles, kongs) from the tail.
+    ``reserve`` tiles at the tail are never drawn (0 in Guobiao: the wall is played out)."""
+
+    tiles: tuple[int, ...]
+    front: int = 0
+    back: int = field(default=-1)
+    reserve: int = 0
+
+    def __post_init__(self):
+        if self.back == -1:
+            self.back = len(self.tiles)
+
+    @property
+    def left(self) -> int:
+        """Tiles that may still be drawn, from either end."""
+        return max(0, self.back - self.front - self.reserve)
+
+    def draw(self) -> int:
+        tile = self.tiles[self.front]
+        self.front += 1
+        return tile
+
+    def draw_tail(self) -> int:
+        self.back -= 1
+        return self.tiles[self.back]
+
+    def remaining(self) -> tuple[int, ...]:
+        """The tiles still in the wall, drawable or not (for the invariants)."""
+        return self.tiles[self.front:self.back]
