@@ -24,6 +24,7 @@ from .scoring.plan import CheckPlan
 from .scoring.readings import Readings
 from .settle.money import Ledger, Settlement
 from .shapes import Decomposition, Group, ShapeInput
+from .table import replay
 
 __all__ = ["Ruleset", "FanRule", "ShapeRule", "ScoreResult", "Wait", "WaitScore", "Waits"]
 
@@ -281,6 +282,8 @@ class Ruleset:
             # a house overlay of the named ruleset is fine; another ruleset family is a mistake
             raise SettlementError(f"record field 'ruleset': the record is for '{rec.ruleset}', but ruleset "
                                   f"'{self.name}' does not extend it")
+        if rec.play is not None:        # a table's record: its play must give its events
+            replay.check(rec, self)
         ledger = Ledger(rec.seats)
         try:
             ledger.extend(rule.settle(rec, self, **self.settlement_params))

@@ -1,4 +1,4 @@
-"""The ``mahjong`` command: rulesets, score, waits, settle, fans, diff. Errors never reach the user
+"""The ``mahjong`` command: rulesets, score, waits, analyze, settle, play, fans, diff. Errors never reach the user
 as a traceback: they print ``error [code]: message`` and exit 2; under ``--json`` the contract's
 failure object goes to stdout instead. Output JSON is strict (no NaN or Infinity)."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from . import batch
+from . import batch, play
 from mahjong_core.tools import rulesinfo
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.registry import Engine
@@ -660,6 +660,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "an installed ruleset's name)")
     t.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/formats.md: Record)")
 
+    play.add_parser(sub)
+
     f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
     f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
     f.add_argument("--ruleset", dest="ruleset_flag", metavar="RULESET",
@@ -818,6 +820,8 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
             return cmd_diff(engine, args, out)
         if args.command == "serve":
             return cmd_serve(engine, args)
+        if args.command == "play":
+            return play.cmd_play(engine, args, out)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
         return _fail(e, out, err, as_json)

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .bots import Bot, make_bot
+from .rules import play_rules
 from .state import Deal
 from .table import Table
 
@@ -27,15 +28,13 @@ def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> H
     while not table.over:
         seat = table.to_move()[0]
         table.act(bots[seat].act(table.observe(seat), table.legal(seat)))
-    record = table.record()
-    settlement = ruleset.settle(record)
-    return HandResult(deal.hand, record, tuple(settlement.deltas), tuple(table.state.winners),
+    settlement = table.settle()
+    return HandResult(deal.hand, table.record(), tuple(settlement.deltas), tuple(table.state.winners),
                       len(table.state.actions))
 
 
 def play_series(ruleset, bot_names: Sequence[str], seed: int, hands: int, check: bool = True) -> Iterator[HandResult]:
     """``hands`` hands from ``seed`` (hand numbers 0, 1, …), four bots, the deal moving on."""
-    from .rules import play_rules
     rules = play_rules(ruleset)
     dealer = round_wind = streak = 0
     for number in range(hands):

@@ -85,8 +85,11 @@ class Table:
         return record.build(self)
 
     def settle(self):
-        """The ruleset's settlement of this hand's record (the money the table reports)."""
-        return self.ruleset.settle(self.record())
+        """The ruleset's settlement of this hand's events: the money the table reports (the same
+        as settling its whole record, whose play log ``Ruleset.settle`` replays first)."""
+        record = self.record()
+        del record["play"]
+        return self.ruleset.settle(record)
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self, seat: int) -> tuple[A.Action, ...]:

@@ -1,0 +1,70 @@
+"""A record's play log checked against its events (docs/table.md "Record"): the wall rebuilt from
+the seed and algorithm (or read from its tiles), every action played again through the table, and
+the events the table writes compared with the record's, so a record whose money does not follow
+from its play is refused before anything is paid."""
+from __future__ import annotations
+
+import json
+
+from .. import tiles as T
+from ..errors import MahjongError, SettlementError
+from .actions import Action
+from .state import Deal
+from .table import Table
+from .wall import WALL_VERSION, check_seed
+
+
+def _deal(record) -> Deal:
+    wall = record.play["wall"]
+    base = dict(dealer=record.dealer, round_wind=record.round_wind, dealer_streak=record.dealer_streak)
+    if "tiles" in wall:
+        tiles = wall["tiles"]
+        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+            raise SettlementError("record field 'play.wall.tiles' must be a list of tiles in notation")
+        try:
+            return Deal(tiles=tuple(T.tile(t) for t in tiles), **base)
+        except MahjongError as e:
+            raise SettlementError(f"record field 'play.wall.tiles': {e.message}") from None
+    if wall.get("algorithm") != WALL_VERSION:
+        raise SettlementError(f"record field 'play.wall.algorithm': unknown wall algorithm {wall.get('algorithm')!r} "
+                              f"(this version shuffles with '{WALL_VERSION}')")
+    try:
+        return Deal(check_seed(wall.get("seed"), "seed"), check_seed(wall.get("hand", 0), "hand number"), **base)
+    except MahjongError as e:
+        raise SettlementError(f"record field 'play.wall': {e.message}") from None
+
+
+def _plain(value):
+    """JSON's view of a value (so a tuple and a list, a proxy and a dict compare equal)."""
+    return json.loads(json.dumps(value, default=dict))
+
+
+def check(record, ruleset) -> None:
+    """Replay ``record.play`` on ``ruleset``'s table and refuse the record (``invalid_situation``,
+    naming the action or event) unless the play is legal, finishes the hand and writes exactly
+    the record's events."""
+    if record.seats != 4:
+        raise SettlementError("record field 'play': the table plays four seats")
+    try:
+        table = Table(ruleset, _deal(record))
+    except SettlementError:
+        raise
+    except MahjongError as e:
+        raise SettlementError(f"record field 'play': {e.message}") from None
+    for i, data in enumerate(record.play["actions"]):
+        where = f"play.actions[{i}]"
+        try:
+            table.act(Action.from_dict(dict(data), record.seats, where))
+        except MahjongError as e:
+            raise SettlementError(f"{where}: {e.message}" if not e.message.startswith(where) else e.message) from None
+    if not table.over:
+        raise SettlementError(f"record field 'play': the hand is not over after its "
+                              f"{len(record.play['actions'])} actions (seat(s) {', '.join(map(str, table.to_move()))} "
+                              f"still to act)")
+    played = _plain(table.state.events)
+    given = [_plain(e.data) for e in record.events]
+    for i, (want, got) in enumerate(zip(played, given)):
+        if want != got:
+            raise SettlementError(f"events[{i}] ({got.get('type')}): the play log gives {json.dumps(want)} here")
+    if len(played) != len(given):
+        raise SettlementError(f"the play log gives {len(played)} events, the record has {len(given)}")
