@@ -28,15 +28,18 @@ def _reason(table, a: A.Action) -> str:
         return _turn(table, a)
     w = st.window
     what = "the added kong" if st.phase == ROB else "the discard"
+    if a.kind in (A.DISCARD, A.CONCEALED_KONG, A.ADDED_KONG):
+        return f"it is no seat's turn: the table waits for answers to {what} of {T.name(w.tile)} " \
+               f"from seat(s) {', '.join(map(str, w.waiting))}"
     if a.seat == w.source:
         return f"seat {a.seat} {'declared' if st.phase == ROB else 'discarded'} {T.name(w.tile)} itself"
     if a.seat in w.answers:
         return f"seat {a.seat} has already answered {what} of {T.name(w.tile)}"
-    if a.kind in (A.DISCARD, A.CONCEALED_KONG, A.ADDED_KONG):
-        return f"it is no seat's turn: the table waits for answers to {what} of {T.name(w.tile)} " \
-               f"from seat(s) {', '.join(map(str, w.waiting))}"
     if st.phase == ROB and a.kind != A.WIN and a.kind != A.PASS:
         return "an added kong may only be robbed (win) or let pass"
+    if a.kind == A.CHOW and table.rules.chows and claims.distance(a.seat, w.source, table.rules.seats) != 1:
+        return f"a chow is claimed only from the left: only seat {(w.source + 1) % table.rules.seats} " \
+               f"may chow seat {w.source}'s discard"
     if a.seat not in w.options:
         return f"seat {a.seat} has no claim on {T.name(w.tile)} (no win, pung, kong or chow it could make)"
     if st.phase == CLAIM and st.wall.left == 0 and a.kind != A.WIN:
@@ -47,9 +50,6 @@ def _reason(table, a: A.Action) -> str:
     if a.kind == A.CHOW:
         if not table.rules.chows:
             return f"ruleset '{table.ruleset.name}' allows no chow melds (table.chows)"
-        if claims.distance(a.seat, w.source, table.rules.seats) != 1:
-            return f"a chow is claimed only from the left: only seat {(w.source + 1) % table.rules.seats} " \
-                   f"may chow seat {w.source}'s discard"
         return f"seat {a.seat} cannot make the chow {claims.describe(w.tile, a.tile)}: it lacks the other two tiles"
     if a.kind == A.PUNG:
         return f"a pung of {T.name(w.tile)} needs two {T.name(w.tile)} in the hand (seat {a.seat} holds {counts[w.tile]})"

@@ -8,8 +8,6 @@ refused (``IllegalActionError`` naming the rule) and leaves the state as it was.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .. import tiles as T
 from ..errors import MahjongError
 from . import actions as A
@@ -65,10 +63,11 @@ class Table:
     def act(self, action) -> None:
         """Take one action (an ``Action`` or its JSON form); an illegal one is refused, the
         state unchanged."""
-        if isinstance(action, Mapping):
+        if not isinstance(action, A.Action):
             action = A.Action.from_dict(action, self.rules.seats)
-        if not isinstance(action, A.Action) or not 0 <= action.seat < self.rules.seats:
-            raise A.IllegalActionError(f"not an action of this table: {action!r}")
+        if not 0 <= action.seat < self.rules.seats:
+            raise A.IllegalActionError(f"action: 'seat' must be a seat number 0–{self.rules.seats - 1}, "
+                                       f"got {action.seat}")
         if action not in self.legal(action.seat):
             raise A.IllegalActionError(refusals.why(self, action))
         self.state.actions.append(action)

@@ -1,0 +1,140 @@
+"""Whole hands by bots: invariants after every action, byte-identical records for one seed,
+records that settle (here and through ``mahjong settle``) to the money the table reported, and a
+play log that must give the record's events."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import mahjong_core
+from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.table import Deal, InvariantError, Table
+from mahjong_core.engine.table.invariants import check
+from mahjong_core.engine.table.match import play_series
+from mahjong_core.frontends.cli import main
+
+from table_play_helpers import guobiao
+
+MIXES = [("greedy",) * 4, ("random",) * 4, ("greedy", "random", "greedy", "random")]
+
+
+def _hands(seed, hands, bots):
+    return list(play_series(guobiao(), bots, seed, hands))
+
+
+def _settles(results):
+    rules = guobiao()
+    for r in results:
+        record = json.loads(json.dumps(r.record))          # through JSON, as a file carries it
+        settled = rules.settle(record)
+        assert tuple(settled.deltas) == r.deltas and sum(r.deltas) == 0
+        wins = [e["seat"] for e in record["events"] if e["type"] == "win"]
+        assert tuple(wins) == r.winners and len(wins) <= 1
+
+
+@pytest.mark.parametrize("bots", MIXES, ids=["greedy", "random", "mixed"])
+def test_seeded_hands_settle_to_what_the_table_reported(bots):
+    results = _hands(2024, 200 if bots == MIXES[2] else 40, bots)
+    _settles(results)
+    if bots[0] == "greedy":
+        assert sum(bool(r.winners) for r in results) > len(results) // 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(5))
+def test_many_seeded_hands_settle(seed):
+    _settles(_hands(seed, 400, MIXES[seed % 3]))
+
+
+def test_one_seed_gives_byte_identical_records():
+    first = [json.dumps(r.record) for r in _hands(9, 4, MIXES[2])]
+    again = [json.dumps(r.record) for r in _hands(9, 4, MIXES[2])]
+    other = [json.dumps(r.record) for r in _hands(10, 4, MIXES[2])]
+    assert first == again and first != other
+
+
+def test_the_deal_passes_and_the_wind_moves_on():
+    results = _hands(3, 5, MIXES[1])
+    assert [r.record["dealer"] for r in results] == [0, 1, 2, 3, 0]
+    assert [r.record["round_wind"] for r in results] == ["E", "E", "E", "E", "S"]
+    assert [r.record["play"]["wall"]["hand"] for r in results] == [0, 1, 2, 3, 4]
+
+
+def test_a_broken_invariant_names_the_seed_and_the_action():
+    t = Table(guobiao(), Deal(4, 2))
+    t.act(t.legal(0)[-1])
+    t.state.seats[1].counts[0] += 1         # a tile out of nowhere
+    with pytest.raises(InvariantError, match=r"seed 4 hand 2, after action 1\): tile 1m is in"):
+        check(t)
+
+
+def _record():
+    return json.loads(json.dumps(_hands(6, 1, MIXES[0])[0].record))
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: r["play"]["wall"].update(seed=7), "play.actions["),
+    (lambda r: r["play"]["wall"].update(algorithm="mt19937"), "unknown wall algorithm"),
+    (lambda r: r["play"]["actions"].pop(), "not over"),
+    (lambda r: r["play"]["actions"].__setitem__(0, {"type": "win", "seat": 0}), "play.actions[0]"),
+    (lambda r: r["play"].update(moves=[]), "unknown field 'moves'"),
+    (lambda r: r["events"][-1]["situation"].update(hand="123456789m1234p") if r["events"][-1]["type"] == "win"
+        else r["events"].insert(0, {"type": "kong", "seat": 0, "kind": "concealed", "tile": "1m"}), "events[0"),
+])
+def test_a_record_whose_play_does_not_give_its_events_is_refused(change, words):
+    record = _record()
+    guobiao().settle(record)
+    change(record)
+    with pytest.raises(MahjongError) as e:
+        guobiao().settle(record)
+    assert e.value.code == "invalid_situation" and words in e.value.message, e.value.message
+
+
+def _cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_mahjong_play_writes_a_record_that_mahjong_settle_settles_alike(tmp_path):
+    path = tmp_path / "hand.json"
+    code, out, _ = _cli("play", "--ruleset", "guobiao", "--bots", "greedy", "--seed", "5", "--record", str(path),
+                        "--json")
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["ok"] and answer["seed"] == 5 and answer["record"] == str(path)
+    assert len(answer["deltas"]) == 4 and sum(answer["deltas"]) == 0
+    code, out, _ = _cli("settle", str(path), "--json")
+    assert code == 0 and json.loads(out)["deltas"] == answer["deltas"]
+    assert json.loads(path.read_text())["play"]["wall"] == {"algorithm": "sha256-fisher-yates/1", "seed": 5, "hand": 0}
+
+
+def test_mahjong_play_several_hands_one_record_per_line(tmp_path):
+    path = tmp_path / "hands.jsonl"
+    code, out, _ = _cli("play", "--bots", "random,greedy,random,greedy", "--seed", "8", "--hands", "3",
+                        "--record", str(path), "--json")
+    answer = json.loads(out)
+    lines = path.read_text().splitlines()
+    assert code == 0 and len(lines) == 3 and len(answer["hands"]) == 3
+    rules = guobiao()
+    for line, hand in zip(lines, answer["hands"]):
+        assert list(rules.settle(json.loads(line)).deltas) == hand["deltas"]
+    assert answer["deltas"] == [sum(h["deltas"][s] for h in answer["hands"]) for s in range(4)]
+
+
+@pytest.mark.parametrize("name, words", [("sichuan", "blood battle"), ("popular", "混"),
+                                         ("guangdong-jipinghu", "horses"), ("fuzhou", "开金")])
+def test_a_family_flow_the_table_does_not_play_is_refused_by_name(name, words, tmp_path):
+    code, out, _ = _cli("play", "--ruleset", name, "--record", str(tmp_path / "x.json"), "--json")
+    error = json.loads(out)["error"]
+    assert code == 2 and error["code"] == "unsupported_ruleset"
+    assert error["message"].startswith(f"the table does not play {name}'s") and words in error["message"]
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_the_guobiao_overlays_are_played():
+    for name in ("guobiao-2014", "guobiao-strict98"):
+        results = list(play_series(mahjong_core.load_ruleset(name), MIXES[0], 1, 2))
+        assert all(sum(r.deltas) == 0 for r in results)
