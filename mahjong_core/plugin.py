@@ -23,8 +23,9 @@ The names here are the plugin interface: they stay, wherever their code lives.
 """
 from __future__ import annotations
 
-from mahjong_core.engine.errors import (BelowMinimumError, HandError, MahjongError, NotWinningError, PluginError, ResourceError,
-                                        RulesetError, SettlementError, TileError, UnknownRulesetError, did_you_mean, show)
+from mahjong_core.engine.errors import (BelowMinimumError, HandError, IllegalActionError, InvariantError, MahjongError,
+                                        NotWinningError, PluginError, ResourceError, RulesetError, SettlementError, TileError,
+                                        UnknownRulesetError, UnsupportedError, did_you_mean, show)
 from mahjong_core.engine.fans import Alternatives, Fan, FanCheck, FanContext, fan_check, fan_checks
 from mahjong_core.engine.hand import Meld, Situation
 from mahjong_core.engine.hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
@@ -57,6 +58,8 @@ __all__ = [
     # errors a plugin raises, and the helpers its messages use
     "MahjongError", "TileError", "HandError", "NotWinningError", "BelowMinimumError", "RulesetError",
     "UnknownRulesetError", "PluginError", "SettlementError", "ResourceError", "did_you_mean", "show",
+    # errors of the table (docs/table.md), for a plugin's table hooks to come
+    "IllegalActionError", "UnsupportedError", "InvariantError",
     # tile notation
     "parse_tiles", "format_tiles",
     # declared situation fields and validators named from YAML

@@ -103,6 +103,25 @@ class ResourceError(MahjongError):
         super().__init__(message)
 
 
+class IllegalActionError(MahjongError):
+    """An action the table refuses (docs/table.md): not the seat's to take now, or against a
+    rule, which the message names; the table's state is unchanged."""
+
+    code = "illegal_action"
+
+
+class UnsupportedError(MahjongError):
+    """A ruleset whose family's flow the table does not play yet (named in the message)."""
+
+    code = "unsupported_ruleset"
+
+
+class InvariantError(MahjongError):
+    """The table broke one of its invariants: a bug; the message names the seed and the action."""
+
+    code = "table_invariant"
+
+
 class _ShortRepr(reprlib.Repr):
     """reprlib's bounded repr, with integers too long to print shown by their size."""
 

@@ -1,10 +1,10 @@
 """The table: one hand played as a seeded, deterministic state machine (docs/table.md)."""
 from __future__ import annotations
 
-from .actions import Action, IllegalActionError
-from .invariants import InvariantError
+from ..errors import IllegalActionError, InvariantError, UnsupportedError
+from .actions import Action
 from .observe import Observation
-from .rules import PlayRules, UnsupportedError, play_rules, unsupported
+from .rules import PlayRules, play_rules, unsupported
 from .state import Deal
 from .table import Table
 from .wall import WALL_VERSION, shuffle, tile_list

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import tiles as T
-from ..errors import MahjongError, show
+from ..errors import IllegalActionError, MahjongError, show
 
 DISCARD, WIN, PASS = "discard", "win", "pass"
 CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG = "concealed_kong", "added_kong", "exposed_kong"
@@ -18,13 +18,6 @@ PUNG, CHOW = "pung", "chow"
 KINDS = (DISCARD, WIN, CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG, PUNG, CHOW, PASS)
 WITH_TILE = frozenset({DISCARD, CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG, CHOW})
 KONGS = frozenset({CONCEALED_KONG, ADDED_KONG, EXPOSED_KONG})
-
-
-class IllegalActionError(MahjongError):
-    """An action the table refuses: not this seat's to take now, or against a rule (named).
-    The table's state is unchanged."""
-
-    code = "illegal_action"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import tiles as T
-from ..errors import MahjongError
+from ..errors import InvariantError
 from .state import CLAIM, OVER, ROB, TURN
-
-
-class InvariantError(MahjongError):
-    code = "table_invariant"
 
 
 def places(table) -> Counter:

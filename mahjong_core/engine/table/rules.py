@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import MahjongError
+from ..errors import UnsupportedError
 
 # settlement id -> the flow of the family the table does not play yet
 _FLOWS = {
@@ -23,12 +23,6 @@ _FLOWS = {
     "fuzhou.gold_rules": "开金, 抢金, 三金倒, golds not discardable, the reserve and the last four",
 }
 PLAYED = ("guobiao",)           # settlement ids whose rulesets the table plays
-
-
-class UnsupportedError(MahjongError):
-    """A ruleset whose family's flow the table does not play yet."""
-
-    code = "unsupported_ruleset"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ refused (``IllegalActionError`` naming the rule) and leaves the state as it was.
 from __future__ import annotations
 
 from .. import tiles as T
-from ..errors import MahjongError
+from ..errors import IllegalActionError, MahjongError
 from . import actions as A
 from . import claims, invariants, observe, record, refusals, situation
 from .rules import play_rules
@@ -66,10 +66,10 @@ class Table:
         if not isinstance(action, A.Action):
             action = A.Action.from_dict(action, self.rules.seats)
         if not 0 <= action.seat < self.rules.seats:
-            raise A.IllegalActionError(f"action: 'seat' must be a seat number 0–{self.rules.seats - 1}, "
+            raise IllegalActionError(f"action: 'seat' must be a seat number 0–{self.rules.seats - 1}, "
                                        f"got {action.seat}")
         if action not in self.legal(action.seat):
-            raise A.IllegalActionError(refusals.why(self, action))
+            raise IllegalActionError(refusals.why(self, action))
         self.state.actions.append(action)
         self._legal.clear()
         self._apply(action)
