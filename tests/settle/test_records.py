@@ -116,7 +116,7 @@ def test_three_seat_winds():
 @pytest.mark.parametrize("data, message", [
     ([], "a record must be a JSON object, got list"),
     ({"seets": 4}, "record: unknown field 'seets' (did you mean 'seats'?); a record has: ruleset, seats, dealer, "
-                   "round_wind, events, dealer_streak"),
+                   "round_wind, events, dealer_streak, play"),
     ({"seats": 5}, "record field 'seats' must be 2–4, got 5"),
     ({"seats": True}, "record field 'seats' must be 2–4, got True"),
     ({"dealer": 4}, "record field 'dealer' must be a seat number 0–3, got 4"),

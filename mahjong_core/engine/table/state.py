@@ -9,7 +9,6 @@ from .actions import Action
 from .wall import Wall
 
 TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
-SIDES = {1: "left", 2: "across", 3: "right"}     # (claimer − discarder) mod 4 → where it came from
 
 
 @dataclass(slots=True)
@@ -41,8 +40,10 @@ class TableMeld:
 
 
 def side(owner: int, source: int, seats: int) -> str:
-    """Where ``source`` sits as seen from ``owner``: the seat before it in turn order is its left."""
-    return SIDES[(owner - source) % seats] if seats == 4 else ("left" if (owner - source) % seats == 1 else "across")
+    """Where ``source`` sits as seen from ``owner``: the seat before it in turn order is its left,
+    the one after it its right, any other across."""
+    turns = (owner - source) % seats
+    return "left" if turns == 1 else "right" if turns == seats - 1 else "across"
 
 
 @dataclass(slots=True)
