@@ -5,7 +5,8 @@
 Runs each script below ``--runs`` times (one process per run, the scripts in turn within a run,
 so the machine's drift spreads over all of them), reads the ``HEADLINE {json}`` line each prints
 last, and prints, for every row of the issue's table, the median of the runs' ratios, their
-range, and the target. Each ratio is taken within one run, against the peer timed in the same
+range, the figure on repeated hands (the same hands again, caches warm; labelled, never the
+headline) and the target. Each ratio is taken within one run, against the peer timed in the same
 process on the same hands (the peer for the rows with wilds: the same hands holding none). The
 "Headline ratios" table of benchmarks/README.md is this script's ``--markdown`` output.
 """
@@ -47,6 +48,10 @@ ROWS = [
 ]
 
 
+# the repeated-hand figure each headline row is shown beside (the same hands again, caches warm)
+REPEATED = {"shanten_fresh": "shanten", "shanten_long": "shanten"}
+
+
 def run_once(script: list[str]) -> dict:
     proc = subprocess.run([sys.executable, str(HERE / script[0])] + script[1:], cwd=REPO,
                           capture_output=True, text=True)
@@ -81,14 +86,15 @@ def main(argv=None) -> int:
                 loads.append(data["load"])
             for key, row in data["rows"].items():
                 if key in runs:
-                    runs[key].append(row)
+                    again = data.get("repeated", {}).get(REPEATED.get(key, key))
+                    runs[key].append(dict(row, repeated_ratio=again["ratio"]) if again else row)
             print(f"run {i + 1}/{args.runs} {' '.join(script)}: "
                   + ", ".join(f"{k} {r['ratio']:.2f}x" for k, r in data["rows"].items()), file=sys.stderr)
     table = []
     for key, what, target, unit in ROWS:
         got = runs[key]
         if not got:
-            table.append((what, "n/a", "", "", target))
+            table.append((what, "n/a", "", "", "", target))
             continue
         ratios = sorted(r["ratio"] for r in got)
         own = statistics.median(r.get("us", r.get("ms")) for r in got)
@@ -97,11 +103,15 @@ def main(argv=None) -> int:
         table.append((what, f"**{statistics.median(ratios):.2f}×**",
                       f"{ratios[0]:.2f}–{ratios[-1]:.2f}×" + (f"; per-hand medians {statistics.median(medians):.2f}×"
                                                              if medians else ""),
-                      f"{own:,.1f} {unit} vs {peer:,.1f} {unit}", target))
+                      f"{own:,.1f} {unit} vs {peer:,.1f} {unit}",
+                      f"{statistics.median(again):.2f}×" if (again := [r["repeated_ratio"] for r in got
+                                                                     if "repeated_ratio" in r]) else "",
+                      target))
     note = (f"{time.strftime('%Y-%m-%d')}, commit {commit()}, {args.runs} runs, "
             f"load average {min(loads):.1f}–{max(loads):.1f} on {os.cpu_count()} CPU(s), "
             f"{time.monotonic() - start:.0f} s")
-    headers = ("what", "median ratio", "range of the runs", "engine vs peer (medians of the runs)", "target")
+    headers = ("what", "median ratio", "range of the runs", "engine vs peer (medians of the runs)",
+               "repeated hands", "target")
     if args.markdown:
         print(f"{note}:\n")
         print("| " + " | ".join(headers) + " |")
