@@ -24,7 +24,6 @@ from .scoring.plan import CheckPlan
 from .scoring.readings import Readings
 from .settle.money import Ledger, Settlement
 from .shapes import Decomposition, Group, ShapeInput
-from .table import replay
 
 __all__ = ["Ruleset", "FanRule", "ShapeRule", "ScoreResult", "Wait", "WaitScore", "Waits"]
 
@@ -283,6 +282,7 @@ class Ruleset:
             raise SettlementError(f"record field 'ruleset': the record is for '{rec.ruleset}', but ruleset "
                                   f"'{self.name}' does not extend it")
         if rec.play is not None:        # a table's record: its play must give its events
+            from .table import replay     # the table only for a record that carries its play
             replay.check(rec, self)
         ledger = Ledger(rec.seats)
         try:

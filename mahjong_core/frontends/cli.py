@@ -4,7 +4,6 @@ failure object goes to stdout instead. Output JSON is strict (no NaN or Infinity
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import json
 import os
 import re
@@ -12,7 +11,6 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from . import batch, play
 from mahjong_core.tools import rulesinfo
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.registry import Engine
@@ -280,6 +278,7 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
         # are UTF-8 whatever the locale
         if (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
             out.reconfigure(encoding="utf-8")
+        from . import batch
         batch.run(rules, getattr(inp, "buffer", inp), out, args.jobs or batch.default_jobs())
         return 0
     sit = _situation_from_args(args)
@@ -568,6 +567,7 @@ class _Version(argparse.Action):
 
 
 def _version() -> str:
+    import importlib.metadata
     try:
         return importlib.metadata.version("mahjong-core")
     except importlib.metadata.PackageNotFoundError:
@@ -606,7 +606,16 @@ def _kong_count(argv: list[str], score: argparse.ArgumentParser) -> tuple[list[s
     return words, count
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _jobs(text: str) -> int:
+    """``--jobs``, read by the batch module, imported only when the option is given."""
+    from .batch import jobs_arg
+    return jobs_arg(text)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Every command's parser. Given the ``command`` word another known command, ``play`` is a
+    bare entry (its parser imports the table, which no other command needs; only the named
+    command's parser is ever asked)."""
     p = _Parser(prog="mahjong", description="Score and settle Chinese mahjong hands.")
     p.add_argument("--version", action=_Version, help="print the installed version")
     sub = p.add_subparsers(dest="command", required=True)
@@ -639,7 +648,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--win", help="the winning tile, when not written last")
     s.add_argument("--situation", help="a situation as JSON (docs/formats.md: Situation)")
     s.add_argument("--jsonl", action="store_true", help="read situations, one JSON per line, from stdin")
-    s.add_argument("--jobs", type=batch.jobs_arg, default=0,
+    s.add_argument("--jobs", type=_jobs, default=0,
                    help="processes for --jsonl (default: one per core; results stay in input order)")
     s.add_argument("--explain", action="store_true", help="also show excluded fans and what excluded them")
 
@@ -660,7 +669,11 @@ def build_parser() -> argparse.ArgumentParser:
                                      "an installed ruleset's name)")
     t.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/formats.md: Record)")
 
-    play.add_parser(sub)
+    if command in _COMMANDS and command != "play":
+        sub.add_parser("play")
+    else:
+        from . import play
+        play.add_parser(sub)
 
     f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
     f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
@@ -693,6 +706,8 @@ def _fail(e: MahjongError, out: TextIO, err: TextIO, as_json: bool) -> int:
 
 
 _FIELD_COMMANDS = ("score", "waits", "analyze")
+# every command's word (build_parser gives each one a parser)
+_COMMANDS = ("rulesets", "score", "waits", "analyze", "settle", "play", "fans", "diff", "serve")
 
 
 class OutputError(Exception):
@@ -767,9 +782,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, engine: Engine | None) -> int:
     inp = inp or sys.stdin
     argv = sys.argv[1:] if argv is None else [str(a) for a in argv]
-    parser = build_parser()
     as_json = _json_wanted(argv)
     command, ruleset = _ruleset_word(argv)
+    parser = build_parser(command)
     if command in _FIELD_COMMANDS:
         # the ruleset first, then its declared fields as flags (so --help lists them too); a
         # ruleset that does not load is reported by the command itself
@@ -821,6 +836,7 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
         if args.command == "serve":
             return cmd_serve(engine, args)
         if args.command == "play":
+            from . import play
             return play.cmd_play(engine, args, out)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:

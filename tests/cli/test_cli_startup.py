@@ -1,0 +1,48 @@
+"""Start-up: a command imports what it needs. Scoring one hand loads no table, no batch
+workers, no web app; the parser of another command leaves ``play``'s options out but still
+knows the word, and a full parser has every command."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from harness import run_cli
+from mahjong_core.frontends import cli
+
+SCORE = """import json, sys
+from mahjong_core.frontends import cli
+code = cli.main(["score", "--ruleset", "guobiao", "--json", "[111z,1]123456789m9m 9m"])
+sys.stdout.write(json.dumps(sorted(sys.modules)) + "\\n")
+sys.exit(code)
+"""
+
+
+def test_scoring_one_hand_imports_no_table_batch_or_web():
+    proc = subprocess.run([sys.executable, "-c", SCORE], capture_output=True, text=True, encoding="utf-8",
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    answer, modules = proc.stdout.splitlines()
+    assert json.loads(answer)["total"] == 26
+    loaded = json.loads(modules)
+    unwanted = [m for m in loaded if m.startswith(("mahjong_core.engine.table", "mahjong_core.frontends.batch",
+                                                   "mahjong_core.frontends.play", "mahjong_core.frontends.web",
+                                                   "starlette", "uvicorn"))]
+    assert unwanted == []
+
+
+def test_every_command_word_is_known_to_the_lazy_parser():
+    assert set(cli.build_parser().commands) == set(cli._COMMANDS)
+    for command in cli._COMMANDS:
+        assert set(cli.build_parser(command).commands) == set(cli._COMMANDS)
+
+
+def test_play_options_are_there_when_play_or_no_known_command_is_named():
+    for command in ("play", None, "plya"):
+        assert "--bots" in cli.build_parser(command).commands["play"].format_help()
+    assert "--bots" not in cli.build_parser("score").commands["play"].format_help()
+
+
+def test_jobs_is_still_checked():
+    rc, _, err = run_cli(["score", "--jsonl", "--jobs", "999"])
+    assert rc == 2 and "is not a number of processes from 1 to 64" in err
