@@ -14,8 +14,6 @@ from pathlib import Path, PurePath
 from types import MappingProxyType
 from collections.abc import Callable, Iterable, Mapping
 
-import yaml
-
 from .errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean
 
 # Keys a ruleset may use. A dict value is a nested schema; ID_MAP marks maps keyed by free ids
@@ -47,9 +45,28 @@ SCHEMA: dict = {
 }
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+yaml = None                 # PyYAML, imported by the first file read: a ruleset from the cache needs none
+_LOADER = None
+
+
+def _loader_class():
     """SafeLoader (libyaml's when PyYAML has it, so that a batch starts sooner): plain YAML
-    only, never arbitrary Python tags."""
+    only, never arbitrary Python tags. Made on first use, with PyYAML's import."""
+    global yaml, _LOADER
+    if _LOADER is None:
+        import yaml as pyyaml
+
+        class _Loader(getattr(pyyaml, "CSafeLoader", pyyaml.SafeLoader)):
+            __doc__ = _loader_class.__doc__
+
+        yaml, _LOADER = pyyaml, _Loader
+    return _LOADER
+
+
+def __getattr__(name: str):
+    if name == "_Loader":       # config._Loader: the loader class, made on first use
+        return _loader_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,7 @@ class Source:
     data: dict
     lines: dict[str, int]
     shown: Shown
+    digest: str = ""            # SHA-256 of the bytes read, for the ruleset cache (rulecache.py)
 
     def where(self, key: str) -> str:
         asked, line = key, self.lines.get(key)
@@ -182,8 +200,9 @@ def read_yaml(path: Path, as_shown: Shown | None = None) -> Source:
         raise RulesetError(f"{here.line(line)}: not UTF-8 text (byte offset {e.start}): ruleset files "
                            f"are UTF-8") from None
     loader = None
+    loader_class = _loader_class()
     try:
-        loader = _Loader(text)
+        loader = loader_class(text)
         reading = _Reading(here, loader)
         node = loader.get_single_node()
         data = {} if node is None else _convert(node, reading, "")
@@ -209,7 +228,7 @@ def read_yaml(path: Path, as_shown: Shown | None = None) -> Source:
     if not isinstance(data, dict):
         raise RulesetError(f"{here.line(1)}: not a ruleset file: it holds {type(data).__name__}, not a map of "
                            f"ruleset keys")
-    return Source(path, data, reading.lines, here)
+    return Source(path, data, reading.lines, here, hashlib.sha256(raw).hexdigest())
 
 
 def _by_name(key, fans: Mapping) -> str:
@@ -337,6 +356,7 @@ class Resolved:
     option_types: dict = field(default_factory=dict)        # option name -> OptionType
     shown: Shown | None = None            # how messages name the file (default: its path)
     family_bases: tuple[str, ...] = ()    # the chain's files marked ``family_base: true`` (by stem)
+    digests: tuple[str, ...] = ()         # SHA-256 of each of ``files`` as read, for the ruleset cache
 
     def where(self, key: str) -> str:
         k = key
@@ -672,4 +692,5 @@ def resolve(path: Path, find_by_name: Callable[[str], Path | None], names: Calla
     chain = (base.chain if base else ()) + (path.stem,)
     files = (base.files if base else ()) + (path,)
     bases = (base.family_bases if base else ()) + ((path.stem,) if is_base else ())
-    return Resolved(path.stem, path, merged, origins, chain, files, option_types, here, bases)
+    digests = (base.digests if base else ()) + (src.digest,)
+    return Resolved(path.stem, path, merged, origins, chain, files, option_types, here, bases, digests)

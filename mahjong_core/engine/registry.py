@@ -9,7 +9,7 @@ from typing import Any, Iterable
 
 import pluggy
 
-from . import builtin
+from . import builtin, rulecache
 from .config import Shown, is_family_base, resolve, shown
 from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
 from .fans import FanCheck
@@ -349,7 +349,8 @@ class Engine:
         if cached is not None and all(_mtime(f) == m for f, m in cached[1]):
             return cached[0]
         files, clashes = self._ruleset_index()
-        resolved = resolve(path, lambda n: self._by_name(n, files, clashes), lambda: files.keys(), as_shown=as_shown)
+        resolved = rulecache.resolved(path, as_shown, files, clashes, lambda: resolve(
+            path, lambda n: self._by_name(n, files, clashes), lambda: files.keys(), as_shown=as_shown))
         installed = files.get(resolved.name)
         if installed is not None and installed.resolve() != path:
             # a file named like an installed ruleset (sub/guobiao.yaml) is not that ruleset:

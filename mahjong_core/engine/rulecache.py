@@ -1,0 +1,156 @@
+"""The ruleset cache: a YAML ruleset's resolved form (``config.Resolved``: the merged data, where
+each key was set, the option declarations) kept on disk as JSON, so that a process loading a
+ruleset it loaded before reads neither PyYAML nor the YAML. Compiling (plugins' ids, checks,
+the plan) still runs every time: only data is cached, never objects holding functions.
+
+Invariant: an entry is used only when it is what ``config.resolve`` would return now.
+
+* Its name is the SHA-256 of everything resolving reads besides the files: the file asked for
+  and how messages name it, the installed rulesets' names and files (what ``extends: NAME``
+  finds), the Python version and the source of ``config.py`` (the resolver itself).
+* It holds the SHA-256 of every file of the ``extends`` chain as resolving read them; each file
+  is read again and hashed before the entry is used, so an edited file is a miss.
+* Only data JSON gives back exactly is stored (maps with text keys, lists, text, whole numbers,
+  finite numbers, true/false/null); anything else is resolved each time.
+* Any failure (no directory, unwritable, a corrupt or foreign file) is a miss, silently; errors
+  are never cached: a ruleset that does not resolve is resolved again, raising as it did.
+
+Where: ``$MAHJONG_CORE_CACHE`` (empty or ``off``: no cache), else
+``$XDG_CACHE_HOME/mahjong-core``, else ``~/.cache/mahjong-core`` (docs/cli.md).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+import tempfile
+from pathlib import Path
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from . import config
+from .config import OptionType, Resolved, Shown
+
+FORMAT = 1
+ENV = "MAHJONG_CORE_CACHE"
+
+
+def cache_dir() -> Path | None:
+    """The folder entries go in, or None when the cache is off."""
+    chosen = os.environ.get(ENV)
+    if chosen is not None:
+        return None if chosen.strip() in ("", "off") else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mahjong-core" if os.path.isabs(base) else None
+
+
+_RESOLVER: str | None = None
+
+
+def _resolver() -> str:
+    """The hash of the resolver's source: a changed ``config.py`` starts a new cache."""
+    global _RESOLVER
+    if _RESOLVER is None:
+        with open(config.__file__, "rb") as f:
+            _RESOLVER = hashlib.sha256(f.read()).hexdigest()
+    return _RESOLVER
+
+
+def _key(path: Path, as_shown: Shown, index: Mapping[str, Path], clashes) -> str:
+    about = [FORMAT, sys.version, _resolver(), str(path), as_shown.text, as_shown.named,
+             sorted((name, str(f)) for name, f in index.items()), sorted(clashes)]
+    return hashlib.sha256(json.dumps(about).encode()).hexdigest()
+
+
+def _plain(value) -> bool:
+    """Data JSON gives back exactly (a bool stays a bool, 1.0 stays a float)."""
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, (str, int))
+
+
+def _option_out(t: OptionType) -> dict:
+    return {"type": t.type, "choices": list(t.choices), "min": t.min, "max": t.max, "above": t.above,
+            "fields": {k: _option_out(v) for k, v in t.fields.items()}, "doc": t.doc}
+
+
+def _option_in(d: dict) -> OptionType:
+    return OptionType(d["type"], tuple(d["choices"]), d["min"], d["max"], d["above"],
+                      MappingProxyType({k: _option_in(v) for k, v in d["fields"].items()}), d["doc"])
+
+
+def _to_json(r: Resolved) -> dict:
+    return {"format": FORMAT, "name": r.name, "path": str(r.path), "data": r.data, "origins": r.origins,
+            "chain": list(r.chain), "files": [str(f) for f in r.files], "digests": list(r.digests),
+            "option_types": {k: _option_out(v) for k, v in r.option_types.items()},
+            "shown": None if r.shown is None else [r.shown.text, r.shown.named],
+            "family_bases": list(r.family_bases)}
+
+
+def _from_json(d: dict) -> Resolved:
+    shown = None if d["shown"] is None else Shown(d["shown"][0], d["shown"][1])
+    return Resolved(d["name"], Path(d["path"]), d["data"], d["origins"], tuple(d["chain"]),
+                    tuple(Path(f) for f in d["files"]), {k: _option_in(v) for k, v in d["option_types"].items()},
+                    shown, tuple(d["family_bases"]), tuple(d["digests"]))
+
+
+def _unchanged(files, digests) -> bool:
+    if len(files) != len(digests):
+        return False
+    for f, digest in zip(files, digests):
+        with open(f, "rb") as fh:
+            if hashlib.sha256(fh.read(config.MAX_FILE_BYTES + 1)).hexdigest() != digest:
+                return False
+    return True
+
+
+def _read(entry: Path) -> Resolved | None:
+    try:
+        with open(entry, "rb") as f:
+            d = json.loads(f.read())
+        if d.get("format") != FORMAT or not _unchanged(d["files"], d["digests"]):
+            return None
+        return _from_json(d)
+    except Exception:       # missing, unreadable, corrupt, foreign: resolve instead
+        return None
+
+
+def _write(folder: Path, entry: Path, r: Resolved) -> None:
+    if len(r.digests) != len(r.files) or not _plain(r.data) or not _plain(_to_json(r)):
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(_to_json(r), f, ensure_ascii=True, allow_nan=False)
+            os.replace(tmp, entry)      # whole or not at all: readers never see half an entry
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, ValueError, TypeError):
+        pass
+
+
+def resolved(path: Path, as_shown: Shown, index: Mapping[str, Path], clashes,
+             resolve: Callable[[], Resolved]) -> Resolved:
+    """``resolve()``'s answer, from the cache when it holds what ``resolve()`` would return now."""
+    folder = cache_dir()
+    if folder is None:
+        return resolve()
+    try:
+        entry = folder / f"resolved-{_key(path, as_shown, index, clashes)}.json"
+    except (OSError, ValueError, TypeError):
+        return resolve()
+    found = _read(entry)
+    if found is not None:
+        return found
+    fresh = resolve()
+    _write(folder, entry, fresh)
+    return fresh
