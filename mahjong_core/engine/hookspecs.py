@@ -232,14 +232,15 @@ class TableFlow:
 
     - ``id`` (``str``): names the flow in messages, e.g. ``popular.indicator``
     - ``doc`` (``str``): one line: what the flow adds, shown by the docs
-    - ``deal`` (``Callable[[TableHand], Iterable[Mapping]] | None``): after the deal and the bonus
-      tiles' replacement, before the dealer's first draw: e.g. turn up an indicator
+    - ``deal`` (``Callable[..., Iterable[Mapping]] | None``): ``deal(hand)`` (a ``TableHand``) after
+      the deal and the bonus tiles' replacement, before the dealer's first draw: e.g. turn up an indicator
       (``hand.turn_up()``) and return ``[{"type": "wild", "indicator": "4m"}]``. The table reads
       a returned ``wild`` event itself: its kinds (``table.wilds``) are the hand's wilds from then on
-    - ``end`` (``Callable[[TableHand], Iterable[Mapping]] | None``): when the hand is over (a win
-      or a drawn hand), after the table's own events: e.g. horses turned up from the wall's tail
-    - ``keep_deal_on_win`` / ``keep_deal_on_draw`` (``bool``): the deal stays with a dealer who wins /
-      after a drawn hand (a series' rotation; default: the deal always passes, as in Guobiao)
+    - ``end`` (``Callable[..., Iterable[Mapping]] | None``): ``end(hand)`` when the hand is over (a
+      win or a drawn hand), after the table's own events: e.g. horses turned up from the wall's tail
+    - ``keep_deal_on_win`` (``bool``): the deal stays with a dealer who wins (a series' rotation;
+      default: the deal always passes, as in Guobiao)
+    - ``keep_deal_on_draw`` (``bool``): the deal stays after a drawn hand
     """
 
     id: str

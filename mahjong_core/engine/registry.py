@@ -13,8 +13,8 @@ from . import builtin
 from .config import Shown, is_family_base, resolve, shown
 from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
 from .fans import FanCheck
-from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TableFlow, TileSet, Validator,
-                        ValueFormula, WinShape)
+from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TileSet, Validator, ValueFormula,
+                        WinShape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,24 +411,6 @@ class Engine:
     def choose(self, candidates, ruleset):
         return self.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)
 
-    def table_flow(self, ruleset) -> TableFlow | None:
-        """The first plugin's ``TableFlow`` for ``ruleset`` (``mahjong_table_flow``), or None; a
-        plugin that fails or answers with something else is named (``PluginError``)."""
-        for impl in reversed(self.pm.hook.mahjong_table_flow.get_hookimpls()):
-            try:
-                got = impl.function(ruleset=ruleset)
-            except MahjongError:
-                raise
-            except Exception as e:
-                raise PluginError(f"plugin '{impl.plugin_name}': mahjong_table_flow failed: "
-                                  f"{type(e).__name__}: {e}") from e
-            if got is None:
-                continue
-            if not isinstance(got, TableFlow):
-                raise PluginError(f"plugin '{impl.plugin_name}': mahjong_table_flow must return a TableFlow "
-                                  f"or None, got {type(got).__name__}")
-            return got
-        return None
 
 
 _default: Engine | None = None

@@ -38,7 +38,7 @@ class Observation:
     def seen(self) -> tuple[int, ...]:
         """Tiles face up outside the seat's own hand and melds: pools and others' open melds
         (with the tile a window is open on), for ``Ruleset.analyze``'s ``seen``."""
-        out = list(self.turned)
+        out = [t for t in self.turned if t < T.NUM_KINDS]        # a turned flower is no tile in play
         for v in self.seats:
             out.extend(v.pool)
             if v.seat != self.seat:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import UnsupportedError
+from ..errors import MahjongError, PluginError, UnsupportedError
+from ..hookspecs import TableFlow
 
 # settlement id -> the flow of the family the table does not play yet (when no plugin gives it)
 _FLOWS = {
@@ -41,10 +42,30 @@ class PlayRules:
     reserve: int = 0                    # wall tiles never drawn (option ``reserve`` where declared)
 
 
-def flow_of(ruleset):
-    """The family flow a plugin gives for ``ruleset`` (``mahjong_table_flow``), or None."""
+def flow_of(ruleset) -> TableFlow | None:
+    """The family flow a plugin of the ruleset's engine gives for it (``mahjong_table_flow``), or None."""
     engine = getattr(ruleset, "engine", None)
-    return None if engine is None else engine.table_flow(ruleset)
+    return None if engine is None else find_flow(engine, ruleset)
+
+
+def find_flow(engine, ruleset) -> TableFlow | None:
+    """The first plugin's ``TableFlow`` for ``ruleset`` in ``engine``, or None; a plugin that
+    fails or answers with something else is named (``PluginError``)."""
+    for impl in reversed(engine.pm.hook.mahjong_table_flow.get_hookimpls()):       # registration order
+        try:
+            got = impl.function(ruleset=ruleset)
+        except MahjongError:
+            raise
+        except Exception as e:
+            raise PluginError(f"plugin '{impl.plugin_name}': mahjong_table_flow failed: "
+                              f"{type(e).__name__}: {e}") from e
+        if got is None:
+            continue
+        if not isinstance(got, TableFlow):
+            raise PluginError(f"plugin '{impl.plugin_name}': mahjong_table_flow must return a TableFlow "
+                              f"or None, got {type(got).__name__}")
+        return got
+    return None
 
 
 def unsupported(ruleset) -> str | None:
