@@ -11,9 +11,11 @@ import json
 import pytest
 
 import mahjong_core
+from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import IllegalActionError, PluginError
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.table import Deal, Table, unsupported
+from mahjong_core.engine.table.bots import GreedyBot
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.rules import find_flow
 from mahjong_core.frontends.cli import main
@@ -198,3 +200,27 @@ def test_a_plugin_flow_that_answers_wrongly_is_named():
         find_flow(engine, guobiao())
     engine = _engine("@hookimpl\ndef mahjong_table_flow(ruleset):\n    return TableFlow('x.flow')\n")
     assert find_flow(engine, guobiao()) == TableFlow("x.flow")
+
+
+
+def _horses(hand):
+    if not hand.winners:
+        return []
+    return [{"type": "horses", "seat": hand.winners[0], "tiles": [T.name(hand.turn_up()) for _ in range(2)]}]
+
+
+def test_a_flow_end_step_turns_tiles_up_after_the_hand():
+    for seed in range(20):
+        t = Table(guobiao(), Deal(seed=seed))
+        t.flow = TableFlow("house.horses", end=_horses)      # a house flow on Guobiao's table
+        bot = GreedyBot(guobiao())
+        while not t.over:                                     # invariants checked after every action
+            seat = t.to_move()[0]
+            t.act(bot.act(t.observe(seat), t.legal(seat)))
+        if t.state.winners:
+            break
+    last = t.state.events[-1]
+    wall = t.state.wall
+    turned = (wall.tiles[wall.back + 1], wall.tiles[wall.back])     # the last two taken from the tail
+    assert last["type"] == "horses" and last["seat"] == t.state.winners[0]
+    assert last["tiles"] == [T.name(x) for x in turned] and t.observe(0).turned == turned
