@@ -221,6 +221,36 @@ class ValueFormula:
     doc: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class TableFlow:
+    """What the table does for a family beyond the core flow (``mahjong_table_flow``). The core
+    table already honours what YAML says: ``table.wilds`` (fixed wilds; a wild kind never claimed,
+    konged or discarded where the keys forbid it; a win on a discarded wild only where
+    ``win_on_discard`` allows), ``table.win_methods`` and ``scoring.minimum`` per way of winning
+    (a win is offered only when ``Ruleset.score`` accepts it). A flow adds the rest, as steps
+    that read and change the hand through a ``TableHand`` and return the record events they add.
+
+    - ``id`` (``str``): names the flow in messages, e.g. ``popular.indicator``
+    - ``doc`` (``str``): one line: what the flow adds, shown by the docs
+    - ``deal`` (``Callable[..., Iterable[Mapping]] | None``): ``deal(hand)`` (a ``TableHand``) after
+      the deal and the bonus tiles' replacement, before the dealer's first draw: e.g. turn up an indicator
+      (``hand.turn_up()``) and return ``[{"type": "wild", "indicator": "4m"}]``. The table reads
+      a returned ``wild`` event itself: its kinds (``table.wilds``) are the hand's wilds from then on
+    - ``end`` (``Callable[..., Iterable[Mapping]] | None``): ``end(hand)`` when the hand is over (a
+      win or a drawn hand), after the table's own events: e.g. horses turned up from the wall's tail
+    - ``keep_deal_on_win`` (``bool``): the deal stays with a dealer who wins (a series' rotation;
+      default: the deal always passes, as in Guobiao)
+    - ``keep_deal_on_draw`` (``bool``): the deal stays after a drawn hand
+    """
+
+    id: str
+    doc: str = ""
+    deal: Callable[..., Iterable[Mapping]] | None = None
+    end: Callable[..., Iterable[Mapping]] | None = None
+    keep_deal_on_win: bool = False
+    keep_deal_on_draw: bool = False
+
+
 class MahjongSpec:
     @hookspec
     def mahjong_tile_sets(self) -> list[TileSet]:
@@ -475,4 +505,31 @@ class MahjongSpec:
             def mahjong_choose_result(candidates, ruleset):
                 if ruleset.name == "fewest-fans":
                     return min(candidates, key=lambda r: (-r.value, len(r.fans)))
+        """
+
+    @hookspec(firstresult=True)
+    def mahjong_table_flow(self, ruleset: Ruleset) -> TableFlow | None:
+        """What the table (``mahjong play``) does for ``ruleset`` beyond the core flow, as a
+        ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a
+        settlement the core table does not play (Guobiao's) is played only when a plugin answers
+        here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
+        The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``winners``,
+        ``wilds``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
+        ``wall_left`` and ``holds(seat)`` (a seat's concealed tiles and melds' tiles).
+
+        Example::
+
+            from mahjong_core.plugin import TableFlow, hookimpl, tiles
+
+            def turn_indicator(hand):
+                tile = hand.turn_up()
+                while tile in hand.ruleset.table.bonus:     # a flower turned: turn again
+                    tile = hand.turn_up()
+                return [{"type": "wild", "indicator": tiles.name(tile)}]
+
+            @hookimpl
+            def mahjong_table_flow(ruleset):
+                if ruleset.settlement_rule.item.id == "my.settlement":
+                    return TableFlow("my.indicator", "a wild indicator turned after the deal",
+                                     deal=turn_indicator)
         """

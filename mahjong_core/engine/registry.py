@@ -413,6 +413,7 @@ class Engine:
         return self.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)
 
 
+
 _default: Engine | None = None
 
 

@@ -2,13 +2,14 @@
 
 The rulesets ``popular`` (the 18-fan 大众 list, README.md) and ``popular-lianzhong`` (联众 values)
 extend ``guobiao`` in YAML; this plugin registers only the extra fan checks (``popular.*``), the
-two settlements and the check that 七抢一's extras key is declared. The wild tiles' rules are core's (``table.wilds``, see wilds.py).
+two settlements, the check that 七抢一's extras key is declared and the table's flow (the 混
+indicator turned up after the deal, flow.py). The wild tiles' rules are core's (``table.wilds``, see wilds.py).
 """
 from __future__ import annotations
 
 from mahjong_core.plugin import RulesetError, fan_checks, hookimpl
 
-from . import checks, settlement
+from . import checks, flow, settlement
 from .checks import SEVEN_ROBS_ONE_FLAG
 
 
@@ -30,3 +31,9 @@ def mahjong_validate_ruleset(ruleset):
             f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
         raise RulesetError(f"{ruleset.where('table.extras')}: the popular.seven_robs_one check reads "
                            f"extras.{SEVEN_ROBS_ONE_FLAG}: declare it under table.extras with type: bool")
+
+
+@hookimpl
+def mahjong_table_flow(ruleset):
+    """The table turns up the 混 indicator after the deal (flow.py)."""
+    return flow.table_flow(ruleset)

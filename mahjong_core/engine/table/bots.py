@@ -44,7 +44,10 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ reading a hand
     def _hand(self, obs: Observation, tiles, melds) -> dict:
-        return {"hand": T.format_tiles(tiles), "melds": list(melds)}
+        out = {"hand": T.format_tiles(tiles), "melds": list(melds)}
+        if obs.wilds:
+            out["wilds"] = T.format_tiles(obs.wilds)
+        return out
 
     def _own_melds(self, obs: Observation) -> list[dict]:
         return list(obs.seats[obs.seat].melds)

@@ -1,6 +1,8 @@
 """Claim windows: who may claim a discard (or rob an added kong) and with what, and how the
 answers are resolved by priority: a win before a kong or pung before a chow; among winners the
-nearest in turn order from the discarder where one player wins a hand."""
+nearest in turn order from the discarder where one player wins a hand. The hand's wild kinds
+follow ``table.wilds``: a meld holds one only where ``claim`` allows, a wild is let go only where
+``discard`` allows (a win on a discarded wild is the ruleset's to accept: ``win_on_discard``)."""
 from __future__ import annotations
 
 from .. import tiles as T
@@ -30,12 +32,32 @@ def chows(counts: list[int], tile: int) -> list[int]:
     return out
 
 
+def wild_rules(ruleset, state: TableState):
+    """The ruleset's ``table.wilds`` (``WildRules``); they matter only once the hand has wilds."""
+    return ruleset.table.wilds
+
+
+def discardable(wild, state: TableState, me) -> list[int]:
+    """The kinds ``me`` may let go: every kind held, but a wild where ``table.wilds.discard`` is
+    false (unless the seat holds nothing else)."""
+    held = [t for t in range(T.NUM_KINDS) if me.counts[t]]
+    if wild.discard or not state.wilds:
+        return held
+    return [t for t in held if t not in state.wilds] or held
+
+
+def meldable(wild, state: TableState, tiles) -> bool:
+    """May a claimed meld hold ``tiles``: no wild kind in it unless ``table.wilds.claim``."""
+    return wild.claim or not any(t in state.wilds for t in tiles)
+
+
 def discard_options(ruleset, rules: PlayRules, state: TableState, tile: int, cache: dict) -> dict:
     """Each seat that may claim the discard ``tile``, with its options (a pass first). When the
     wall is empty only a win may be claimed: no tile is left to draw after a meld."""
     source = state.turn
     seats = len(state.seats)
-    room = state.wall.left > 0
+    wild = wild_rules(ruleset, state)
+    room = state.wall.left > 0 and meldable(wild, state, (tile,))
     out = {}
     for seat in range(seats):
         if seat == source:
@@ -49,7 +71,8 @@ def discard_options(ruleset, rules: PlayRules, state: TableState, tile: int, cac
         if room and counts[tile] >= 2:
             opts.append(A.Action(A.PUNG, seat))
         if room and rules.chows and distance(seat, source, seats) == 1:
-            opts.extend(A.Action(A.CHOW, seat, low) for low in chows(counts, tile))
+            opts.extend(A.Action(A.CHOW, seat, low) for low in chows(counts, tile)
+                        if meldable(wild, state, (low, low + 1, low + 2)))
         if opts:
             out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
     return out

@@ -11,7 +11,8 @@ from .state import CLAIM, OVER, ROB, TURN
 
 
 def places(table) -> Counter:
-    """Every tile where it lies now: the wall, hands, melds, bonus tiles, pools, a tile in the air."""
+    """Every tile where it lies now: the wall, hands, melds, bonus tiles, pools, the tiles a flow
+    turned up, a tile in the air."""
     st = table.state
     got = Counter(st.wall.remaining())
     for seat in st.seats:
@@ -20,6 +21,7 @@ def places(table) -> Counter:
             got.update(m.tiles)
         got.update(seat.bonus)
         got.update(seat.pool)
+    got.update(st.turned)
     if st.phase == ROB:
         got[st.window.tile] += 1        # the added kong's tile, not yet the kong's or a robber's
     return got

@@ -1,6 +1,6 @@
 """What one seat may see (docs/table.md "Observation"): its own tiles, every discard pool,
-every meld (another seat's concealed kong face down), bonus tiles set aside, the counts of
-tiles each seat holds and the wall holds — never another seat's concealed tiles or the wall."""
+every meld (another seat's concealed kong face down), bonus tiles set aside, the hand's wild
+kinds and the tiles turned up, the counts of tiles each seat holds and the wall holds — never another seat's concealed tiles or the wall."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,11 +32,13 @@ class Observation:
     phase: str                      # turn | claim | rob | over
     turn: int                       # the seat that moves, or that discarded / added the kong
     tile: int | None                # the tile a claim window is open on
+    wilds: tuple[int, ...] = ()     # the hand's wild kinds (table.wilds: fixed, or turned up)
+    turned: tuple[int, ...] = ()    # tiles turned face up from the wall (an indicator, horses)
 
     def seen(self) -> tuple[int, ...]:
         """Tiles face up outside the seat's own hand and melds: pools and others' open melds
         (with the tile a window is open on), for ``Ruleset.analyze``'s ``seen``."""
-        out = []
+        out = [t for t in self.turned if t < T.NUM_KINDS]        # a turned flower is no tile in play
         for v in self.seats:
             out.extend(v.pool)
             if v.seat != self.seat:
@@ -53,7 +55,8 @@ class Observation:
                 "seats": [{"seat": v.seat, "concealed": v.concealed, "melds": list(v.melds),
                            "pool": [T.name(t) for t in v.pool], "bonus": T.format_tiles(v.bonus)} for v in self.seats],
                 "dealer": self.dealer, "round_wind": T.WIND_LETTERS[self.round_wind], "wall_left": self.wall_left,
-                "phase": self.phase, "turn": self.turn, "tile": None if self.tile is None else T.name(self.tile)}
+                "phase": self.phase, "turn": self.turn, "tile": None if self.tile is None else T.name(self.tile),
+                "wilds": T.format_tiles(self.wilds), "turned": [T.name(t) for t in self.turned]}
 
 
 def _melds(state: TableState, owner: int, viewer: int) -> tuple[dict, ...]:
@@ -75,4 +78,4 @@ def observation(table, seat: int) -> Observation:
     mine = st.phase == "turn" and st.turn == seat
     return Observation(seat, tuple(me.tiles()), st.drawn if mine else None, views, st.deal.dealer,
                        st.deal.round_wind, st.wall.left, st.phase, st.turn,
-                       st.window.tile if st.window is not None else None)
+                       st.window.tile if st.window is not None else None, st.wilds, tuple(st.turned))

@@ -37,6 +37,13 @@ def _reason(table, a: A.Action) -> str:
         return f"seat {a.seat} has already answered {what} of {T.name(w.tile)}"
     if st.phase == ROB and a.kind != A.WIN and a.kind != A.PASS:
         return "an added kong may only be robbed (win) or let pass"
+    wild = claims.wild_rules(table.ruleset, st)
+    if a.kind in (A.PUNG, A.EXPOSED_KONG, A.CHOW) and not claims.meldable(wild, st, (w.tile,)):
+        return f"{T.name(w.tile)} is wild: a discarded wild cannot be claimed into a meld (table.wilds.claim: false)"
+    if a.kind == A.CHOW and a.tile is not None and a.tile % 9 <= 6 and a.tile < 27 and \
+            not claims.meldable(wild, st, (a.tile, a.tile + 1, a.tile + 2)):
+        return f"the chow {claims.describe(w.tile, a.tile)} would hold a wild, and no claimed meld may " \
+               f"(table.wilds.claim: false)"
     if a.kind == A.CHOW and table.rules.chows and claims.distance(a.seat, w.source, table.rules.seats) != 1:
         return f"a chow is claimed only from the left: only seat {(w.source + 1) % table.rules.seats} " \
                f"may chow seat {w.source}'s discard"
@@ -68,6 +75,8 @@ def _turn(table, a: A.Action) -> str:
         return f"there is no discard to claim: seat {a.seat} is to discard"
     me = st.seats[a.seat]
     if a.kind == A.DISCARD:
+        if a.tile < T.NUM_TILES and me.counts[a.tile] and a.tile in st.wilds:
+            return f"{T.name(a.tile)} is wild and a wild is never discarded (table.wilds.discard: false)"
         return f"seat {a.seat} holds no {T.name(a.tile)}" if a.tile < T.NUM_TILES else "no such tile"
     if st.claimed:
         return f"seat {a.seat} has just claimed a meld and must discard"
@@ -76,5 +85,7 @@ def _turn(table, a: A.Action) -> str:
     if st.wall.left == 0:
         return "the wall is empty: a kong needs a replacement tile"
     if a.kind == A.CONCEALED_KONG:
+        if a.tile in st.wilds and me.counts[a.tile] == 4:
+            return f"{T.name(a.tile)} is wild and wilds cannot form a concealed kong here (table.wilds.concealed_kong: false)"
         return f"a concealed kong of {T.name(a.tile)} needs all four in the hand (seat {a.seat} holds {me.counts[a.tile]})"
     return f"an added kong of {T.name(a.tile)} needs a melded pung of it and the fourth tile in the hand"

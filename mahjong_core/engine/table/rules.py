@@ -1,34 +1,36 @@
 """What the table reads of a ruleset (``PlayRules``), and which rulesets it plays.
 
-The table plays a ruleset whose family has no flow of its own beyond the common game: deal,
-bonus tiles replaced from the tail, draws, discards, claims, kongs, robbing a kong, the last
-tile and the drawn hand. A family with its own flow (a wild turned up, a void suit, horses,
-golds) is refused by name (``unsupported``) rather than played wrong.
+The core table plays the common game: deal, bonus tiles replaced from the tail, draws, discards,
+claims, kongs, robbing a kong, the last tile and the drawn hand, with what YAML says of it
+(``table.wilds``, ``table.win_methods``, the minimum per way of winning). A family with more (an
+indicator turned up, horses) is played when a plugin gives its flow (``mahjong_table_flow``); a
+ruleset whose family has none is refused by name (``unsupported``) rather than played wrong.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import UnsupportedError
+from ..errors import MahjongError, PluginError, UnsupportedError
+from ..hookspecs import TableFlow
 
-# settlement id -> the flow of the family the table does not play yet
+# settlement id -> the flow of the family the table does not play yet (when no plugin gives it)
 _FLOWS = {
     "popular.competition": "混 wild indicator turned up from the wall",
     "popular.site": "混 wild indicator turned up from the wall",
     "sichuan_blood_battle": "换三张, 定缺 and blood battle (a winner leaves, play goes on)",
     "guangdong.dahu": "horses (买马) and 跟庄",
-    "guangdong.tuidaohu": "ghost turn-up, horses (买马) and 跟庄",
+    "guangdong.tuidaohu": "ghost turn-up and horses (买马)",
     "guangdong.lianhua": "红中 bonus wins and horses (买马)",
     "guangdong.bao": "ghost turn-up, horses (买马) and 包 liability",
     "fuzhou.gold_rules": "开金, 抢金, 三金倒, golds not discardable, the reserve and the last four",
 }
-PLAYED = ("guobiao",)           # settlement ids whose rulesets the table plays
+PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table plays without a flow
 
 
 @dataclass(frozen=True, slots=True)
 class PlayRules:
     """The table's reading of a ruleset: how many tiles a hand holds, may chows be claimed, how
-    many may win one discard, who keeps the deal."""
+    many may win one discard, who keeps the deal, how many tiles the wall holds back."""
 
     name: str
     hand_size: int
@@ -37,28 +39,64 @@ class PlayRules:
     one_winner: bool = True             # Guobiao: the nearest in turn order from the discarder (截和)
     keep_deal_on_win: bool = False      # Guobiao competition: the deal always passes
     keep_deal_on_draw: bool = False
+    reserve: int = 0                    # wall tiles never drawn (option ``reserve`` where declared)
+
+
+def flow_of(ruleset) -> TableFlow | None:
+    """The family flow a plugin of the ruleset's engine gives for it (``mahjong_table_flow``), or None."""
+    engine = getattr(ruleset, "engine", None)
+    return None if engine is None else find_flow(engine, ruleset)
+
+
+def find_flow(engine, ruleset) -> TableFlow | None:
+    """The first plugin's ``TableFlow`` for ``ruleset`` in ``engine``, or None; a plugin that
+    fails or answers with something else is named (``PluginError``)."""
+    for impl in reversed(engine.pm.hook.mahjong_table_flow.get_hookimpls()):       # registration order
+        try:
+            got = impl.function(ruleset=ruleset)
+        except MahjongError:
+            raise
+        except Exception as e:
+            raise PluginError(f"plugin '{impl.plugin_name}': mahjong_table_flow failed: "
+                              f"{type(e).__name__}: {e}") from e
+        if got is None:
+            continue
+        if not isinstance(got, TableFlow):
+            raise PluginError(f"plugin '{impl.plugin_name}': mahjong_table_flow must return a TableFlow "
+                              f"or None, got {type(got).__name__}")
+        return got
+    return None
 
 
 def unsupported(ruleset) -> str | None:
     """Why the table cannot play ``ruleset`` yet, or None when it can."""
+    return _missing(ruleset, flow_of(ruleset))
+
+
+def _missing(ruleset, flow) -> str | None:
     rule = ruleset.settlement_rule
     if rule is None:
         return "settlement (it defines none, so a hand cannot be settled)"
     rid = rule.item.id
-    if rid in PLAYED:
-        table = ruleset.table
-        if table.max_wild_kinds or table.void_suit or table.bonus_win is not None or table.bonus_replacement_bloom:
-            return "house rules (wild tiles, a void suit or bonus wins)"
-        return None
-    return _FLOWS.get(rid, f"settlement '{rid}'")
+    if rid not in PLAYED and flow is None:
+        return _FLOWS.get(rid, f"settlement '{rid}'")
+    table = ruleset.table
+    if table.void_suit or table.bonus_win is not None or table.bonus_replacement_bloom:
+        return "house rules (a void suit or bonus wins)"
+    if table.max_wild_kinds and not table.wilds.fixed and (flow is None or flow.deal is None):
+        return "house rules (wild tiles that no flow turns up: table.wilds without fixed kinds)"
+    return None
 
 
 def play_rules(ruleset, seats: int = 4) -> PlayRules:
-    """The table's rules of ``ruleset``; a ruleset it does not play is an ``unsupported_ruleset``
-    error naming what it lacks."""
-    missing = unsupported(ruleset)
+    """The table's rules of ``ruleset`` (with its family's flow); a ruleset it does not play is an
+    ``unsupported_ruleset`` error naming what it lacks."""
+    flow = flow_of(ruleset)
+    missing = _missing(ruleset, flow)
     if missing is not None:
         raise UnsupportedError(f"the table does not play {ruleset.name}'s {missing} yet; it plays the rulesets "
-                               f"settled by: {', '.join(PLAYED)}")
+                               f"settled by: {', '.join(PLAYED)}, and those a plugin gives a flow")
     table = ruleset.table
-    return PlayRules(ruleset.name, table.hand_size, table.chows, seats)
+    reserve = ruleset.options["reserve"] if "reserve" in ruleset.options else 0
+    keep = (flow.keep_deal_on_win, flow.keep_deal_on_draw) if flow is not None else (False, False)
+    return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, *keep, reserve)

@@ -10,8 +10,9 @@ from .state import TableState
 
 
 def visible(state: TableState, kind: int) -> int:
-    """Copies of ``kind`` face up: in the discard pools and in melds (concealed kongs are face down)."""
-    n = 0
+    """Copies of ``kind`` face up: in the discard pools, in melds (concealed kongs are face down)
+    and among the tiles a flow turned up (an indicator)."""
+    n = state.turned.count(kind)
     for seat in state.seats:
         n += seat.pool.count(kind)
         n += sum(m.tiles.count(kind) for m in seat.melds if not m.concealed)
@@ -36,6 +37,8 @@ def build(state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing:
     s["dealer"] = seat == deal.dealer
     if me.bonus:
         s["flowers"] = T.format_tiles(me.bonus)
+    if state.wilds:
+        s["wilds"] = T.format_tiles(state.wilds)
     last = state.wall.left == 0
     if self_drawn:
         if state.kong_chain and state.from_tail:
@@ -66,7 +69,7 @@ def waits(ruleset, state: TableState, seat: int, cache: dict) -> tuple[int, ...]
     key = (tuple(me.counts[:T.NUM_KINDS]), tuple((m.kind, m.tile) for m in me.melds))
     got = cache.get(key)
     if got is None:
-        got = cache[key] = W.waits(ruleset, tuple(me.tiles()), _melds(state, seat), ())
+        got = cache[key] = W.waits(ruleset, tuple(me.tiles()), _melds(state, seat), state.wilds)
     return got
 
 

@@ -111,3 +111,5 @@ class TableState:
     events: list[dict] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
+    wilds: tuple[int, ...] = ()     # the hand's wild kinds: table.wilds.fixed, or a flow's wild event
+    turned: list[int] = field(default_factory=list)    # tiles a flow turned up from the wall (indicator, horses)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError
 from . import actions as A
-from . import claims, invariants, observe, record, refusals, situation
-from .rules import play_rules
+from . import claims, flow, invariants, observe, record, refusals, situation
+from .rules import flow_of, play_rules
 from .state import CLAIM, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
 from .wall import Wall, shuffle, tile_list
 
@@ -21,6 +21,7 @@ class Table:
     def __init__(self, ruleset, deal: Deal, check: bool = True):
         self.ruleset = ruleset
         self.rules = play_rules(ruleset)
+        self.flow = flow_of(ruleset)
         self.tile_list = tile_list(ruleset.table)
         if deal.tiles is None:
             if deal.seed is None:
@@ -32,7 +33,8 @@ class Table:
                 raise MahjongError(f"the wall must hold the {len(self.tile_list)} tiles of tile set "
                                    f"'{ruleset.table.tile_set}' once each, got {len(tiles)} tiles that differ")
         self.check = check
-        self.state = TableState(deal, Wall(tiles), [Seat() for _ in range(self.rules.seats)], turn=deal.dealer)
+        self.state = TableState(deal, Wall(tiles, reserve=self.rules.reserve), [Seat() for _ in range(self.rules.seats)],
+                                turn=deal.dealer, wilds=ruleset.table.wilds.fixed)
         self._waits: dict = {}
         self._legal: dict[int, tuple[A.Action, ...]] = {}
         self._deal()
@@ -102,11 +104,13 @@ class Table:
         if not st.claimed and st.drawn is not None and situation.may_win(
                 self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True):
             out.append(A.Action(A.WIN, seat))
+        wild = claims.wild_rules(self.ruleset, st)
         if not st.claimed and st.wall.left > 0:
-            out.extend(A.Action(A.CONCEALED_KONG, seat, t) for t in range(T.NUM_KINDS) if me.counts[t] == 4)
+            out.extend(A.Action(A.CONCEALED_KONG, seat, t) for t in range(T.NUM_KINDS)
+                       if me.counts[t] == 4 and (wild.concealed_kong or t not in st.wilds))
             out.extend(A.Action(A.ADDED_KONG, seat, m.tile) for m in me.melds
                        if m.kind == "pung" and me.counts[m.tile])
-        out.extend(A.Action(A.DISCARD, seat, t) for t in range(T.NUM_KINDS) if me.counts[t])
+        out.extend(A.Action(A.DISCARD, seat, t) for t in claims.discardable(wild, st, me))
         return tuple(out)
 
     # ------------------------------------------------------------------ moves
@@ -123,6 +127,7 @@ class Table:
                     st.seats[seat].counts[st.wall.draw()] += 1
         for seat in order:
             self._replace_bonus(seat)
+        flow.run(self, "deal")
         self._draw(st.deal.dealer, tail=False)
 
     def _replace_bonus(self, seat: int) -> int | None:
@@ -162,6 +167,7 @@ class Table:
         st.phase, st.window, st.drawn = OVER, None, None
         if not st.winners:
             st.events.append({"type": "end"})
+        flow.run(self, "end")
 
     def _apply(self, a: A.Action) -> None:
         st = self.state

@@ -1,0 +1,226 @@
+"""Families played through a flow (``mahjong_table_flow``) and core's reading of ``table.wilds``:
+popular's 混 indicator turned up and recorded, a discarded wild never claimed (nor won on unless
+the option says so), a wild never discarded where ``table.wilds.discard`` forbids it, seeded bot
+hands whose records settle to the money reported, and Guobiao's records unchanged."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+
+import pytest
+
+import mahjong_core
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import IllegalActionError, PluginError
+from mahjong_core.engine.registry import Engine
+from mahjong_core.engine.table import Deal, Table, unsupported
+from mahjong_core.engine.table.bots import GreedyBot
+from mahjong_core.engine.table.match import play_series
+from mahjong_core.engine.table.rules import find_flow
+from mahjong_core.frontends.cli import main
+from mahjong_core.plugin import TableFlow
+
+from table_play_helpers import act, guobiao, table
+
+FAMILIES = ("popular", "popular-lianzhong")
+MIXES = [("greedy",) * 4, ("random", "greedy", "random", "greedy")]
+
+# seat 0 (dealer) draws 9m and lets the wild 5m go (the indicator 4m is the wall's last tile);
+# seat 1 could pung it (5m5m) or chow it (4m6m), seat 3 is ready on 5s (清龙 in m)
+HANDS = ["5m2p2p3s3s7p8p7s1z1z2z3z4z", "4m5m5m6m1p9p1s9s2z3z4z6z7z", "234p234s67p67s9s5z5z",
+         "123456789m111p5s"]
+
+
+def _load(name):
+    return mahjong_core.load_ruleset(name)
+
+
+def _overlay(tmp_path, text):
+    path = tmp_path / "club.yaml"
+    path.write_text(text, encoding="utf-8")
+    return mahjong_core.load_ruleset(path)
+
+
+def _settles(ruleset, results):
+    for r in results:
+        record = json.loads(json.dumps(r.record))
+        assert tuple(ruleset.settle(record).deltas) == r.deltas and sum(r.deltas) == 0
+        wild = [e for e in record["events"] if e["type"] == "wild"]
+        assert len(wild) == 1 and record["events"][0] is not None and record["events"][0]["type"] == "wild"
+        for e in record["events"]:
+            if e["type"] == "win":
+                assert e["situation"]["wilds"]      # the turned indicator's kind, in every win
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("bots", MIXES, ids=["greedy", "mixed"])
+def test_seeded_family_hands_keep_the_invariants_and_settle_to_what_the_table_reported(name, bots):
+    rules = _load(name)
+    results = list(play_series(rules, bots, 2024, 30))     # invariants checked after every action
+    _settles(rules, results)
+    if bots == MIXES[0]:
+        assert sum(bool(r.winners) for r in results) > len(results) // 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FAMILIES)
+def test_many_seeded_family_hands_settle(name):
+    rules = _load(name)
+    _settles(rules, list(play_series(rules, MIXES[1], 5, 300)))
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_one_seed_gives_byte_identical_family_records(name):
+    rules = _load(name)
+    first = [json.dumps(r.record) for r in play_series(rules, MIXES[1], 9, 4)]
+    again = [json.dumps(r.record) for r in play_series(rules, MIXES[1], 9, 4)]
+    other = [json.dumps(r.record) for r in play_series(rules, MIXES[1], 10, 4)]
+    assert first == again and first != other
+
+
+def test_guobiao_records_are_those_the_table_wrote_before_the_flow_hook():
+    # sha256 of 12 hands of seed 1 (json.dumps of each record, one per line), as the table
+    # without family flows wrote them
+    want = {MIXES[0]: "daf0393fbe6a1736bea1a6e0ab19eac5b108656441f948afe2f0c948e59b7e6f",
+            MIXES[1]: "e8c90c4269a322af7be177d6dc234b6c6e3915223f5372fe83ba5b47035e6013"}
+    for bots, digest in want.items():
+        h = hashlib.sha256()
+        for r in play_series(guobiao(), bots, 1, 12):
+            assert not any(e["type"] == "wild" for e in r.record["events"])
+            h.update(json.dumps(r.record).encode() + b"\n")
+        assert h.hexdigest() == digest
+
+
+def test_the_indicator_is_turned_from_the_tail_and_recorded():
+    t = table(HANDS, draws="9m", tail="4m", ruleset=_load("popular"))
+    assert t.state.events == [{"type": "wild", "indicator": "4m"}]
+    obs = t.observe(2)
+    assert obs.wilds == (4,) and obs.turned == (3,)               # 4m turned: 5m is the 混
+    assert obs.to_dict()["wilds"] == "5m" and obs.to_dict()["turned"] == ["4m"]
+    assert 3 in obs.seen()
+    assert t.state.wall.left == 144 - 4 * 13 - 1 - 1               # dealt, the indicator, the dealer's draw
+    plain = table(HANDS, draws="9m", tail="4m")
+    assert plain.state.events == [] and plain.observe(2).wilds == () and plain.state.wall.left == t.state.wall.left + 1
+
+
+def test_a_flower_turned_up_is_laid_aside_and_the_next_tile_is_the_indicator():
+    t = table(HANDS, draws="9m", tail="1f9s", ruleset=_load("popular"))
+    assert t.state.events == [{"type": "wild", "indicator": "9s"}]
+    assert t.observe(0).turned == (34, 26) and t.observe(0).wilds == (18,)    # 9s turned: 1s is the 混
+
+
+def test_a_discarded_wild_is_never_claimed_nor_won_on():
+    t = table(HANDS, draws="9m", tail="4m", ruleset=_load("popular"))
+    act(t, 0, "discard", "5m")
+    assert t.state.phase == "turn" and t.state.turn == 1            # no window: nobody may claim it
+    g = table(HANDS, draws="9m", tail="4m")                         # Guobiao: the same 5m is claimed
+    act(g, 0, "discard", "5m")
+    assert {a.kind for a in g.legal(1)} >= {"pung", "chow"}
+
+
+def test_a_discarded_wild_is_won_on_where_the_option_allows(tmp_path):
+    rules = _overlay(tmp_path, "extends: popular\noptions: {win_on_discarded_wild: true}\n")
+    t = table(HANDS, draws="9m", tail="4m", ruleset=rules)
+    act(t, 0, "discard", "5m")
+    assert t.state.phase == "claim" and t.to_move() == (3,)         # the win only: seat 1 has no pung, no chow
+    with pytest.raises(IllegalActionError, match=r"5m is wild: a discarded wild cannot be claimed into a meld "
+                                                 r"\(table.wilds.claim: false\)"):
+        act(t, 1, "pung")
+    act(t, 3, "win")
+    record = t.record()
+    win = record["events"][-1]
+    assert win["situation"]["wilds"] == "5m" and win["situation"]["win_tile"] == "5m" and win["from"] == 0
+    assert list(rules.settle(json.loads(json.dumps(record))).deltas) == list(t.settle().deltas)
+
+
+def test_a_wild_is_not_discarded_where_table_wilds_forbids_it(tmp_path):
+    rules = _overlay(tmp_path, "extends: popular\ntable: {wilds: {discard: false}}\n")
+    t = table(HANDS, draws="9m", tail="4m", ruleset=rules)
+    assert not any(a.kind == "discard" and a.tile == 4 for a in t.legal(0))
+    with pytest.raises(IllegalActionError, match=r"5m is wild and a wild is never discarded \(table.wilds.discard"):
+        act(t, 0, "discard", "5m")
+
+
+def test_the_play_log_gives_the_wild_event_or_the_record_is_refused():
+    rules = _load("popular")
+    record = json.loads(json.dumps(next(play_series(rules, MIXES[0], 3, 1)).record))
+    record["events"][0]["indicator"] = "1z" if record["events"][0]["indicator"] != "1z" else "2z"
+    with pytest.raises(mahjong_core.engine.errors.MahjongError, match=r"events\[0\] \(wild\): the play log gives"):
+        rules.settle(record)
+
+
+def _cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    return main(list(argv), out=out, err=err), out.getvalue()
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_mahjong_play_records_of_a_family_settle_through_mahjong_settle(name, tmp_path):
+    path = tmp_path / "hands.jsonl"
+    code, out = _cli("play", "--ruleset", name, "--bots", "greedy", "--seed", "4", "--hands", "3",
+                     "--record", str(path), "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["ok"]
+    for i, line in enumerate(path.read_text().splitlines()):
+        one = tmp_path / f"hand{i}.json"
+        one.write_text(line)
+        code, out = _cli("settle", str(one), "--json")
+        assert code == 0 and json.loads(out)["deltas"] == answer["hands"][i]["deltas"]
+
+
+@pytest.mark.parametrize("name, words", [("guangdong-tuidaohu", "ghost turn-up"), ("sichuan", "定缺"),
+                                         ("fuzhou", "开金")])
+def test_families_without_a_flow_are_still_refused(name, words):
+    missing = unsupported(_load(name))
+    assert missing is not None and words in missing
+    assert unsupported(_load("popular")) is None and unsupported(_load("popular-lianzhong")) is None
+
+
+def test_a_guobiao_overlay_with_wilds_no_flow_turns_up_is_refused(tmp_path):
+    rules = _overlay(tmp_path, "extends: guobiao\ntable: {wilds: {max_kinds: 1}}\n")
+    assert "no flow turns up" in unsupported(rules)
+    fixed = _overlay(tmp_path, "extends: guobiao\ntable: {wilds: {fixed: 5z}}\n")
+    assert unsupported(fixed) is None
+    t = Table(fixed, Deal(seed=1))
+    assert t.state.wilds == (31,) and t.state.events == []      # a fixed wild: nothing turned up
+
+
+def _engine(source):
+    import types
+    module = types.ModuleType("flow_plugin")
+    exec(compile("from mahjong_core.plugin import TableFlow, hookimpl\n" + source, "flow_plugin", "exec"),
+         module.__dict__)
+    return Engine(plugins=[module], entry_points=False)
+
+
+def test_a_plugin_flow_that_answers_wrongly_is_named():
+    engine = _engine("@hookimpl\ndef mahjong_table_flow(ruleset):\n    return {'deal': None}\n")
+    with pytest.raises(PluginError, match="mahjong_table_flow must return a TableFlow or None, got dict"):
+        find_flow(engine, guobiao())
+    engine = _engine("@hookimpl\ndef mahjong_table_flow(ruleset):\n    return TableFlow('x.flow')\n")
+    assert find_flow(engine, guobiao()) == TableFlow("x.flow")
+
+
+
+def _horses(hand):
+    if not hand.winners:
+        return []
+    return [{"type": "horses", "seat": hand.winners[0], "tiles": [T.name(hand.turn_up()) for _ in range(2)]}]
+
+
+def test_a_flow_end_step_turns_tiles_up_after_the_hand():
+    for seed in range(20):
+        t = Table(guobiao(), Deal(seed=seed))
+        t.flow = TableFlow("house.horses", end=_horses)      # a house flow on Guobiao's table
+        bot = GreedyBot(guobiao())
+        while not t.over:                                     # invariants checked after every action
+            seat = t.to_move()[0]
+            t.act(bot.act(t.observe(seat), t.legal(seat)))
+        if t.state.winners:
+            break
+    last = t.state.events[-1]
+    wall = t.state.wall
+    turned = (wall.tiles[wall.back + 1], wall.tiles[wall.back])     # the last two taken from the tail
+    assert last["type"] == "horses" and last["seat"] == t.state.winners[0]
+    assert last["tiles"] == [T.name(x) for x in turned] and t.observe(0).turned == turned
