@@ -513,7 +513,7 @@ class MahjongSpec:
         ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
-        The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``winners``,
+        The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``dealer_streak``, ``winners``,
         ``wilds``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
         ``wall_left`` and ``holds(seat)`` (a seat's concealed tiles and melds' tiles).
 

@@ -4,7 +4,8 @@
 
 Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without ghosts),
 ``horses`` (seat tables, horse count, hits), ``bills`` (who pays a win, and how much),
-``kongs`` (kong money, chains, 杠上杠, 抢杠), ``validate`` (四鬼胡牌 before the first discard), ``tilesets`` (108, 100 and 莲花's 136 with
+``kongs`` (kong money, chains, 杠上杠, 抢杠), ``flow`` (推倒胡 at the table: the ghost turned up,
+the horses from the reserve), ``validate`` (四鬼胡牌 before the first discard), ``tilesets`` (108, 100 and 莲花's 136 with
 红中 bonus tiles); ``settle`` (the four settlement rules, core replayers). The rulesets are in
 ``rulesets/guangdong*.yaml``, their options declared once in ``guangdong-base.yaml``; this folder's
 README.md documents every rule and option.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from mahjong_core.plugin import SituationField, Validator, fan_checks, hookimpl
 
-from . import patterns, settle, validate
+from . import flow, patterns, settle, validate
 from .tilesets import TILE_SETS
 
 
@@ -44,3 +45,9 @@ def mahjong_validators():
 def mahjong_settlements():
     return settle.rules()
 
+
+
+@hookimpl
+def mahjong_table_flow(ruleset):
+    """推倒胡 at the table: the ghost turned up after the deal, the horses after a win (flow.py)."""
+    return flow.table_flow(ruleset)

@@ -12,7 +12,7 @@ from ..errors import MahjongError, PluginError
 
 
 class TableHand:
-    """The hand as a flow step sees it: the ruleset, the seats, the dealer, who won, the wild
+    """The hand as a flow step sees it: the ruleset, the seats, the dealer (and his streak), who won, the wild
     kinds, the wall's tiles left, each seat's tiles, and the one move a step makes: turning up
     the tile at the wall's tail (face up, out of play: an indicator, a horse)."""
 
@@ -32,6 +32,11 @@ class TableHand:
     @property
     def dealer(self) -> int:
         return self._table.state.deal.dealer
+
+    @property
+    def dealer_streak(self) -> int:
+        """Hands the dealer already kept the deal (the record's ``dealer_streak``)."""
+        return self._table.state.deal.dealer_streak
 
     @property
     def winners(self) -> tuple[int, ...]:
