@@ -6,16 +6,20 @@
 * 400 — the request itself cannot be read: not JSON, nested too deeply, not an object, an unknown
   or mistyped request field (code ``invalid_situation``, as a bad JSON line in a batch);
 * 422 — a contract error from the library (``invalid_tile``, ``below_minimum``, ``unknown_ruleset``…);
-* 404 — no such ruleset (``GET /api/rulesets/{name}``) or page (``not_found``); 405 —
+* 404 — no such ruleset (``GET /api/rulesets/{name}``), page (``not_found``) or game
+  (``unknown_game``); 409 — a game's record before its end (``game_not_over``); 410 — a game
+  dropped after its idle time (``game_expired``); 405 —
   ``method_not_allowed``; 413 — a body over ``max_body`` bytes (``request_too_large``);
   415 — a POST whose Content-Type is not ``application/json`` (``unsupported_media_type``: a page
   elsewhere cannot post here without the browser asking first);
   503 — the answer took longer than ``time_limit`` seconds (``timeout``) or more memory than a
-  worker has (``work_too_large``);
+  worker has (``work_too_large``), or the server holds its limit of games (``too_many_games``);
 * 500 — ``internal_error``: a bug, never bad input.
 
 Work runs in a few worker processes (``workers.py``): a slow hand holds one worker until the time
-limit, then that worker is killed and replaced, so no request outlives its answer. A ruleset is
+limit, then that worker is killed and replaced, so no request outlives its answer. Games
+(``games.py``) are the exception: they keep state between requests, so they live in this
+process and are played on its event loop, each request's work bounded by the game itself. A ruleset is
 named, never a path: the web reads no file the user chooses, and no answer shows where the server
 keeps its files. A house-rule overlay is YAML text that must ``extends:`` an installed ruleset by
 name, and may not allow more wild kinds than ``MAX_WILD_KINDS``.
@@ -47,6 +51,7 @@ from mahjong_core.engine.config import Shown, read_yaml, resolve, shown
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.errors import MahjongError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean, show
 from mahjong_core.engine.ruleset import Ruleset
+from .games import GAME_IDLE, GAME_LIMIT, GameError, Games
 from .openapi import OPENAPI
 from .workers import Answer, WorkerFailure, Workers
 
@@ -63,7 +68,7 @@ OVERLAY_CACHE = 32              # overlays kept loaded, by the hash of their tex
 
 _OVERLAY = Shown("overlay")     # how messages name an overlay posted as text
 
-_KIND_NAMES = {str: "a string", bool: "true or false", dict: "an object"}
+_KIND_NAMES = {str: "a string", bool: "true or false", dict: "an object", int: "a whole number"}
 
 
 class RequestError(MahjongError):
@@ -151,10 +156,12 @@ class _Overlays:
 
 
 class Api:
-    """The endpoints; each body is read here, then answered in a worker process."""
+    """The endpoints; each body is read here, then answered in a worker process (a game's here)."""
 
-    def __init__(self, engine: Engine, max_body: int, time_limit: float, workers: int, memory: int):
+    def __init__(self, engine: Engine, max_body: int, time_limit: float, workers: int, memory: int,
+                 games: Games | None = None):
         self.engine = engine
+        self.games = games if games is not None else Games()
         self.max_body = max_body
         self.time_limit = time_limit
         self.root = Path(tempfile.mkdtemp(prefix="mahjong-web-"))        # the overlays' files
@@ -210,6 +217,25 @@ class Api:
         response = Response(answer.body, answer.status)
         response.raw_headers = answer.headers
         return response
+
+    async def _game(self, request: Request, work, *args) -> Response:
+        """``work(*args)`` on a game, here in the server process where the games live (docs/http.md
+        "Games"): not in a worker, and without awaiting, so one request's move is taken whole."""
+        try:
+            if request.method == "POST":
+                self._json_body(request)
+                args = (await self._body(request),) + args
+            return _json(work(*args))
+        except (RequestError, GameError) as e:
+            return _failure(e.status, e.message, e.code)
+        except ClientDisconnect:
+            return Response(status_code=400)
+        except MahjongError as e:
+            return _json(e.to_dict(), 422)
+        except Exception as e:          # a bug: said plainly, and logged for the report
+            print(f"mahjong serve: internal error on {request.url.path}: {type(e).__name__}: {e}", file=sys.stderr)
+            return _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
+                            code="internal_error")
 
     def _run(self, name: str, args: tuple) -> Answer:
         """In a worker: the endpoint's work, its errors as failure objects."""
@@ -359,6 +385,21 @@ class Api:
             return _json(rulesinfo.diff(rulesinfo.base(self.engine, rules), rules))
         return _json(rulesinfo.diff(self._named(a, "a"), self._named(b, "b")))
 
+    # ------------------------------------------------------------------ games (in the server process)
+    def game_create(self, raw: bytes) -> dict:
+        body = self._fields(raw, {"ruleset": str, "seed": int, "seat": int, "bots": str, "overlay": str})
+        if "overlay" in body:
+            raise RequestError("a game plays an installed ruleset, named in 'ruleset': games run in the "
+                               "server process, where no time limit can stop a house rule's costly scoring")
+        if "ruleset" not in body:
+            raise RequestError("request field 'ruleset' is missing (an installed ruleset's name)")
+        return self.games.create(self._named(body["ruleset"]), body.get("seed"), body.get("seat", 0),
+                                 body.get("bots", "greedy"))
+
+    def game_act(self, raw: bytes, gid: str) -> dict:
+        body = self._fields(raw, {"action": dict}, ("action",))
+        return self.games.act(gid, body["action"])
+
     # ------------------------------------------------------------------ routes
     def routes(self) -> list:
         def post(path, work):
@@ -379,13 +420,28 @@ class Api:
         async def openapi(request):
             return _json(OPENAPI)
 
+        async def game_create(request):
+            return await self._game(request, self.game_create)
+
+        async def game(request):
+            return await self._game(request, self.games.view, request.path_params["game"])
+
+        async def game_act(request):
+            return await self._game(request, self.game_act, request.path_params["game"])
+
+        async def game_record(request):
+            return await self._game(request, self.games.record, request.path_params["game"])
+
         # under a mount of their own, so that a wrong method is a 405 and a wrong path a 404
         # there, not a look-up among the pages
         return [Mount("/api", routes=[
             post("/score", self.score), post("/waits", self.waits), post("/settle", self.settle),
             post("/analyze", self.analyze),
             post("/parse", self.parse), Route("/rulesets", rulesets), Route("/rulesets/{name}", ruleset),
-            Route("/diff", diff), Route("/openapi.json", openapi)])]
+            Route("/diff", diff), Route("/openapi.json", openapi),
+            Route("/games", game_create, methods=["POST"]), Route("/games/{game}", game),
+            Route("/games/{game}/actions", game_act, methods=["POST"]),
+            Route("/games/{game}/record", game_record)])]
 
     def close(self) -> None:
         """At shutdown (lifespan's end): the workers killed, the overlays' folder removed."""
@@ -412,12 +468,16 @@ def _preload(engine: Engine) -> None:
 
 
 def create_app(engine: Engine | None = None, *, max_body: int = MAX_BODY, time_limit: float = TIME_LIMIT,
-               workers: int = WORKERS, worker_memory: int = WORKER_MEMORY) -> Starlette:
-    """The ASGI app: ``/api/*`` and the pages; ``engine`` defaults to every installed plugin."""
+               workers: int = WORKERS, worker_memory: int = WORKER_MEMORY, max_games: int = GAME_LIMIT,
+               game_idle: float = GAME_IDLE, clock=None) -> Starlette:
+    """The ASGI app: ``/api/*`` and the pages; ``engine`` defaults to every installed plugin.
+    ``max_games`` games at once, each dropped after ``game_idle`` seconds without a request, by
+    ``clock`` (seconds; ``time.monotonic`` unless a test gives its own)."""
     if engine is None:
         from mahjong_core.engine.registry import default_engine
         engine = default_engine()
-    api = Api(engine, max_body, time_limit, workers, worker_memory)
+    games = Games(max_games, game_idle) if clock is None else Games(max_games, game_idle, clock)
+    api = Api(engine, max_body, time_limit, workers, worker_memory, games)
 
     @asynccontextmanager
     async def lifespan(app):

@@ -48,6 +48,29 @@ def _param(name: str, where: str, required: bool, description: str) -> dict:
             "description": description}
 
 
+_GAME = _param("game", "path", True, "the game's id, as POST /api/games answered it")
+_GAME_ANSWER = ("{ok, game, ruleset, seed, seat, bots, status: your_move | over, observation (the seat's own: "
+                "docs/table.md#observation), legal: [actions]}; when over, result: {winners, deltas, wins: "
+                "[{seat, from, score}], settlement}")
+_GAME_GONE = {"404": "no such game (code unknown_game)",
+              "410": "the game was dropped after its idle time (code game_expired)"}
+_ACTION = {"type": "object", "required": ["type", "seat"], "additionalProperties": False,
+           "properties": {"type": {"enum": ["discard", "win", "concealed_kong", "added_kong", "exposed_kong",
+                                            "pung", "chow", "pass"]},
+                          "seat": {"type": "integer", "minimum": 0, "maximum": 3},
+                          "tile": {"type": "string", "description": "the tile let go, the kong's kind or the "
+                                                                    "chow's lowest tile"}}}
+
+
+def _game_post(summary: str, fields: dict, required: list, answer: str, failures: dict) -> dict:
+    out = _post(summary, fields, required, answer)
+    responses = out["post"]["responses"]
+    del responses["503"]            # a game runs in the server, not in a worker with a time limit
+    for status, text in failures.items():
+        responses[status] = _json(_ref("Failure"), text)
+    return out
+
+
 OPENAPI = {
     "openapi": "3.1.0",
     "info": {"title": "mahjong-core", "version": "1",
@@ -97,6 +120,27 @@ OPENAPI = {
             [_param("a", "query", True, "an installed ruleset's name"),
              _param("b", "query", False, "another; without it, a is compared with its base")],
             {"400": "no 'a' given", "422": "an unknown ruleset, or a extends nothing and b is not given"}),
+        "/api/games": _game_post(
+            "Start a game: the client plays one seat, bots the other three, in the server", {
+                "ruleset": {"type": "string", "description": "an installed ruleset the table plays "
+                                                            "(guobiao, popular …)"},
+                "seed": {"type": "integer", "minimum": 0, "maximum": 2 ** 63 - 1,
+                         "description": "the wall's seed (default: one the server draws)"},
+                "seat": {"type": "integer", "minimum": 0, "maximum": 3, "description": "the client's seat (default 0)"},
+                "bots": {"enum": ["greedy", "random"], "description": "the other seats (default greedy)"}},
+            ["ruleset"], _GAME_ANSWER + "; the bots have moved up to the seat's first decision",
+            {"422": "unknown_ruleset, or unsupported_ruleset (a ruleset the table does not play)",
+             "503": "the server holds as many games as it may (code too_many_games)"}),
+        "/api/games/{game}": _get("A game as its seat sees it", _GAME_ANSWER, [_GAME], _GAME_GONE),
+        "/api/games/{game}/actions": {"post": {**_game_post(
+            "The seat's action; then the bots move up to its next decision", {"action": _ACTION}, ["action"],
+            _GAME_ANSWER, {**_GAME_GONE, "422": "the table refuses the action (code illegal_action, its "
+                                                "message naming the rule and the seat's legal actions); "
+                                                "the game is unchanged"})["post"], "parameters": [_GAME]}},
+        "/api/games/{game}/record": _get(
+            "The hand's record (docs/formats.md#record) with its play log, once the hand is over",
+            "the record, which POST /api/settle and `mahjong settle` pay as the game did", [_GAME],
+            {**_GAME_GONE, "409": "the hand is not over (code game_not_over)"}),
         "/api/openapi.json": _get("This description", "OpenAPI 3.1"),
     },
     "components": {"schemas": {"Failure": {
