@@ -61,7 +61,7 @@ def mahjong_settlements():
 def mahjong_choose_result(candidates, ruleset):
     """Ties between readings of a Guobiao-family ruleset: pick what the reference picks. The hook
     is asked for every ruleset; one that does not declare Guobiao's ``tie_break`` is not ours."""
-    if "tie_break" not in ruleset.options or ruleset.options["tie_break"] != "reference":
+    if ruleset.options.get("tie_break") != "reference":
         return None
     return choose.reference_choice(candidates)
 
