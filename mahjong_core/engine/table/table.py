@@ -112,6 +112,8 @@ class Table:
         if not st.claimed and st.drawn is not None and situation.may_win(
                 self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True):
             out.append(A.Action(A.WIN, seat))
+            if claims.forced(self.rules, st):
+                return tuple(out)
         if winning.fixed(self, seat):
             return tuple(out) + (A.Action(A.DISCARD, seat, st.drawn),)
         wild = claims.wild_rules(self.ruleset, st)
@@ -177,6 +179,7 @@ class Table:
     def _apply(self, a: A.Action) -> None:
         st = self.state
         if st.phase in (CLAIM, ROB):
+            claims.note_pass(self, a)
             st.window.answers[a.seat] = a
             if not st.window.waiting:
                 (self._resolve_claim if st.phase == CLAIM else self._resolve_rob)()
@@ -227,6 +230,7 @@ class Table:
         me = st.seats[seat]
         me.counts[tile] -= 1
         me.pool.append(tile)
+        st.passed_win.pop(seat, None)
         me.discarded += 1
         st.discard_after_kong, st.kong_chain, st.drawn, st.claimed = st.kong_chain > 0, 0, None, False
         options = claims.discard_options(self, st, tile, self._waits)
