@@ -364,3 +364,21 @@ def test_no_seat_sees_another_seat_s_opening_choice(tmp_path):
     for seat in (1, 2, 3):
         assert one.observe(seat).to_dict() == two.observe(seat).to_dict()
         assert one.legal(seat) == two.legal(seat)
+
+
+def test_the_greedy_bot_passes_its_weakest_three_and_declares_its_shortest_suit(tmp_path):
+    from mahjong_core.engine.table.bots import GreedyBot
+    rules = _rules(tmp_path)
+    t = _table(rules, HANDS)
+    bot = GreedyBot(rules)
+    # seat 0 (123m456p789s1122m): p and s hold three each, p first; 456p is all it can pass of p
+    assert bot.act(t.observe(0), t.legal(0)).choice == "456p"
+    # seat 2 (1234679m677899s): s is its shorter suit (6 tiles against 7 m): it passes three s
+    pick = bot.act(t.observe(2), t.legal(2)).choice
+    assert pick.endswith("s") and len(T.parse_tiles(pick)) == 3
+    for seat in range(4):
+        t.act(bot.act(t.observe(seat), t.legal(seat)))
+    voids = [bot.act(t.observe(s), t.legal(s)).choice for s in range(4)]
+    for seat, suit in enumerate(voids):
+        held = Counter(T.suit(x) for x in t.observe(seat).hand)
+        assert held[suit] == min(held[x] for x in "mps")          # the suit it holds fewest of
