@@ -837,7 +837,7 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
             return cmd_serve(engine, args)
         if args.command == "play":
             from . import play
-            return play.cmd_play(engine, args, out)
+            return play.cmd_play(engine, args, out, inp)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
         return _fail(e, out, err, as_json)
