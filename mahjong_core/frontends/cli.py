@@ -429,13 +429,18 @@ def _record_rules(engine: Engine, args, record):
     return engine.load_ruleset(files[named])
 
 
-def cmd_settle(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
+def _read_record(engine: Engine, args, inp: TextIO):
+    """``args.record`` (a file, or - for stdin) read as JSON, and the ruleset that settles it."""
     text = _read_text(args.record, inp)
     try:
         record = _load_json(text, args.record)
     except json.JSONDecodeError as e:
         raise MahjongError(f"{args.record}:{e.lineno}: not valid JSON: {e.msg}") from None
-    rules = _record_rules(engine, args, record)
+    return record, _record_rules(engine, args, record)
+
+
+def cmd_settle(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
+    record, rules = _read_record(engine, args, inp)
     result = rules.settle(record)
     if args.json:
         out.write(dumps(result.to_dict()) + "\n")
@@ -455,12 +460,7 @@ def _event_words(event: dict) -> str:
 def cmd_replay(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     """Play a table record's log again action by action; the first action that is not legal stops
     it with its place (``play.actions[i]``), after the legal ones are shown."""
-    text = _read_text(args.record, inp)
-    try:
-        record = _load_json(text, args.record)
-    except json.JSONDecodeError as e:
-        raise MahjongError(f"{args.record}:{e.lineno}: not valid JSON: {e.msg}") from None
-    rules = _record_rules(engine, args, record)
+    record, rules = _read_record(engine, args, inp)
     replay = rules.replay(record)
     steps = []
     if not args.json:
