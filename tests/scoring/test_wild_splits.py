@@ -1,0 +1,148 @@
+"""The count-vector splitter for wilds (``shapes.wild_splits``) against the reference search it
+replaced (``suits.suit_splits`` / ``suits.suit_options``, every path walked): the same splits
+per suit, and, on random winning hands with 1–4 wilds of every family that has them, the same
+readings in the same order and the same chosen reading (fans, total, value, what each wild
+stands for)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import mahjong_core
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.shapes import regular, suits
+from mahjong_core.engine.shapes.wild_splits import first_splits, wild_options, wild_splits
+
+import handgen
+from fuzhou_recordgen import random_situation as fuzhou_situation
+from wildgen import FORMS, wildify
+from winning_hands import random_winning
+
+suit_keys = st.one_of(st.lists(st.integers(0, 4), min_size=9, max_size=9),
+                      st.lists(st.integers(0, 4), min_size=7, max_size=7)).map(tuple) \
+    .filter(lambda k: sum(k) <= 14)
+
+
+@settings(max_examples=400, deadline=None)
+@given(key=suit_keys, chows=st.booleans(), budget=st.integers(0, 4), fifth=st.booleans())
+def test_splits_equal_the_reference_search(key, chows, budget, fifth):
+    chows = chows and len(key) == 9
+    reference = suits.suit_splits.__wrapped__(key, chows, budget)
+    assert wild_splits(key, chows, budget) == reference
+    firsts, seen = [], set()
+    for groups, pair, used in reference:        # the first split of each shape, as suit_options keeps it
+        shape = (tuple(sorted(g[:2] for g in groups)), None if pair is None else pair[0])
+        if shape not in seen:
+            seen.add(shape)
+            firsts.append((groups, pair, used))
+    assert first_splits(key, chows, budget) == tuple(firsts)
+    assert wild_options(key, 18, chows, budget, fifth) == suits.suit_options.__wrapped__(key, 18, chows, budget, fifth)
+
+
+def test_a_known_suit_splits_by_hand_count():
+    # 5m and 7m (offsets 4 and 6) with one wild: only the chow 567m, the wild as 6m (1 wild);
+    # 55m would spend the wild and leave 7m needing two more for 777m
+    key = (0, 0, 0, 0, 1, 0, 1, 0, 0)
+    chow = ((("chow", 4, 1),), None, 1)
+    assert wild_splits(key, True, 1) == (chow,)
+    # with four: also the pung 555m (2 wilds) beside the pair 77m (1 wild), 3 wilds in all, and
+    # the pair 55m (1 wild) beside the pung 777m (2 wilds)
+    four = wild_splits(key, True, 4)
+    assert chow in four and ((("pung", 4, 2),), (6, 1), 3) in four and ((("pung", 6, 2),), (4, 1), 3) in four
+    # without runs the chow is gone
+    assert chow not in wild_splits(key, False, 4)
+
+
+FAMILIES = ("popular", "guangdong-tuidaohu", "guangdong-bao", "fuzhou")
+
+
+@pytest.fixture(scope="module")
+def rulesets():
+    return {name: mahjong_core.load_ruleset(name) for name in FAMILIES}
+
+
+def _hand(name: str, rules, rng: random.Random, k: int) -> dict | None:
+    """A random winning situation of ``name`` holding ``k`` wilds (1–4), or None."""
+    if name == "fuzhou":            # three golds at most: the face-up copy is not wild
+        k = min(k, 3)
+        sit = fuzhou_situation(rng)
+        tiles = list(T.parse_tiles(sit["hand"]))
+        gold = T.tile(sit["wilds"])
+        others = [i for i, t in enumerate(tiles) if t != gold]
+        if len(tiles) - len(others) > k:
+            return None
+        for i in rng.sample(others, k - (len(tiles) - len(others))):
+            tiles[i] = gold
+        return dict(sit, hand=T.format_tiles(sorted(tiles)))
+    if name == "popular":
+        form = rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0]
+        sit = handgen.random_situation(rng, form)
+        sit.pop("flowers", None)
+    else:               # Guangdong: standard hands of the tile set's kinds, self-drawn where it asks
+        kinds = sorted(t for t in rules.table.kinds if t < 34)
+        sit = random_winning(rng, melds=rng.randint(0, 2), kinds=kinds, chows=rules.table.chows)
+    if tuple(rules.table.win_methods) == ("self_drawn",):
+        sit["self_drawn"] = True
+        for key in ("robbing_kong", "discard_after_kong"):
+            sit.pop(key, None)
+    if not rules.table.chows and any(m.get("type") == "chow" for m in sit.get("melds", [])):
+        return None
+    turned = wildify(sit, rng, k)
+    if turned is None or T.tile(turned["wilds"]) not in rules.table.kinds:
+        return None
+    return turned
+
+
+def _family_shape(decs) -> list:
+    """Each reading's family as (first reading of that family, varying group), comparable across runs."""
+    first: dict = {}
+    out = []
+    for i, d in enumerate(decs):
+        if d.family is None:
+            out.append(None)
+        else:
+            out.append((first.setdefault(d.family[0], i), d.family[1]))
+    return out
+
+
+def _reading(r) -> tuple:
+    d = r.decomposition
+    return (r.total, r.value, [(f.id, f.count, f.points) for f in r.fans], d.shape, d.groups, d.tiles, d.wild_as,
+            r.minimum_points)
+
+
+def _score(rules, sit):
+    try:
+        return _reading(rules.score(sit, enforce_minimum=False))
+    except MahjongError as e:
+        return type(e).__name__
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(1, 4))
+def test_hands_with_wilds_read_and_score_as_the_reference(rulesets, monkeypatch, name, seed, k):
+    rules = rulesets[name]
+    sit = _hand(name, rules, random.Random(seed), k)
+    if sit is None:
+        return
+    try:
+        s = rules.parse(sit)
+    except MahjongError:
+        return
+    inp = rules.shape_input(s)
+    fast = regular.standard.__wrapped__(inp)
+    reference = regular.standard_reference(inp)
+    assert list(fast) == list(reference)
+    assert [d.groups for d in fast] == [d.groups for d in reference]      # the wilds inside each group too
+    assert _family_shape(fast) == _family_shape(reference)
+    regular.standard.cache_clear()
+    got = _score(rules, sit)
+    monkeypatch.setattr(regular, "wild_options", suits.suit_options)
+    regular.standard.cache_clear()
+    assert _score(rules, sit) == got
+    monkeypatch.undo()
+    regular.standard.cache_clear()
