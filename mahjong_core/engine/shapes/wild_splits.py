@@ -14,8 +14,6 @@ from functools import lru_cache
 
 from .records import Group
 
-_TILES = {"pung": (0, 0, 0), "chow": (0, 1, 2)}     # a set's tiles, as offsets from its lowest
-
 _EMPTY = frozenset({((), None, 0)})
 
 
@@ -41,8 +39,12 @@ def wild_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_
     for groups, pair, used in first_splits(key, chows, budget):
         concrete = [0] * n
         for kind, off, _ in groups:
-            for d in _TILES[kind]:
-                concrete[off + d] += 1
+            if kind == "pung":
+                concrete[off] += 3
+            else:
+                concrete[off] += 1
+                concrete[off + 1] += 1
+                concrete[off + 2] += 1
         if pair is not None:
             concrete[pair[0]] += 2
         if not fifth_copy and max(concrete) > 4:
@@ -50,15 +52,26 @@ def wild_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_
         wild_as = []
         copies = []
         for off in range(n):
-            extra = concrete[off] - key[off]
-            if extra > 0:
-                wild_as.extend((lo + off,) * extra)
-                copies.append((lo + off, concrete[off]))
-        sets = tuple([Group(kind, lo + off, w) for kind, off, w in groups])
-        pg = None if pair is None else Group("pair", lo + pair[0], pair[1])
+            c = concrete[off]
+            if c > key[off]:
+                wild_as.extend((lo + off,) * (c - key[off]))
+                copies.append((lo + off, c))
+        sets = tuple([_group(kind, lo + off, w) for kind, off, w in groups])
+        pg = None if pair is None else _group("pair", lo + pair[0], pair[1])
         out.append((used, len(sets), pg is not None, sets, pg, tuple(wild_as), tuple(copies)))
     out.sort(key=_used)
     return tuple(out)
+
+
+_GROUPS: dict = {}
+
+
+def _group(kind: str, tile: int, wilds: int) -> Group:
+    """``Group(kind, tile, wilds)``, one object per value (there are a few hundred)."""
+    g = _GROUPS.get((kind, tile, wilds))
+    if g is None:
+        g = _GROUPS[(kind, tile, wilds)] = Group(kind, tile, wilds)
+    return g
 
 
 def _used(option: tuple) -> int:
