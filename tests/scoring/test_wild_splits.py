@@ -14,7 +14,7 @@ import mahjong_core
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.shapes import regular, suits
-from mahjong_core.engine.shapes.wild_splits import first_splits, wild_options, wild_splits
+from mahjong_core.engine.shapes.wild_splits import first_splits, wild_options
 
 import handgen
 from fuzhou_recordgen import random_situation as fuzhou_situation
@@ -31,7 +31,6 @@ suit_keys = st.one_of(st.lists(st.integers(0, 4), min_size=9, max_size=9),
 def test_splits_equal_the_reference_search(key, chows, budget, fifth):
     chows = chows and len(key) == 9
     reference = suits.suit_splits.__wrapped__(key, chows, budget)
-    assert wild_splits(key, chows, budget) == reference
     firsts, seen = [], set()
     for groups, pair, used in reference:        # the first split of each shape, as suit_options keeps it
         shape = (tuple(sorted(g[:2] for g in groups)), None if pair is None else pair[0])
@@ -47,13 +46,16 @@ def test_a_known_suit_splits_by_hand_count():
     # 55m would spend the wild and leave 7m needing two more for 777m
     key = (0, 0, 0, 0, 1, 0, 1, 0, 0)
     chow = ((("chow", 4, 1),), None, 1)
-    assert wild_splits(key, True, 1) == (chow,)
+    assert first_splits(key, True, 1) == (chow,)
     # with four: also the pung 555m (2 wilds) beside the pair 77m (1 wild), 3 wilds in all, and
     # the pair 55m (1 wild) beside the pung 777m (2 wilds)
-    four = wild_splits(key, True, 4)
+    four = first_splits(key, True, 4)
     assert chow in four and ((("pung", 4, 2),), (6, 1), 3) in four and ((("pung", 6, 2),), (4, 1), 3) in four
     # without runs the chow is gone
-    assert chow not in wild_splits(key, False, 4)
+    assert chow not in first_splits(key, False, 4)
+    # as an option: the wild of the chow stands for 6m (tile 5), one copy of it in all
+    (option,) = wild_options(key, 0, True, 1)
+    assert option[0] == 1 and option[5] == (5,) and option[6] == ((5, 1),)
 
 
 FAMILIES = ("popular", "guangdong-tuidaohu", "guangdong-bao", "fuzhou")

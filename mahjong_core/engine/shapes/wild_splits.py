@@ -1,12 +1,14 @@
-"""A suit's splits with wilds, searched by count vectors: the fast path behind ``suit_options``.
+"""A suit's splits with wilds, searched by count vectors: the fast path behind the standard
+search's ``wild_options``.
 
-Invariant: ``wild_splits(key, chows, budget)`` is the same set as ``suits.suit_splits`` (the
-reference, kept callable and compared in tests/core/test_wild_splits.py): every way to cover
-the suit's counts with sets and at most one pair, each group holding at least one natural tile,
-spending at most ``budget`` wilds. The reference walks every order in which the same groups can
-be taken; here the search is memoised on what is left — the count vector, whether the pair is
-still free, and the wilds left — so a remainder met again along another path is answered once
-(per process, across hands: suits recur). Nothing here reads a fan or a ruleset.
+Invariant: ``wild_options`` equals ``suits.suit_options`` (the reference, kept callable and
+compared in tests/scoring/test_wild_splits.py) — the same options in the same order, with the
+same wilds counted inside each group. The reference walks every order in which the same groups
+can be taken and every place the wilds may sit, then keeps the first split of each shape (the
+same groups of tiles and pair); here the search is memoised on what is left — the count vector,
+whether the pair is still free, the wilds left — and keeps only the least split of each shape
+as it goes, so a remainder met again along another path is answered once (per process, across
+hands: suits recur). Nothing here reads a fan or a ruleset.
 """
 from __future__ import annotations
 
@@ -14,17 +16,10 @@ from functools import lru_cache
 
 from .records import Group
 
-_EMPTY = frozenset({((), None, 0)})
-
-
-def wild_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple:
-    """The suit's splits as ``suit_splits`` gives them: (sorted groups, pair, wilds used), sorted."""
-    return tuple(sorted(_rest(key, chows, True, budget)))
-
 
 def first_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple:
-    """Of each set of splits that differ only in where the wilds sit (the same groups of tiles
-    and pair), the first in ``wild_splits``'s order, in that order."""
+    """Of each set of ``suits.suit_splits`` that differ only in where the wilds sit (the same
+    groups of tiles and pair), the first in its order, in that order."""
     return tuple(sorted(_first(key, chows, True, budget).values()))
 
 
@@ -80,8 +75,12 @@ def _used(option: tuple) -> int:
 
 @lru_cache(maxsize=1 << 15)
 def _first(counts: tuple[int, ...], chows: bool, pair_free: bool, budget: int) -> dict:
-    """``_rest`` keeping only the least split per shape — the groups' (kind, lowest tile) and
-    the pair's tile — keyed by that shape. Exact because the least split of a shape is a group
+    """The least split of ``counts`` (the tiles not yet grouped) per shape — the groups' (kind,
+    lowest tile) and the pair's tile — keyed by that shape, spending at most ``budget`` wilds,
+    with a pair only when ``pair_free``; a split is (sorted groups, pair or None, wilds used).
+    The lowest natural tile ``i`` is in one group, made of ``k`` naturals of ``i`` and wilds (a
+    pung or the pair) or a chow through ``i`` whose tiles below ``i`` are wilds and each tile
+    above a natural (when one is left) or a wild; the rest is the remainder's. Exact because the least split of a shape is a group
     of the lowest natural tile joined to the least split of the remainder's shape: adding the
     same group to two sorted sequences keeps their order."""
     n = len(counts)
@@ -143,65 +142,3 @@ def _join_first(out: dict, group: tuple, rests: dict, w: int) -> None:
         known = out.get(key)
         if known is None or split < known:
             out[key] = split
-
-
-@lru_cache(maxsize=1 << 15)
-def _rest(counts: tuple[int, ...], chows: bool, pair_free: bool, budget: int) -> frozenset:
-    """Every split of ``counts`` (the tiles not yet grouped) spending at most ``budget`` wilds,
-    with a pair only when ``pair_free``: (sorted groups, pair or None, wilds used). The lowest
-    natural tile ``i`` is in one group, made of ``k`` naturals of ``i`` and wilds (a pung or the
-    pair) or a chow through ``i`` whose tiles below ``i`` are wilds and each tile above a natural
-    (when one is left) or a wild; the rest of the split is the remainder's."""
-    n = len(counts)
-    i = 0
-    while i < n and counts[i] == 0:
-        i += 1
-    if i == n:
-        return _EMPTY
-    out: set = set()
-    c = counts[i]
-    base = list(counts)
-    for k in range(min(c, 3), 0, -1):          # a pung of i: k naturals, 3 - k wilds
-        w = 3 - k
-        if w <= budget:
-            base[i] = c - k
-            _join(out, ("pung", i, w), _rest(tuple(base), chows, pair_free, budget - w), w, None)
-            base[i] = c
-    if pair_free:                              # the pair of i
-        for k in range(min(c, 2), 0, -1):
-            w = 2 - k
-            if w <= budget:
-                base[i] = c - k
-                _join(out, None, _rest(tuple(base), chows, False, budget - w), w, (i, w))
-                base[i] = c
-    if chows:                                  # chows through i, i their lowest natural tile
-        for s in (i - 2, i - 1, i):
-            if s < 0 or s + 2 >= n or i - s > budget:
-                continue
-            above = range(i + 1, s + 3)
-            for mask in range(1 << len(above)):       # bit set: that tile above i is natural
-                w = i - s
-                rest = list(counts)
-                rest[i] -= 1
-                ok = True
-                for b, j in enumerate(above):
-                    if mask >> b & 1:
-                        if not rest[j]:
-                            ok = False
-                            break
-                        rest[j] -= 1
-                    else:
-                        w += 1
-                if ok and w <= budget:
-                    _join(out, ("chow", s, w), _rest(tuple(rest), chows, pair_free, budget - w), w, None)
-    return frozenset(out)
-
-
-def _join(out: set, group, rests: frozenset, w: int, pair) -> None:
-    """Add ``group`` (or the ``pair``) spending ``w`` wilds to each split of the remainder."""
-    for groups, p, used in rests:
-        if group is not None:
-            groups = tuple(sorted(groups + (group,)))
-            out.add((groups, p, used + w))
-        else:
-            out.add((groups, pair, used + w))
