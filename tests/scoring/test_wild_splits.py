@@ -5,21 +5,15 @@ readings in the same order and the same chosen reading (fans, total, value, what
 stands for)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
-from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.shapes import regular, suits
 from mahjong_core.engine.shapes.wild_splits import first_splits, wild_options
 
-import handgen
-from fuzhou_recordgen import random_situation as fuzhou_situation
-from wildgen import FORMS, wildify
-from winning_hands import random_winning
+from wildgen import parsed_hand
 
 suit_keys = st.one_of(st.lists(st.integers(0, 4), min_size=9, max_size=9),
                       st.lists(st.integers(0, 4), min_size=7, max_size=7)).map(tuple) \
@@ -66,38 +60,6 @@ def rulesets():
     return {name: mahjong_core.load_ruleset(name) for name in FAMILIES}
 
 
-def _hand(name: str, rules, rng: random.Random, k: int) -> dict | None:
-    """A random winning situation of ``name`` holding ``k`` wilds (1–4), or None."""
-    if name == "fuzhou":            # three golds at most: the face-up copy is not wild
-        k = min(k, 3)
-        sit = fuzhou_situation(rng)
-        tiles = list(T.parse_tiles(sit["hand"]))
-        gold = T.tile(sit["wilds"])
-        others = [i for i, t in enumerate(tiles) if t != gold]
-        if len(tiles) - len(others) > k:
-            return None
-        for i in rng.sample(others, k - (len(tiles) - len(others))):
-            tiles[i] = gold
-        return dict(sit, hand=T.format_tiles(sorted(tiles)))
-    if name == "popular":
-        form = rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0]
-        sit = handgen.random_situation(rng, form)
-        sit.pop("flowers", None)
-    else:               # Guangdong: standard hands of the tile set's kinds, self-drawn where it asks
-        kinds = sorted(t for t in rules.table.kinds if t < 34)
-        sit = random_winning(rng, melds=rng.randint(0, 2), kinds=kinds, chows=rules.table.chows)
-    if tuple(rules.table.win_methods) == ("self_drawn",):
-        sit["self_drawn"] = True
-        for key in ("robbing_kong", "discard_after_kong"):
-            sit.pop(key, None)
-    if not rules.table.chows and any(m.get("type") == "chow" for m in sit.get("melds", [])):
-        return None
-    turned = wildify(sit, rng, k)
-    if turned is None or T.tile(turned["wilds"]) not in rules.table.kinds:
-        return None
-    return turned
-
-
 def _family_shape(decs) -> list:
     """Each reading's family as (first reading of that family, varying group), comparable across runs."""
     first: dict = {}
@@ -128,13 +90,10 @@ def _score(rules, sit):
 @given(seed=st.integers(0, 2 ** 32 - 1), k=st.integers(1, 4))
 def test_hands_with_wilds_read_and_score_as_the_reference(rulesets, monkeypatch, name, seed, k):
     rules = rulesets[name]
-    sit = _hand(name, rules, random.Random(seed), k)
-    if sit is None:
+    hand = parsed_hand(name, rules, seed, k)
+    if hand is None:
         return
-    try:
-        s = rules.parse(sit)
-    except MahjongError:
-        return
+    sit, s = hand
     inp = rules.shape_input(s)
     fast = regular.standard.__wrapped__(inp)
     reference = regular.standard_reference(inp)
