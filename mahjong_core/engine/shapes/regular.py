@@ -13,6 +13,7 @@ from typing import Sequence
 
 from .records import Decomposition, Group, ShapeInput, _decomposition
 from .suits import SUIT_RANGES, suit_complete, suit_groups, suit_options, suit_waits
+from .wild_splits import wild_options
 
 
 @lru_cache(maxsize=64)
@@ -41,7 +42,16 @@ def standard(inp: ShapeInput) -> tuple[Decomposition, ...]:
     Cached: batch scoring and wait searches meet the same hands again and again."""
     if not inp.wilds:
         return _standard_natural(inp)
-    return tuple(_standard(inp))
+    return tuple(_standard(inp, wild_options))
+
+
+def standard_reference(inp: ShapeInput) -> tuple[Decomposition, ...]:
+    """``standard`` with each suit's splits from the reference splitter (``suits.suit_options``,
+    every path of the search walked), uncached: what tests compare the count-vector splitter
+    (``wild_splits``) against, reading for reading."""
+    if not inp.wilds:
+        return _standard_natural(inp)
+    return tuple(_standard(inp, suit_options))
 
 
 def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
@@ -78,7 +88,7 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
     return tuple(out)
 
 
-def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
+def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] | tuple:
     """Suits are combined one at a time, dropping a partial choice as soon as it spends more
     wilds than the hand holds, holds two pairs or too many sets, or would make a fifth copy of
     a melded tile; the wilds left over must then make whole sets (and the pair) on their own.
@@ -91,7 +101,7 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
         key = inp.counts[lo:hi]
         if not any(key):
             continue
-        options = suit_options(key, lo, inp.chows and numbered, inp.wilds, fifth)
+        options = options_of(key, lo, inp.chows and numbered, inp.wilds, fifth)
         if not kinds.issuperset(range(lo, hi)):       # a wild stands only for a kind of the tile set
             options = tuple(o for o in options if kinds.issuperset(o[5]))
         if not options:
