@@ -10,6 +10,9 @@ from functools import lru_cache
 from itertools import product
 
 from .records import Group
+from .tables import CAP, MAX_HELD, missing_of, tables
+
+_T = tables()                   # the precomputed shanten tables (loaded with this module)
 
 NEVER = 99      # above any real shanten: the hand can never take this shape (analysis.NEVER)
 
@@ -298,16 +301,7 @@ def missing(f: int, need: int, held: int) -> int:
     the sets still missing; one more partial is two tiles left over)."""
     got = _MISSING.get((f, need, held))
     if got is None:
-        best = 99
-        no_head, head = _FRONTS[f]
-        for options, h in ((no_head, 0), (head, 1)):
-            for m, md in options:
-                m = min(m, need)
-                d = min(md - m, need - m)
-                empty = need - m - d + 1 - h                # sets and head to start
-                spare = held - 3 * m - 2 * d - 2 * h       # tiles left over to start them from
-                best = min(best, d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty))
-        got = _MISSING[(f, need, held)] = best
+        got = _MISSING[(f, need, held)] = missing_of(_FRONTS[f], need, held)
     return got
 
 
@@ -330,8 +324,21 @@ def draw_fronts(key: tuple, chows: bool) -> tuple:
 
 def hand_missing(counts, need: int, chows: bool) -> int:
     """The tiles a hand's counts still miss to ``need`` sets and a head: the four suits'
-    fronts joined and read, each a dict hit once seen."""
+    capped fronts joined and read off the precomputed tables (``tables``); a hand beyond
+    them (more sets or tiles than tabled) through the fronts computed here."""
     m, p, s, z = hand_suits(counts)
+    held = m.size + p.size + s.size + z.size
+    if need <= CAP and held <= MAX_HELD:
+        j = _T.JOIN
+        return _T.MISSING[need][held][j[j[j[m.cap[chows]][p.cap[chows]]][s.cap[chows]]][z.cap[0]]]
+    return searched_missing(counts, need, chows)
+
+
+def searched_missing(counts, need: int, chows: bool) -> int:
+    """``hand_missing`` through the fronts computed here (``_suffix``): the reference the
+    tables are checked against, and the answer beyond them."""
+    m, p, s, z = hand_suits(counts)
+    held = m.size + p.size + s.size + z.size
     joins = _JOINS
     a, b = m.front[chows] or _front_of(m, chows), p.front[chows] or _front_of(p, chows)
     f = joins.get((a, b)) or join(a, b)
@@ -339,7 +346,6 @@ def hand_missing(counts, need: int, chows: bool) -> int:
     f = joins.get((f, b)) or join(f, b)
     b = z.front[0] or _front_of(z, False)
     f = joins.get((f, b)) or join(f, b)
-    held = m.size + p.size + s.size + z.size
     got = _MISSING.get((f, need, held))
     return missing(f, need, held) if got is None else got
 
@@ -349,13 +355,34 @@ def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
     only the drawn tile's suit changes, so each suit's row of draws is read beside the other
     three suits' joined front: memoised per (that front, the suit's draws), as both recur."""
     sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size + 1
+    if need <= CAP and held <= MAX_HELD:
+        j = _T.JOIN
+        m, p, s, z = sm.cap[chows], sp.cap[chows], ss.cap[chows], sz_.cap[0]
+        mp, sz = j[m][p], j[s][z]
+        rows = _CAP_ROWS
+        out: list = []
+        for suit, suit_chows, beside in ((sm, chows, j[p][sz]), (sp, chows, j[m][sz]),
+                                         (ss, chows, j[mp][z]), (sz_, False, j[mp][s])):
+            sig = suit.cap_draws[suit_chows] or _cap_draws_of(suit, suit_chows)
+            row = rows.get((beside, sig, need, held, less))
+            if row is None:
+                row = _cap_row(beside, sig, need, held, less)
+            out += row
+        return out
+    return searched_draws(counts, need, chows, less)
+
+
+def searched_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
+    """``hand_draws`` through the fronts computed here (the tables' reference)."""
+    sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size + 1
     m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
     s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
     joins = _JOINS
     mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
-    held = sm.size + sp.size + ss.size + sz_.size + 1
     rows = _DRAW_ROWS
-    out: list = []
+    out = []
     for suit, suit_chows, rest in ((sm, chows, joins.get((p, sz)) or join(p, sz)),
                                    (sp, chows, joins.get((m, sz)) or join(m, sz)),
                                    (ss, chows, joins.get((mp, z)) or join(mp, z)),
@@ -366,6 +393,43 @@ def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
             row = _draw_row(rest, sig, need, held, less, len(suit.key))
         out += row
     return out
+
+
+# A suit's capped draws: the capped front id after drawing each of its kinds (-1: a fifth
+# copy), interned as a small int per distinct tuple (ids from 1); rows and masks are memoised
+# per (the other suits' joined front, that id, ...).
+_CAP_SIGS: list = [None]
+_CAP_SIG_IDS: dict = {}
+_CAP_ROWS: dict = {}            # (beside, draws id, need, held, less) -> the suit's row
+_CAP_MASKS: dict = {}           # (beside, front, draws id, need, held) -> the suit's useful offsets
+
+
+def _cap_draws_of(suit, chows: bool) -> int:
+    """``suit.cap_draws[chows]``, filled on first read."""
+    key = suit.key
+    counts = list(key)
+    ids = []
+    for o in range(len(key)):
+        if counts[o] < 4:
+            counts[o] += 1
+            ids.append(_T.suit_id(tuple(counts), chows))
+            counts[o] -= 1
+        else:
+            ids.append(-1)
+    sig = tuple(ids)
+    i = _CAP_SIG_IDS.get(sig)
+    if i is None:
+        i = _CAP_SIG_IDS[sig] = len(_CAP_SIGS)
+        _CAP_SIGS.append(sig)
+    suit.cap_draws[chows] = i
+    return i
+
+
+def _cap_row(beside: int, sig: int, need: int, held: int, less: int) -> tuple:
+    j, row_of = _T.JOIN[beside], _T.MISSING[need][held]
+    row = _CAP_ROWS[(beside, sig, need, held, less)] = tuple(
+        99 if d < 0 else row_of[j[d]] - less for d in _CAP_SIGS[sig])
+    return row
 
 
 _DRAW_IDS: tuple = ({}, {})     # [chows]: one suit's counts -> the id of its draws' fronts
@@ -415,12 +479,17 @@ class Suit:
     and their masks (``held[c]``, ``masks[c]``, bit o for offset o), and of its terminals (or
     honours) how many kinds are held and whether one is paired (``orphans``, ``orphan_pair``)."""
 
-    __slots__ = ("key", "size", "front", "draws", "use", "held", "masks", "orphans", "orphan_pair")
+    __slots__ = ("key", "size", "front", "draws", "use", "held", "masks", "orphans", "orphan_pair", "cap",
+                 "cap_draws")
 
     def __init__(self, key: tuple):
         self.key = key
         self.size = sum(key)
         self.front, self.draws, self.use = [0, 0], [0, 0], [0, 0]
+        self.cap_draws = [0, 0]
+        # capped front ids (``tables``) without and with chows (an honour suit's: without)
+        honours = _T.suit_id(key, False)
+        self.cap = (honours, honours if len(key) == 7 else _T.suit_id(key, True))
         held = [0] * max(5, max(key) + 1)
         masks = [0] * len(held)
         for o, c in enumerate(key):
@@ -508,11 +577,32 @@ def hand_useful(counts, need: int, chows: bool) -> int:
     as a mask: each suit's offsets are memoised per (the other three suits' joined front, the
     suit's front and draws), as ``hand_draws``'s rows are."""
     sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size
+    if need <= CAP and held < MAX_HELD:
+        j = _T.JOIN
+        m, p, s, z = sm.cap[chows], sp.cap[chows], ss.cap[chows], sz_.cap[0]
+        mp, sz = j[m][p], j[s][z]
+        masks = _CAP_MASKS
+        out = 0
+        for suit, suit_chows, f, beside, lo in ((sm, chows, m, j[p][sz], 0), (sp, chows, p, j[m][sz], 9),
+                                                (ss, chows, s, j[mp][z], 18), (sz_, False, z, j[mp][s], 27)):
+            sig = suit.cap_draws[suit_chows] or _cap_draws_of(suit, suit_chows)
+            got = masks.get((beside, f, sig, need, held))
+            if got is None:
+                got = _cap_mask(beside, f, sig, need, held)
+            out |= got << lo
+        return out
+    return searched_useful(counts, need, chows)
+
+
+def searched_useful(counts, need: int, chows: bool) -> int:
+    """``hand_useful`` through the fronts computed here (the tables' reference)."""
+    sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size
     m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
     s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
     joins = _JOINS
     mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
-    held = sm.size + sp.size + ss.size + sz_.size
     masks = _USE_MASKS
     out = 0
     for use, beside, lo in ((sm.use[chows] or _use_of(sm, chows), joins.get((p, sz)) or join(p, sz), 0),
@@ -524,6 +614,18 @@ def hand_useful(counts, need: int, chows: bool) -> int:
             got = _use_mask(beside, use, need, held)
         out |= got << lo
     return out
+
+
+def _cap_mask(beside: int, f: int, sig: int, need: int, held: int) -> int:
+    j = _T.JOIN[beside]
+    now = _T.MISSING[need][held][j[f]]
+    after = _T.MISSING[need][held + 1]
+    mask = 0
+    for o, d in enumerate(_CAP_SIGS[sig]):
+        if d >= 0 and after[j[d]] < now:
+            mask |= 1 << o
+    _CAP_MASKS[(beside, f, sig, need, held)] = mask
+    return mask
 
 
 # ---------------------------------------------------------------- one set and a pair at most
@@ -567,7 +669,7 @@ def small_mask(key: tuple, chows: bool) -> int:
     table = _SMALL_MASKS[chows]
     got = table.get(key)
     if got is None:
-        no_head, head = suit_front(key, chows)
+        no_head, head = _T.fronts[_T.suit_id(key, chows)]     # capped at CAP ≥ 1 sets: the same states
         got = 0
         for options, h in ((no_head, 0), (head, 1)):
             for m, md in options:
