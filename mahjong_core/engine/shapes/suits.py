@@ -648,18 +648,27 @@ def _small_bit(h: int, m: int, md: int) -> int:
 
 
 def small_join() -> list:
-    """The 64 × 64 join of two suits' masks (built once)."""
+    """The 64 × 64 join of two suits' masks (built once: a mask's join is the union of its
+    states' joins, each state's read once per mask)."""
     if not _small_join:
-        for a in range(64):
+        pair = [[_small_bit(h1 + h2, m1 + m2, d1 + d2) if h1 + h2 <= 1 else 0
+                 for h2, m2, d2 in _SMALL_STATES] for h1, m1, d1 in _SMALL_STATES]
+        bits = [[i for i in range(6) if a >> i & 1] for a in range(64)]
+        # by_state[i][b]: state i joined with every state of mask b
+        by_state = []
+        for i in range(6):
             row = []
             for b in range(64):
                 got = 0
-                for i, (h1, m1, d1) in enumerate(_SMALL_STATES):
-                    if a >> i & 1:
-                        for j, (h2, m2, d2) in enumerate(_SMALL_STATES):
-                            if b >> j & 1 and h1 + h2 <= 1:
-                                got |= _small_bit(h1 + h2, m1 + m2, d1 + d2)
+                for j in bits[b]:
+                    got |= pair[i][j]
                 row.append(got)
+            by_state.append(row)
+        for a in range(64):
+            row = [0] * 64
+            for i in bits[a]:
+                state = by_state[i]
+                row = [x | y for x, y in zip(row, state)]
             _small_join.append(row)
     return _small_join
 
