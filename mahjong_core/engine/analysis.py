@@ -30,9 +30,9 @@ from .waits import _NO_MELDS, _meld_parts
 
 _BARE = Situation(hand=())      # the situation of notation holding standing tiles only
 _PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")     # standing tiles in the plainest notation
+_ALL_KINDS = (1 << T.NUM_KINDS) - 1
 # a character of it: a digit's offset in its suit, or a suit letter as -(its first kind + 1)
 _KIND = {**{str(d): d - 1 for d in range(1, 10)}, "m": -1, "p": -10, "s": -19, "z": -28}
-_ALL_KINDS = (1 << T.NUM_KINDS) - 1
 
 
 # ---------------------------------------------------------------- the standard shape
@@ -459,7 +459,7 @@ class Analyzer:
         got = self._plain(text)
         if got is None:
             return None
-        counts = got[1]
+        counts = list(got[1])
         return [t for t, c in enumerate(counts) for _ in range(c)], counts
 
     def _plain(self, text: str):
@@ -478,7 +478,7 @@ class Analyzer:
                 counts[t] += 1
         else:
             # digits before their suit letter: read backwards, the letter first (a hand's
-            # tiles straight to counts, no tile list, as most hands asked are new)
+            # tiles straight to counts, no tile list made)
             counts = [0] * T.NUM_KINDS
             kind = _KIND
             base = 0
@@ -553,7 +553,9 @@ class Analyzer:
         if got is not None:                 # notation of standing tiles: no situation to build
             s, n_wild = _BARE, 0
             n, counts = got
-            standing = [t for t, c in enumerate(counts) for _ in range(c)] if self.searched else ()
+            if self.searched:               # (a discard is tried on the counts below)
+                counts = list(counts)
+                standing = [t for t, c in enumerate(counts) for _ in range(c)]
         else:
             s, standing = self.parse(hand)
             counts, n_wild = _counted(s, standing)
@@ -708,10 +710,18 @@ class Analyzer:
             opt = self.option(s, standing, held, seen_counts, None, with_waits, held if s is _BARE else None)
             return Analysis(name, len(standing), opt.shanten, hand=opt)
         options = []
+        # notation of standing tiles (no melds, no wilds): each discard's counts are the hand's
+        # less one, not counted again
+        counts = list(held) if s is _BARE else None
         for d in sorted(set(standing)):
             rest = list(standing)
             rest.remove(d)
-            options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits))
+            if counts is None:
+                options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits))
+            else:
+                counts[d] -= 1
+                options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits, tuple(counts)))
+                counts[d] += 1
         options.sort(key=lambda o: (o.shanten, -o.useful_left, o.discard))
         counts, n_wild = _counted(s, standing)
         sh = self.of_counts(s, counts, n_wild, len(standing), _drops(self.table, s))

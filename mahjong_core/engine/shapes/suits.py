@@ -406,17 +406,7 @@ _CAP_MASKS: dict = {}           # (beside, front, draws id, need, held) -> the s
 
 def _cap_draws_of(suit, chows: bool) -> int:
     """``suit.cap_draws[chows]``, filled on first read."""
-    key = suit.key
-    counts = list(key)
-    ids = []
-    for o in range(len(key)):
-        if counts[o] < 4:
-            counts[o] += 1
-            ids.append(_T.suit_id(tuple(counts), chows))
-            counts[o] -= 1
-        else:
-            ids.append(-1)
-    sig = tuple(ids)
+    sig = _T.draw_ids(suit.key, chows)
     i = _CAP_SIG_IDS.get(sig)
     if i is None:
         i = _CAP_SIG_IDS[sig] = len(_CAP_SIGS)
@@ -643,8 +633,13 @@ _SMALL_ROWS: dict = {}                  # (sets needed, tiles held) -> tiles mis
 _small_join: list = []                  # [mask][mask] -> mask, built on first use
 
 
+_SMALL_BITS = {(h, m, md): 1 << _SMALL_STATES.index((h, min(m, 1), min(md, 1)))
+               for h in (0, 1) for m in range(CAP + 1) for md in range(m, CAP + 1)}
+
+
 def _small_bit(h: int, m: int, md: int) -> int:
-    return 1 << _SMALL_STATES.index((h, min(m, 1), min(md, 1)))
+    got = _SMALL_BITS.get((h, m, md))
+    return 1 << _SMALL_STATES.index((h, min(m, 1), min(md, 1))) if got is None else got
 
 
 def small_join() -> list:

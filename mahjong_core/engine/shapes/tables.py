@@ -263,6 +263,23 @@ class Tables:
                 got = self.extra[(key, chows)] = self._compute(key, chows)
         return got
 
+    def draw_ids(self, key: tuple, chows: bool) -> tuple:
+        """The capped front ids of one suit after drawing each of its kinds (-1: a fifth copy)."""
+        table = self.numbered if chows and len(key) == 9 else self.honours if not chows and len(key) == 7 else None
+        if table is not None and sum(key) < MAX_TILES and max(key) <= 4:
+            at = index(key)
+            return tuple(table[at + POW5[o]] if c < 4 else -1 for o, c in enumerate(key))
+        counts = list(key)
+        out = []
+        for o, c in enumerate(key):
+            if c < 4:
+                counts[o] += 1
+                out.append(self.suit_id(tuple(counts), chows))
+                counts[o] -= 1
+            else:
+                out.append(-1)
+        return tuple(out)
+
     def _compute(self, key: tuple, chows: bool) -> int:
         b = self._builder
         memo = b.memo_of[chows]
