@@ -1,7 +1,8 @@
 """Hand analysis: shanten (向听数: 0 = ready, −1 = complete), the useful tiles and discard advice.
 
-Each win shape gives its own shanten (``WinShape.shanten``): the standard shape from per-suit
-tables (each suit's count vector maps, once, to the best mixes of sets, partial sets and a pair),
+Each win shape gives its own shanten (``WinShape.shanten``): the standard shape from the
+precomputed per-suit tables (``shapes.tables``: each suit's count vector maps to its best mixes
+of sets, partial sets and a pair, and those join and read as list look-ups),
 seven pairs and thirteen orphans by counting. A plugin shape without one is searched: it
 counts only when it makes the hand complete (3n+2 tiles) or ready (3n+1). Wilds are a budget
 (one wild is one tile fewer to find); a void suit's tiles (Sichuan) are tiles to replace, and a

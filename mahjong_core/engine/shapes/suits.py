@@ -1,7 +1,9 @@
 """Per-suit tables, each keyed by one suit's count vector and built once (cached): the suit's
 splits into sets and at most one pair, with or without wilds, for the standard search; whether
 the suit is complete, and which added tile completes it, for its waits; and its best mixes of
-sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten;
+sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten
+(read from the precomputed tables of ``tables`` wherever they reach; the fronts computed here
+are their reference, ``searched_*``, and answer beyond them);
 and one ``Suit`` record per count vector, through which every shape the analysis asks of a hand
 reads that hand's suits (``hand_suits``)."""
 from __future__ import annotations
