@@ -409,6 +409,39 @@ def _counted(s, standing):
     return counts, n_wild
 
 
+def _plain_counts(text: str, size: int, kind_mask: int):
+    """``(number of tiles, 34 counts)`` of notation holding ``size`` or ``size + 1`` standing
+    tiles of the kinds in ``kind_mask``, no fifth copy; else None."""
+    if _PLAIN.fullmatch(text) is None:  # anything else (flowers, spaces, errors): parse_tiles
+        try:
+            standing = T.parse_tiles(text)
+        except MahjongError:
+            return None
+        counts = [0] * T.NUM_KINDS
+        for t in standing:
+            if t >= T.NUM_KINDS:
+                return None
+            counts[t] += 1
+    else:
+        # digits before their suit letter: read backwards, the letter first (a hand's tiles
+        # straight to counts, no tile list made)
+        counts = [0] * T.NUM_KINDS
+        kind = _KIND
+        base = 0
+        for ch in reversed(text):
+            got = kind[ch]
+            if got < 0:
+                base = -got - 1
+            else:
+                counts[base + got] += 1
+    n = sum(counts)
+    if n != size and n != size + 1 or max(counts) > 4:
+        return None
+    if kind_mask != _ALL_KINDS and any(c and not kind_mask >> t & 1 for t, c in enumerate(counts)):
+        return None
+    return n, counts
+
+
 def _bind(fn, args: dict):
     """``fn`` with the shape's YAML args bound once, not spread into every call."""
     return partial(fn, **args) if args else fn
@@ -467,35 +500,7 @@ class Analyzer:
         """``(number of tiles, 34 counts)`` as ``plain_counts`` reads them, no tile list made."""
         if self.table.wilds.fixed:          # the situation supplies the fixed wilds: parse it
             return None
-        if _PLAIN.fullmatch(text) is None:  # anything else (flowers, spaces, errors): parse_tiles
-            try:
-                standing = T.parse_tiles(text)
-            except MahjongError:
-                return None
-            counts = [0] * T.NUM_KINDS
-            for t in standing:
-                if t >= T.NUM_KINDS:
-                    return None
-                counts[t] += 1
-        else:
-            # digits before their suit letter: read backwards, the letter first (a hand's
-            # tiles straight to counts, no tile list made)
-            counts = [0] * T.NUM_KINDS
-            kind = _KIND
-            base = 0
-            for ch in reversed(text):
-                got = kind[ch]
-                if got < 0:
-                    base = -got - 1
-                else:
-                    counts[base + got] += 1
-        n = sum(counts)
-        size = self.table.hand_size
-        if n != size and n != size + 1 or max(counts) > 4:
-            return None
-        if self.kind_mask != _ALL_KINDS and any(c and not self.kind_mask >> t & 1 for t, c in enumerate(counts)):
-            return None
-        return n, counts
+        return _plain_counts(text, self.table.hand_size, self.kind_mask)
 
     # -------------------------------------------------------------- shanten
     def inputs(self, s, counts, n_wild: int, drops) -> list:

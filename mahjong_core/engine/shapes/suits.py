@@ -14,7 +14,16 @@ from itertools import product
 from .records import Group
 from .tables import CAP, MAX_HELD, missing_of, tables
 
-_T = tables()                   # the precomputed shanten tables (loaded with this module)
+# The precomputed shanten tables, loaded when the first suit record is made (``_load``): every
+# reader below reads them through a suit record made before, so a command that never reads a
+# hand's suits (scoring a hand does not) never loads them.
+_T = None
+
+
+def _load():
+    global _T
+    _T = tables()
+    return _T
 
 NEVER = 99      # above any real shanten: the hand can never take this shape (analysis.NEVER)
 
@@ -480,8 +489,9 @@ class Suit:
         self.front, self.draws, self.use = [0, 0], [0, 0], [0, 0]
         self.cap_draws = [0, 0]
         # capped front ids (``tables``) without and with chows (an honour suit's: without)
-        honours = _T.suit_id(key, False)
-        self.cap = (honours, honours if len(key) == 7 else _T.suit_id(key, True))
+        t = _T or _load()
+        honours = t.suit_id(key, False)
+        self.cap = (honours, honours if len(key) == 7 else t.suit_id(key, True))
         held = [0] * max(5, max(key) + 1)
         masks = [0] * len(held)
         for o, c in enumerate(key):
@@ -675,7 +685,8 @@ def small_mask(key: tuple, chows: bool) -> int:
     table = _SMALL_MASKS[chows]
     got = table.get(key)
     if got is None:
-        no_head, head = _T.fronts[_T.suit_id(key, chows)]     # capped at CAP ≥ 1 sets: the same states
+        t = _T or _load()
+        no_head, head = t.fronts[t.suit_id(key, chows)]     # capped at CAP ≥ 1 sets: the same states
         got = 0
         for options, h in ((no_head, 0), (head, 1)):
             for m, md in options:

@@ -10,7 +10,8 @@ makes the fronts few: capped, a suit's front is one of 172 and a join of suits o
 so a suit's front is one byte of a table indexed by its count vector read in base 5
 (``index``), two suits join through a K × K table (``JOIN[a][b]``) and the tiles missing are one
 row per (sets needed, tiles held) (``MISSING[need][held][f]``). Nothing is computed per hand
-but list look-ups; the tables load once, on first use (a few milliseconds).
+but list look-ups; the tables load once, when ``suits`` makes its first suit record (a few
+milliseconds: the file is read and sliced, nothing parsed per entry).
 
 The per-suit tables are built without the search of ``suits._suffix`` but by the same
 recurrence on capped fronts held as ids: a suit's front is the union, over the ways its lowest
@@ -212,7 +213,7 @@ class Tables:
     """The loaded tables: ``fronts`` (id -> front), ``JOIN[a][b]``, ``MISSING[need][held][f]``
     (lists, for indexing), ``numbered`` / ``honours`` (bytes by ``index``)."""
 
-    __slots__ = ("fronts", "ids", "JOIN", "MISSING", "numbered", "honours", "small", "extra", "_builder")
+    __slots__ = ("fronts", "ids", "JOIN", "MISSING", "numbered", "honours", "extra", "_builder")
 
     def __init__(self, data: bytes):
         if not data.startswith(MAGIC):
@@ -239,7 +240,6 @@ class Tables:
         at += (head["cap"] + 1) * rows * k
         self.numbered = data[at:at + 5 ** 9]
         self.honours = data[at + 5 ** 9:at + 5 ** 9 + 5 ** 7]
-        self.small: list = []       # filled by ``suits`` (its capped masks of one set and a pair)
         self.extra: dict = {}       # (counts, chows) -> id, for vectors not tabled
         self._builder = _Builder()
 
