@@ -3,6 +3,7 @@ complete a hand in each shape.
 
 * ``records``: ``Group``, ``Decomposition`` (a reading), ``ShapeInput`` (what a finder receives);
 * ``suits``: the per-suit tables keyed by a suit's count vector (splits, completeness, waits);
+* ``tables``: the standard shape's shanten tables, precomputed (package data);
 * ``regular``: the standard shape, n sets and a pair, with the wild budget and families;
 * ``special``: seven pairs and thirteen orphans;
 * ``wild_count``: enough wilds win whatever the rest (三金倒, 四鬼胡牌);
