@@ -137,3 +137,53 @@ def test_an_overlay_changing_an_option_or_an_exclusion_falls_back(tmp_path):
     assert mahjong_core.load_ruleset(str(GUOBIAO_DATA / "guobiao-test-wmcc2006.yaml")).fast_scorer is None
     # the same scoring under another file name is the same ruleset: served
     assert _overlay(tmp_path, "").fast_scorer is not None
+
+
+PUNG = {"type": "pung", "tiles": "555p", "from": "left"}
+KONG = {"type": "kong", "tiles": "7777s", "concealed": True}
+
+
+@pytest.mark.parametrize("situation", [
+    {"hand": "123m456p789s11z", "win_tile": "1z"},                      # 12 tiles
+    {"hand": "123m456p789s1122z", "win_tile": "1z"},                    # 14 tiles
+    {"hand": "11112m456p789s11z", "win_tile": "1m"},                    # a fifth 1m
+    {"hand": "123m456p789s1z", "win_tile": "1z", "melds": [PUNG, PUNG]},  # seven 5p
+    {"hand": "123m456p789s1z", "win_tile": "1z", "melds": [PUNG]},      # 13 + 3
+    {"hand": "123m456p789s1z", "win_tile": "1z", "melds": [{"type": "kong", "tiles": "7777s"}]},  # concealed?
+    {"hand": "123m456p789s11z", "win_tile": "1z", "melds": {}},         # melds not a list
+    {"hand": "123m456p789s11z", "win_tile": "1z", "melds": None},
+    {"hand": "123m456p789s1z", "win_tile": "1z", "melds": [{**PUNG, "concealed": 0}]},   # 0 is not false
+    {"hand": "123m456p789s1z", "win_tile": "1z", "melds": [KONG], "after_kong": True, "self_drawn": True},
+    {"hand": "123m456p789s1z", "win_tile": "1z", "melds": [KONG], "after_kong": True},  # needs self-draw
+    {"hand": "123m456p789s11z", "win_tile": "1z", "fourth_tile": True},  # holds another 1z
+    {"hand": "123m456p789s5z", "win_tile": "5z", "melds": [{"type": "pung", "tiles": "555z"}],
+     "fourth_tile": False},                                             # the melds hold three 5z
+    {"hand": "123m456p789s11z", "win_tile": "1z", "self_drawn": 1},    # 1 is not true
+    {"hand": "123m456p789s11z", "win_tile": "1z", "seat_wind": "X"},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "round_wind": 2},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "flowers": 9},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "flowers": True},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "flowers": "1f2f"},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "flower": 2},         # misspelt field
+    {"hand": "123m 456p 789s 11z", "win_tile": "1z"},                   # another notation
+    {"hand": "123m456p789s11z", "win_tile": "1z1z"},
+    {"hand": "123m456p789s11z", "win_tile": "8z"},
+    {"hand": "123m456p789s11z", "win_tile": "1f"},
+    {"hand": "0m23m456p789s11z", "win_tile": "1z"},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "robbing_kong": True, "self_drawn": True},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "dealer": True, "seat_wind": "S"},
+    {"hand": "123m456p789s11z", "win_tile": "1z", "wilds": "5m"},
+    {"hand": "123m456p789s1z", "win_tile": "1z", "melds": [{"type": "pung", "tiles": ["5p", "5p", "5p"]}]},
+    {"hand": "123m456p789s11z"},
+    {"hand": 123, "win_tile": "1z"},
+])
+def test_unusual_input_is_answered_alike(shipped, situation):
+    """What the quick parse declines goes through the ruleset's parse: the same error or result."""
+    for rules in shipped.values():
+        assert_same(rules, situation)
+
+
+def test_a_situation_object_is_answered_alike(shipped):
+    rules = shipped["guobiao"]
+    for situation in ORACLE_SITUATIONS[:300]:
+        assert_same(rules, rules.parse(situation))

@@ -12,14 +12,14 @@ number) and returns the same Situation; on any other input it returns None and t
 """
 from __future__ import annotations
 
-import re
 from types import MappingProxyType
 
 from mahjong_core.plugin import Situation
 
-_PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
-_GROUP = re.compile(r"([1-9]+)([mpsz])")
-_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}
+# suit letter -> rank digit -> tile
+_RANKS = {suit: {str(r): base + r - 1 for r in range(1, 10 if suit != "z" else 8)}
+          for suit, base in (("m", 0), ("p", 9), ("s", 18), ("z", 27))}
+_ONE = {r + suit: t for suit, ranks in _RANKS.items() for r, t in ranks.items()}     # "5m" -> 4
 _FIELDS = frozenset(("hand", "win_tile", "melds", "self_drawn", "seat_wind", "round_wind", "flowers",
                      "last_tile", "fourth_tile"))
 _FLAGS = ("self_drawn", "last_tile", "fourth_tile")
@@ -27,15 +27,27 @@ _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _NO_EXTRAS = MappingProxyType({})
 
 
-def plain_tiles(text) -> tuple | None:
-    """The tiles of plain notation (``"123m55z"``), or None for anything else."""
-    if text.__class__ is not str or _PLAIN.fullmatch(text) is None:
+def plain_tiles(text) -> list | None:
+    """The tiles of plain notation (``"123m55z"``: ranks, then their suit letter), or None for
+    anything else. Read from the end, so each digit meets its suit's table."""
+    if text.__class__ is not str:
         return None
-    out = []
-    for digits, suit in _GROUP.findall(text):
-        base = _BASE[suit]
-        out.extend(base + int(d) for d in digits)
-    return tuple(out)
+    out: list = []
+    ranks = None
+    digits = False           # a digit read since the last suit letter
+    for ch in reversed(text):
+        suit = _RANKS.get(ch)
+        if suit is not None:
+            if ranks is not None and not digits:
+                return None
+            ranks, digits = suit, False
+            continue
+        t = None if ranks is None else ranks.get(ch)
+        if t is None:
+            return None
+        out.append(t)
+        digits = True
+    return out if digits else None
 
 
 class QuickParse:
@@ -55,8 +67,10 @@ class QuickParse:
             s = self.ruleset.parse(data)
             if data.__class__ is dict and data.get("melds") and len(self.melds) < 4096:
                 for m, meld in zip(data["melds"], s.melds):
-                    if m.__class__ is dict:
+                    try:
                         self.melds[tuple(m.items())] = meld
+                    except (AttributeError, TypeError):       # not a dict of hashable values: not learnt
+                        pass
         counts = [0] * 34
         for t in s.hand:
             counts[t] += 1
@@ -69,10 +83,10 @@ class QuickParse:
             if key not in _FIELDS:
                 return None
         hand = plain_tiles(data.get("hand"))
-        win = plain_tiles(data.get("win_tile"))
-        if hand is None or win is None or len(win) != 1:
+        win = data.get("win_tile")
+        win = _ONE.get(win) if win.__class__ is str else None
+        if hand is None or win is None:
             return None
-        win = win[0]
         flags = []
         for name in _FLAGS:
             value = data.get(name, False)
