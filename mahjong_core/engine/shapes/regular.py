@@ -55,20 +55,29 @@ def standard_reference(inp: ShapeInput) -> tuple[Decomposition, ...]:
 
 
 def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
-    """The common case, no wilds: each suit's splits come from the table, combined as they are
-    (a suit's size decides whether it holds the pair)."""
+    """The common case, no wilds: the splits of the counts (``standard_splits``), each with the melds."""
+    splits = standard_splits(inp.counts, inp.sets_needed, inp.chows)
+    if not splits:
+        return ()
+    tiles = inp.natural_tiles
+    melds = inp.meld_groups
+    return tuple(_decomposition("standard", melds + sets + (pair,), tiles, (), None) for sets, pair in splits)
+
+
+def standard_splits(counts: Sequence[int], sets_needed: int, chows: bool) -> list[tuple[tuple[Group, ...], Group]]:
+    """Every split of the wild-free tile counts ``counts`` (34) into ``sets_needed`` sets and a
+    pair, as (the sets sorted, the pair): each suit's splits come from the table, combined as they
+    are (a suit's size decides whether it holds the pair). ``chows``: runs count as sets."""
     per_suit = []
-    counts = inp.counts
     for lo, hi, numbered in SUIT_RANGES:
-        key = counts[lo:hi]
+        key = tuple(counts[lo:hi])
         if not any(key):
             continue
-        options = suit_groups(key, lo, inp.chows and numbered)
+        options = suit_groups(key, lo, chows and numbered)
         if not options:
-            return ()
+            return []
         per_suit.append(options)
     out = []
-    tiles = None
     for combo in product(*per_suit):
         sets: list[Group] = []
         pair = None
@@ -79,13 +88,11 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
                     break
                 pair = p
         else:
-            if pair is None or len(sets) != inp.sets_needed:
+            if pair is None or len(sets) != sets_needed:
                 continue
             sets.sort()
-            if tiles is None:
-                tiles = inp.natural_tiles
-            out.append(_decomposition("standard", inp.meld_groups + tuple(sets) + (pair,), tiles, (), None))
-    return tuple(out)
+            out.append((tuple(sets), pair))
+    return out
 
 
 def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] | tuple:
