@@ -674,6 +674,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     else:
         from . import play
         play.add_parser(sub)
+    if command in _COMMANDS and command != "simulate":
+        sub.add_parser("simulate")
+    else:
+        from . import simulate
+        simulate.add_parser(sub)
 
     f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
     f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
@@ -707,7 +712,7 @@ def _fail(e: MahjongError, out: TextIO, err: TextIO, as_json: bool) -> int:
 
 _FIELD_COMMANDS = ("score", "waits", "analyze")
 # every command's word (build_parser gives each one a parser)
-_COMMANDS = ("rulesets", "score", "waits", "analyze", "settle", "play", "fans", "diff", "serve")
+_COMMANDS = ("rulesets", "score", "waits", "analyze", "settle", "play", "simulate", "fans", "diff", "serve")
 
 
 class OutputError(Exception):
@@ -838,6 +843,9 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
         if args.command == "play":
             from . import play
             return play.cmd_play(engine, args, out)
+        if args.command == "simulate":
+            from . import simulate
+            return simulate.cmd_simulate(engine, args, out, err)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
         return _fail(e, out, err, as_json)
