@@ -12,9 +12,30 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 
 from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.registry import Engine
 
 BACKENDS = ("local", "ray")
 RAY_IN_FLIGHT = 4           # chunks per Ray worker CPU in flight at once: memory stays flat
+
+_RULESETS: dict = {}        # ruleset reference → Ruleset: filled before a fork, or on first use in a Ray task
+
+
+def reference(text: str) -> str:
+    """A ruleset as a worker finds it again: an installed name, or a YAML file's absolute path
+    (which must be readable where the worker runs)."""
+    return os.path.abspath(text) if os.path.exists(text) else text
+
+
+def remember(ref: str, rules) -> None:
+    """The ruleset already loaded here: forked workers start with it, a task here reuses it."""
+    _RULESETS[ref] = rules
+
+
+def ruleset(ref: str):
+    rules = _RULESETS.get(ref)
+    if rules is None:
+        rules = _RULESETS[ref] = Engine().load_ruleset(ref)
+    return rules
 
 
 def run_ordered(fn: Callable, chunks: Iterable[tuple], jobs: int = 1, backend: str = "local",

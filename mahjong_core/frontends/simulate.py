@@ -14,21 +14,18 @@ import sys
 from typing import TextIO
 
 from mahjong_core.engine.errors import MahjongError
-from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.table import play_rules
 from mahjong_core.engine.table.bots import BOTS
 from mahjong_core.engine.table.duplicate import SEATINGS, play_wall
 from mahjong_core.engine.table.wall import tile_list
 from . import simreport, simstats
-from .backends import BACKENDS, run_ordered
+from .backends import BACKENDS, reference, remember, ruleset, run_ordered
 from .play import bots_arg, seed_arg
 from .wire import dumps
 
 CHUNK = 10                  # walls per chunk
 MAX_WALLS = 10_000_000
 REPORT_KINDS = (".md", ".html")
-
-_RULESETS: dict = {}        # ruleset reference → Ruleset, filled before a fork, or on first use in a Ray task
 
 
 def walls_arg(text: str) -> int:
@@ -67,18 +64,6 @@ def add_parser(sub) -> argparse.ArgumentParser:
 def _jobs(text: str) -> int:
     from .batch import default_jobs, jobs_arg
     return jobs_arg(text) or default_jobs()
-
-
-def reference(text: str) -> str:
-    """A ruleset as a worker finds it again: an installed name, or a YAML file's absolute path."""
-    return os.path.abspath(text) if os.path.exists(text) else text
-
-
-def ruleset(ref: str):
-    rules = _RULESETS.get(ref)
-    if rules is None:
-        rules = _RULESETS[ref] = Engine().load_ruleset(ref)
-    return rules
 
 
 def run_chunk(refs: tuple, bots: tuple, seed: int, start: int, stop: int, records: bool):
@@ -135,7 +120,7 @@ def simulate(engine, args, err: TextIO) -> tuple[dict, list | None]:
         play_rules(rules)           # a ruleset the table does not play is refused before anything runs
     refs = tuple(reference(s) for s in specs)
     for ref, rules in zip(refs, loaded):
-        _RULESETS[ref] = rules
+        remember(ref, rules)
     chunks = [(refs, tuple(args.bots), args.seed, start, min(start + CHUNK, args.hands), bool(args.records))
               for start in range(0, args.hands, CHUNK)]
     progress = Progress(args.hands, err)
