@@ -20,12 +20,20 @@ from mahjong_core.engine.table.duplicate import SEATINGS, play_wall
 from mahjong_core.engine.table.wall import tile_list
 from . import simreport, simstats
 from .backends import BACKENDS, reference, remember, ruleset, run_ordered
-from .play import bots_arg, seed_arg
+from .play import bots_arg as play_bots_arg, seed_arg
 from .wire import dumps
 
 CHUNK = 10                  # walls per chunk
 MAX_WALLS = 10_000_000
 REPORT_KINDS = (".md", ".html")
+
+
+def bots_arg(text: str) -> tuple[str, ...]:
+    """As ``mahjong play``'s, bots only: a simulation has no person at the table."""
+    names = play_bots_arg(text)
+    if any(n not in BOTS for n in names):
+        raise argparse.ArgumentTypeError(f"a simulation plays bots only: {', '.join(BOTS)} (got '{text}')")
+    return names
 
 
 def walls_arg(text: str) -> int:

@@ -151,6 +151,8 @@ def test_bad_input_is_named():
     assert rc != 0 and "--hands" in err
     rc, _, err = run_cli(["simulate", "--ruleset", "guobiao", "--backend", "spark"])
     assert rc != 0 and "ray" in err
+    rc, _, err = run_cli(["simulate", "--ruleset", "guobiao", "--bots", "human"])
+    assert rc != 0 and "bots only" in err
 
 
 def test_the_text_summary_marks_the_differences_that_exclude_zero(comparison, club):
