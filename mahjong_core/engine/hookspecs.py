@@ -565,11 +565,9 @@ class MahjongSpec:
 
     @hookspec(firstresult=True)
     def mahjong_fast_scorer(self, ruleset: Ruleset) -> Callable[[Any, bool], ScoreResult | None] | None:
-        """A faster way to score ``ruleset``'s hands, asked once when the ruleset is built (the
-        first answer counts), or None: a function ``(situation, enforce_minimum)`` that
-        ``Ruleset.score`` asks first with what it was given. It returns None to leave the hand to
-        the general path, else exactly what ``Ruleset.score_general`` returns or raises; offer it
-        only for the fan tables and options it was checked on.
+        """A faster scorer of ``ruleset``'s hands, asked once when it is built, or None: ``(situation,
+        enforce_minimum)`` → None (the general path scores it) or exactly what ``Ruleset.score_general``
+        returns or raises. Offer it only for the fan tables and options it was checked on.
 
         Example::
 
@@ -587,14 +585,10 @@ class MahjongSpec:
         ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
-        The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``dealer_streak``, ``winners``,
-        ``wilds``, ``voids``, ``events``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
-        ``wall_left``, ``holds(seat)`` (a seat's concealed tiles and melds' tiles), ``concealed(seat)``,
-        ``move(tiles, source, target)`` (concealed tiles passed between seats) and
-        ``draw_lots(label, n)`` (a number below n drawn from the deal, the same in a replay).
+        The flow's steps get a ``TableHand`` (docs/table.md, "Family flows", lists what it reads and does:
+        ``turn_up()``, ``holds(seat)``, ``move(tiles, source, target)``, ``draw_lots(label, n)`` …).
         A flow's ``opening`` steps (``OpeningStep``) are choices every seat makes before the
-        dealer's first draw (Sichuan's 换三张 and 定缺); ``several_winners``, ``after_win``
-        and ``show_hands`` say who wins one discard and whether play goes on after a win.
+        dealer's first draw (换三张, 定缺); ``several_winners``, ``after_win`` and ``show_hands``: who wins one discard, and after.
 
         Example::
 
