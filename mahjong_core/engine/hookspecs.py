@@ -241,6 +241,14 @@ class TableFlow:
     - ``keep_deal_on_win`` (``bool``): the deal stays with a dealer who wins (a series' rotation;
       default: the deal always passes, as in Guobiao)
     - ``keep_deal_on_draw`` (``bool``): the deal stays after a drawn hand
+    - ``next_dealer`` (``Callable[..., int] | None``): ``next_dealer(hand)`` when the hand is over,
+      the seat that deals the next hand where the two flags above do not say it (e.g. the winner
+      deals next, or a drawn hand keeps a dealer who is ready); it overrides them
+    - ``win_extras`` (``Callable[..., Mapping] | None``): ``win_extras(hand, seat)`` as ``seat``
+      wins, the ``extras`` its recorded situation carries (e.g. a liable seat); keys the ruleset
+      declares under ``table.extras``
+    - ``multiple_robbers`` (``bool``): every seat that robs one added kong wins (default: the
+      nearest in turn order alone)
     """
 
     id: str
@@ -249,6 +257,9 @@ class TableFlow:
     end: Callable[..., Iterable[Mapping]] | None = None
     keep_deal_on_win: bool = False
     keep_deal_on_draw: bool = False
+    next_dealer: Callable[..., int] | None = None
+    win_extras: Callable[..., Mapping] | None = None
+    multiple_robbers: bool = False
 
 
 class MahjongSpec:
@@ -514,8 +525,10 @@ class MahjongSpec:
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
         The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``dealer_streak``, ``winners``,
-        ``wilds``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
-        ``wall_left`` and ``holds(seat)`` (a seat's concealed tiles and melds' tiles).
+        ``wilds``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play;
+        ``turn_up(head=True)``: the next tile a draw would take), ``wall_left``, ``holds(seat)`` (a
+        seat's concealed tiles and melds' tiles), ``actions`` (the actions taken so far) and
+        ``waits(seat)`` (the kinds that would complete a seat's hand).
 
         Example::
 

@@ -88,11 +88,13 @@ def rob_options(ruleset, state: TableState, tile: int, cache: dict) -> dict:
     return out
 
 
-def winners(rules: PlayRules, answers: dict, source: int) -> list[int]:
-    """The seats that win, nearest in turn order first; one of them where one player wins a hand."""
+def winners(rules: PlayRules, answers: dict, source: int, robbing: bool = False) -> list[int]:
+    """The seats that win, nearest in turn order first; one of them where one player wins a hand
+    (every robber of an added kong where ``multiple_robbers``)."""
     seats = sorted((s for s, a in answers.items() if a.kind == A.WIN),
                    key=lambda s: distance(s, source, rules.seats))
-    return seats[:1] if rules.one_winner else seats
+    one = rules.one_winner and not (robbing and rules.multiple_robbers)
+    return seats[:1] if one else seats
 
 
 def meld_claim(answers: dict) -> A.Action | None:

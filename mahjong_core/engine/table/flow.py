@@ -9,12 +9,13 @@ from collections.abc import Mapping
 from .. import tiles as T
 from .. import wilds as W
 from ..errors import MahjongError, PluginError
+from . import situation
 
 
 class TableHand:
     """The hand as a flow step sees it: the ruleset, the seats, the dealer (and his streak), who won, the wild
-    kinds, the wall's tiles left, each seat's tiles, and the one move a step makes: turning up
-    the tile at the wall's tail (face up, out of play: an indicator, a horse)."""
+    kinds, the wall's tiles left, each seat's tiles and waits, the actions so far, and the one move
+    a step makes: turning up a tile of the wall (face up, out of play: an indicator, a horse)."""
 
     __slots__ = ("_table",)
 
@@ -56,13 +57,25 @@ class TableHand:
         me = self._table.state.seats[seat]
         return tuple(sorted(me.tiles() + [t for m in me.melds for t in m.tiles]))
 
-    def turn_up(self) -> int:
-        """The tile at the wall's tail, turned face up and out of play (the reserve included); an
-        error naming the flow when the wall holds none."""
+    @property
+    def actions(self) -> tuple:
+        """The actions taken so far, in order (``Action``: ``kind``, ``seat``, ``tile``): what a
+        step reads of the play, e.g. the opening discards (跟庄) or a seat's last claim."""
+        return tuple(self._table.state.actions)
+
+    def waits(self, seat: int) -> tuple[int, ...]:
+        """The kinds that would complete ``seat``'s hand of 3n+1 tiles (its melds included):
+        empty when it is not ready (听牌)."""
+        return situation.waits(self._table.ruleset, self._table.state, seat, self._table._waits)
+
+    def turn_up(self, head: bool = False) -> int:
+        """The tile at the wall's tail (the reserve included), turned face up and out of play; with
+        ``head``, the next tile a draw would take (never the reserve). An error naming the flow
+        when there is none."""
         st = self._table.state
-        if not st.wall.remaining():
+        if not (st.wall.left if head else st.wall.remaining()):
             raise MahjongError(f"table flow '{self._table.flow.id}': no tile left in the wall to turn up")
-        tile = st.wall.draw_tail()
+        tile = st.wall.draw() if head else st.wall.draw_tail()
         st.turned.append(tile)
         return tile
 
@@ -88,6 +101,42 @@ def run(table, step: str) -> None:
         if event["type"] == "wild":
             st.wilds = _wild_kinds(table, event, flow.id)
         st.events.append(event)
+
+
+def win_extras(table, seat: int) -> dict:
+    """The ``extras`` the flow gives ``seat``'s winning situation (``TableFlow.win_extras``), checked."""
+    fn = table.flow.win_extras if table.flow is not None else None
+    if fn is None:
+        return {}
+    try:
+        got = fn(TableHand(table), seat)
+    except MahjongError:
+        raise
+    except Exception as e:
+        raise PluginError(f"table flow '{table.flow.id}' failed giving a win's extras: {type(e).__name__}: {e}") from e
+    if got is not None and not isinstance(got, Mapping):
+        raise PluginError(f"table flow '{table.flow.id}': win_extras must return a mapping or None, got {got!r}")
+    return dict(got or {})
+
+
+def next_dealer(table) -> int:
+    """Who deals the hand after this one: the flow's ``next_dealer``, else the ruleset's
+    rotation (``keep_deal_on_win`` / ``keep_deal_on_draw``, otherwise the next seat)."""
+    st, rules = table.state, table.rules
+    dealer = st.deal.dealer
+    fn = table.flow.next_dealer if table.flow is not None else None
+    if fn is None:
+        keep = (rules.keep_deal_on_win and dealer in st.winners) or (rules.keep_deal_on_draw and not st.winners)
+        return dealer if keep else (dealer + 1) % rules.seats
+    try:
+        got = fn(TableHand(table))
+    except MahjongError:
+        raise
+    except Exception as e:
+        raise PluginError(f"table flow '{table.flow.id}' failed choosing the next dealer: {type(e).__name__}: {e}") from e
+    if not isinstance(got, int) or isinstance(got, bool) or not 0 <= got < rules.seats:
+        raise PluginError(f"table flow '{table.flow.id}': next_dealer must return a seat 0–{rules.seats - 1}, got {got!r}")
+    return got
 
 
 def _wild_kinds(table, event: dict, flow_id: str) -> tuple[int, ...]:

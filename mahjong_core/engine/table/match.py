@@ -1,10 +1,12 @@
 """Hands played by bots, one after another: the deal passes or stays by the ruleset's rotation
-(``PlayRules``), the prevalent wind moves on when the deal has gone round (docs/table.md "Series")."""
+(``PlayRules``, or the family flow's ``next_dealer``), the prevalent wind moves on when the deal
+has gone round past the first seat (docs/table.md "Series")."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from . import flow
 from .bots import Bot, make_bot
 from .rules import play_rules
 from .state import Deal
@@ -14,13 +16,14 @@ from .table import Table
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """One hand played: its number, record, the money (``deltas``, from the ruleset's settlement of
-    that record) and who won."""
+    that record), who won and who deals the next hand."""
 
     hand: int
     record: dict
     deltas: tuple
     winners: tuple[int, ...]
     actions: int
+    next_dealer: int = 0
 
 
 def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> HandResult:
@@ -30,7 +33,7 @@ def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> H
         table.act(bots[seat].act(table.observe(seat), table.legal(seat)))
     settlement = table.settle()
     return HandResult(deal.hand, table.record(), tuple(settlement.deltas), tuple(table.state.winners),
-                      len(table.state.actions))
+                      len(table.state.actions), flow.next_dealer(table))
 
 
 def play_series(ruleset, bot_names: Sequence[str], seed: int, hands: int, check: bool = True) -> Iterator[HandResult]:
@@ -41,12 +44,9 @@ def play_series(ruleset, bot_names: Sequence[str], seed: int, hands: int, check:
         bots = [make_bot(bot_names[s], ruleset, seed, number, s) for s in range(rules.seats)]
         result = play_hand(ruleset, bots, Deal(seed, number, None, dealer, round_wind, streak), check)
         yield result
-        keep = (rules.keep_deal_on_win and dealer in result.winners) or \
-               (rules.keep_deal_on_draw and not result.winners)
-        if keep:
+        if result.next_dealer == dealer:
             streak += 1
         else:
-            streak = 0
-            dealer = (dealer + 1) % rules.seats
-            if dealer == 0:
+            if result.next_dealer < dealer:         # the deal went round past seat 0
                 round_wind = (round_wind + 1) % 4
+            dealer, streak = result.next_dealer, 0

@@ -40,6 +40,7 @@ class PlayRules:
     keep_deal_on_win: bool = False      # Guobiao competition: the deal always passes
     keep_deal_on_draw: bool = False
     reserve: int = 0                    # wall tiles never drawn (option ``reserve`` where declared)
+    multiple_robbers: bool = False      # every robber of one added kong wins (the flow's ``multiple_robbers``)
 
 
 def flow_of(ruleset) -> TableFlow | None:
@@ -81,8 +82,8 @@ def _missing(ruleset, flow) -> str | None:
     if rid not in PLAYED and flow is None:
         return _FLOWS.get(rid, f"settlement '{rid}'")
     table = ruleset.table
-    if table.void_suit or table.bonus_win is not None or table.bonus_replacement_bloom:
-        return "house rules (a void suit or bonus wins)"
+    if table.void_suit:
+        return "house rules (a void suit)"
     if table.max_wild_kinds and not table.wilds.fixed and (flow is None or flow.deal is None):
         return "house rules (wild tiles that no flow turns up: table.wilds without fixed kinds)"
     return None
@@ -99,4 +100,5 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
     table = ruleset.table
     reserve = ruleset.options["reserve"] if "reserve" in ruleset.options else 0
     keep = (flow.keep_deal_on_win, flow.keep_deal_on_draw) if flow is not None else (False, False)
-    return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, *keep, reserve)
+    return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, *keep, reserve,
+                     flow is not None and flow.multiple_robbers)
