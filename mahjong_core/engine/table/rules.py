@@ -20,8 +20,8 @@ _FLOWS = {
     "sichuan_blood_battle": "换三张, 定缺 and blood battle (a winner leaves, play goes on)",
     "guangdong.dahu": "horses (买马) and 跟庄",
     "guangdong.tuidaohu": "ghost turn-up and horses (买马)",
-    "guangdong.lianhua": "红中 bonus wins and horses (买马)",
-    "guangdong.bao": "ghost turn-up, horses (买马) and 包 liability",
+    "guangdong.lianhua": "horses (买马) and 跟庄",
+    "guangdong.bao": "ghost turn-up and 包 liability",
     "fuzhou.gold_rules": "开金, 抢金, 三金倒, golds not discardable, the reserve and the last four",
 }
 PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table plays without a flow
