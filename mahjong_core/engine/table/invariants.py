@@ -12,7 +12,7 @@ from .state import CLAIM, OVER, ROB, TURN
 
 def places(table) -> Counter:
     """Every tile where it lies now: the wall, hands, melds, bonus tiles, pools, the tiles a flow
-    turned up, a tile in the air."""
+    turned up, a tile in the air (a tile several seats won is counted once)."""
     st = table.state
     got = Counter(st.wall.remaining())
     for seat in st.seats:
@@ -22,6 +22,7 @@ def places(table) -> Counter:
         got.update(seat.bonus)
         got.update(seat.pool)
     got.update(st.turned)
+    got.subtract(st.shared)             # one discard or robbed tile in each of its winners' hands
     if st.phase == ROB:
         got[st.window.tile] += 1        # the added kong's tile, not yet the kong's or a robber's
     return got

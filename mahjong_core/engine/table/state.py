@@ -114,3 +114,4 @@ class TableState:
     winners: list[int] = field(default_factory=list)
     wilds: tuple[int, ...] = ()     # the hand's wild kinds: table.wilds.fixed, or a flow's wild event
     turned: list[int] = field(default_factory=list)    # tiles a flow turned up from the wall (indicator, horses)
+    shared: list[int] = field(default_factory=list)    # a tile won by several seats at once, once per extra winner

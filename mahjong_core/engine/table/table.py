@@ -267,6 +267,7 @@ class Table:
         if winners:
             for seat in winners:
                 self._win(seat, w.tile, w.source)
+            st.shared.extend([w.tile] * (len(winners) - 1))     # one tile in each winner's hand
             pool.pop()
             self._end()
             return
@@ -300,4 +301,5 @@ class Table:
             return
         for seat in winners:
             self._win(seat, w.tile, w.source, robbing=True)
+        st.shared.extend([w.tile] * (len(winners) - 1))         # one tile in each robber's hand
         self._end()
