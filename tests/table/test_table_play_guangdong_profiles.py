@@ -261,3 +261,17 @@ def test_bao_liability_is_not_given_where_single_wait_liability_is_off(tmp_path)
     act(t, 1, "win")
     assert "extras" not in _events(t, "win")[0]["situation"]
     assert _settled(t, rules) == (-36, 108, -36, -36)
+
+
+def test_a_winning_dealers_streak_turns_more_horses_with_horse_streak_bonus(tmp_path):
+    club = _overlay(tmp_path, "guangdong", "options: {horse_streak_bonus: 2}\n")
+    for rules, tiles, deltas in (
+            # 4 + 2 × 1 = 6 horses; 1m and 9m, the fifth and sixth, are the dealer's: X = 20 × (1 + 2) = 60
+            (club, "2m3m4m6m1m9m", (180, -60, -60, -60)),
+            # the profile's own 0: four horses, none a hit: X = 20
+            (_load("guangdong"), "2m3m4m6m", (60, -20, -20, -20))):
+        deal = Deal(tiles=wall(rules, [READY] + PLAIN, draws="5p" + "2m3m4m6m1m9m"), dealer_streak=1)
+        t = Table(rules, deal)
+        act(t, 0, "win")
+        assert _events(t, "horses") == [{"type": "horses", "tiles": tiles, "seat": 0}]
+        assert _settled(t, rules) == deltas
