@@ -3,7 +3,7 @@
 has gone round past the first seat (docs/table.md "Series")."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import flow
@@ -36,12 +36,15 @@ def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> H
                       len(table.state.actions), flow.next_dealer(table))
 
 
-def play_series(ruleset, bot_names: Sequence[str], seed: int, hands: int, check: bool = True) -> Iterator[HandResult]:
-    """``hands`` hands from ``seed`` (hand numbers 0, 1, …), four bots, the deal moving on."""
+def play_series(ruleset, bot_names: Sequence[str | None], seed: int, hands: int, check: bool = True,
+                players: Mapping[int, Bot] = {}) -> Iterator[HandResult]:
+    """``hands`` hands from ``seed`` (hand numbers 0, 1, …), the deal moving on; each seat a bot by
+    name, or the player ``players`` gives it (a person in a terminal), the same in every hand."""
     rules = play_rules(ruleset)
     dealer = round_wind = streak = 0
     for number in range(hands):
-        bots = [make_bot(bot_names[s], ruleset, seed, number, s) for s in range(rules.seats)]
+        bots = [players[s] if s in players else make_bot(bot_names[s], ruleset, seed, number, s)
+                for s in range(rules.seats)]
         result = play_hand(ruleset, bots, Deal(seed, number, None, dealer, round_wind, streak), check)
         yield result
         if result.next_dealer == dealer:
