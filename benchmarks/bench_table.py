@@ -1,8 +1,8 @@
 """Whole hands at the table: hands per second per core for each played ruleset, random and greedy bots.
 
-    python benchmarks/bench_table.py [--hands 40] [--seed 1] [--rulesets guobiao,popular,…] [--no-check] [--json]
+    python benchmarks/bench_table.py [--hands 40] [--seed 1] [--rulesets guobiao,popular,sichuan,…] [--no-check] [--json]
 
-The default rows are Guobiao, popular and every Guangdong profile (``RULESETS``).
+The default rows are Guobiao, popular, Sichuan (血战 and 血流) and every Guangdong profile (``RULESETS``).
 
 Each (ruleset, bots) row runs in a fresh process with garbage collection on, as a bot author's
 run meets it: ``--hands`` hands from ``--seed`` (hand numbers 0, 1, …, the deal moving on), four
@@ -11,7 +11,7 @@ prints hands per second (one process: per core) and where the time went: the bot
 (``Ruleset.analyze`` and ``Ruleset.shanten``), scoring (``Ruleset.score``: the table asks it
 whether a win may be declared, and the settlement scores the win), and the rest (the table
 itself: dealing, legal actions, claim windows, observations, invariants, the record and its
-settlement). Targets (docs/table.md): greedy ≥ 20 hands/s for Guobiao, random ≥ 200 hands/s.
+settlement). Targets (docs/table.md): greedy ≥ 20 hands/s for Guobiao and Sichuan, random ≥ 200 hands/s.
 """
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ PARTS = {"analysis": ("analyze", "shanten"), "scoring": ("score",)}
 
 
 # the default rows: Guobiao, popular and every Guangdong profile (each its own flow and settlement)
-RULESETS = ("guobiao", "popular", "guangdong", "guangdong-jipinghu", "guangdong-100", "guangdong-tuidaohu",
-            "guangdong-lianhua", "guangdong-bao")
+RULESETS = ("guobiao", "popular", "sichuan", "sichuan-xueliu", "guangdong", "guangdong-jipinghu", "guangdong-100",
+            "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao")
 
 
 def _timed(ruleset, spent: dict) -> None:

@@ -14,8 +14,9 @@ reading the ruleset (README.md "At the table"):
   seat in its first turn, no claim in between (a seat's own kong is no claim) → ``{"type":
   "follow_dealer"}``;
 * 包's ``extras.claim_liable`` on a win where ``single_wait_liability`` is on (``liability.py``);
-* several robbers of one added kong all win where ``multiple_robbers`` is on and the profile lets
-  several win (not 推倒胡 or 莲花, one winner each);
+* several winners (``several_winners``) where the settlement pays each (大胡, 包; not 推倒胡 or
+  莲花, one winner each): every seat that wins one discard (大胡, 鸡平胡 on a discard) or robs one
+  added kong; with ``multiple_robbers: false`` the nearest robber alone (``one_robber``);
 * who deals next (``next_dealer``): the 大胡 table keeps the deal with a winning dealer, else the next
   seat deals, a drawn hand included ([T], inferred as common); 推倒胡: the winner deals, a drawn hand
   keeps the dealer ([B:spec "庄家流转"]); 莲花: the dealer keeps it when he wins, or in a drawn hand
@@ -142,5 +143,5 @@ def table_flow(ruleset):
     return TableFlow(f"guangdong.{rid.split('.')[1]}", "Guangdong: the ghost turned up, the horses (买马), 跟庄, "
                      "包 liability and the profile's dealer rotation",
                      deal=turn_ghost, end=end, keep_deal_on_win=True, keep_deal_on_draw=rid in WINNER_DEALS,
-                     next_dealer=next_dealer, win_extras=win_extras,
-                     multiple_robbers=bool(opts["multiple_robbers"]) and rid not in ONE_WINNER)
+                     next_dealer=next_dealer, win_extras=win_extras, several_winners=rid not in ONE_WINNER,
+                     one_robber=not opts["multiple_robbers"])

@@ -1,5 +1,6 @@
 """The Guangdong profiles other than 推倒胡 at the table (plugins/mahjong_guangdong/flow.py), on
-explicit walls: the 大胡 table's horses from the wall's head, several robbers of one kong, 莲花's
+explicit walls: the 大胡 table's horses from the wall's head, several winners of one discard and
+several robbers of one kong, 莲花's
 跟庄 (and not when a discard differs or the option is off), its 红中 (a replacement win is 杠上开花,
 the fourth 红中 wins at once, the dealer paying double), 包's 单吊 liability and its window, and
 each profile's dealer rotation. The arithmetic of every amount is in a comment."""
@@ -14,6 +15,7 @@ from mahjong_core.engine import tiles as T
 from mahjong_core.engine.table import Deal, Table
 from mahjong_core.engine.table.flow import TableHand
 from mahjong_core.engine.table.match import play_series
+from mahjong_core.engine.table.rules import play_rules
 
 from table_play_helpers import act, pass_windows, table, wall
 
@@ -119,8 +121,41 @@ def test_one_robber_wins_when_multiple_robbers_is_off(tmp_path):
     act(t, 2, "win")
     act(t, 3, "win")
     assert t.state.winners == [2]                       # the nearest after the robbed seat
+    assert play_rules(rules).one_robber and not play_rules(rules).one_winner     # a discard may still have several
     # H = 2 for seat 2 (3m, 7m): 60 from seat 1
     assert _settled(t, rules) == (0, -60, 60, 0)
+
+
+# seat 1: 123m 456m 789m 11m 23m (清一色 4番, waits 1m / 4m); seat 3: 555m 888m 東東東 南南 4m4m
+# (混碰 4番, waits 南 / 4m): both win the dealer's 4m, which 大胡 lets win on a discard from 4番
+SHARED = ["1p4p7p2s5s8s3p6p9p1s4s7s3z", "123456789m11m23m", "2p5p8p3s6s9s2p5p8p3s6s9s6z", "555m888m1z1z1z2z2z4m4m"]
+
+
+def test_dahu_lets_every_winner_of_one_discard_win_each_paid_with_his_horses():
+    rules = _load("guangdong")
+    t = table(SHARED, draws="4m" + "2m6m3p9p" + "4p8p4z1s", ruleset=rules)
+    act(t, 0, "discard", "4m")
+    assert set(t.to_move()) == {1, 3}
+    act(t, 3, "win")
+    act(t, 1, "win")
+    assert t.state.winners == [1, 3]                    # nearest the discarder first
+    wins = _events(t, "win")
+    assert [(w["seat"], w["from"], w["situation"]["win_tile"]) for w in wins] == [(1, 0, "4m"), (3, 0, "4m")]
+    # the 4m lies in seat 1's hand; seat 3's win still holds it (his horses count what he holds)
+    assert TableHand(t).holds(3).count(T.tile("4m")) == 3 and t.state.seats[3].counts[T.tile("4m")] == 2
+    assert _events(t, "horses") == [{"type": "horses", "tiles": "2m6m3p9p", "seat": 1},
+                                    {"type": "horses", "tiles": "4p8p4z1s", "seat": 3}]
+    # the discarder pays each: seat 1 (the next seat) hits 2m, 6m (H 2): X = 4 × 20 × 3 = 240;
+    # seat 3 (the previous seat) hits 4p, 8p, 北 (H 3): X = 4 × 20 × 4 = 320
+    assert _settled(t, rules) == (-560, 240, 0, 320)
+
+
+@pytest.mark.parametrize("name, several", [("guangdong", True), ("guangdong-jipinghu", True), ("guangdong-100", True),
+                                           ("guangdong-bao", True), ("guangdong-tuidaohu", False),
+                                           ("guangdong-lianhua", False)])
+def test_several_win_where_the_settlement_pays_each(name, several):
+    rules = play_rules(_load(name))
+    assert rules.one_winner is not several and rules.one_robber is False
 
 
 # ---------------------------------------------------------------- 莲花: 跟庄 and 红中

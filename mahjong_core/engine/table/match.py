@@ -1,13 +1,13 @@
 """Hands played by bots, one after another: the deal passes or stays by the ruleset's rotation
-(``PlayRules``, or the family flow's ``next_dealer``), the prevalent wind moves on when the deal
-has gone round past the first seat (docs/table.md "Series")."""
+(``PlayRules``) or goes where the flow's ``next_dealer`` says, the prevalent wind moves on when
+the deal has gone round (docs/table.md "Series")."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from . import flow
 from .bots import Bot, make_bot
+from .flow import chosen_dealer
 from .rules import play_rules
 from .state import Deal
 from .table import Table
@@ -16,14 +16,14 @@ from .table import Table
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """One hand played: its number, record, the money (``deltas``, from the ruleset's settlement of
-    that record), who won and who deals the next hand."""
+    that record) and who won."""
 
     hand: int
     record: dict
     deltas: tuple
     winners: tuple[int, ...]
     actions: int
-    next_dealer: int = 0
+    next_dealer: int | None = None      # the flow's choice (``TableFlow.next_dealer``), if it makes one
 
 
 def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> HandResult:
@@ -33,7 +33,7 @@ def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> H
         table.act(bots[seat].act(table.observe(seat), table.legal(seat)))
     settlement = table.settle()
     return HandResult(deal.hand, table.record(), tuple(settlement.deltas), tuple(table.state.winners),
-                      len(table.state.actions), flow.next_dealer(table))
+                      len(table.state.actions), chosen_dealer(table))
 
 
 def play_series(ruleset, bot_names: Sequence[str | None], seed: int, hands: int, check: bool = True,
@@ -47,9 +47,13 @@ def play_series(ruleset, bot_names: Sequence[str | None], seed: int, hands: int,
                 for s in range(rules.seats)]
         result = play_hand(ruleset, bots, Deal(seed, number, None, dealer, round_wind, streak), check)
         yield result
-        if result.next_dealer == dealer:
+        keep = (rules.keep_deal_on_win and dealer in result.winners) or \
+               (rules.keep_deal_on_draw and not result.winners)
+        following = (dealer if keep else (dealer + 1) % rules.seats) if result.next_dealer is None else result.next_dealer
+        if following == dealer:
             streak += 1
         else:
-            if result.next_dealer < dealer:         # the deal went round past seat 0
+            streak = 0
+            if following < dealer or following == 0:
                 round_wind = (round_wind + 1) % 4
-            dealer, streak = result.next_dealer, 0
+            dealer = following
