@@ -1,6 +1,8 @@
 """Whole hands at the table: hands per second per core for each played ruleset, random and greedy bots.
 
-    python benchmarks/bench_table.py [--hands 40] [--seed 1] [--rulesets guobiao,popular,sichuan] [--no-check] [--json]
+    python benchmarks/bench_table.py [--hands 40] [--seed 1] [--rulesets guobiao,popular,sichuan,…] [--no-check] [--json]
+
+The default rows are Guobiao, popular, Sichuan (血战 and 血流) and every Guangdong profile (``RULESETS``).
 
 Each (ruleset, bots) row runs in a fresh process with garbage collection on, as a bot author's
 run meets it: ``--hands`` hands from ``--seed`` (hand numbers 0, 1, …, the deal moving on), four
@@ -22,6 +24,11 @@ import time
 import common  # noqa: F401  (sets sys.path)
 
 PARTS = {"analysis": ("analyze", "shanten"), "scoring": ("score",)}
+
+
+# the default rows: Guobiao, popular and every Guangdong profile (each its own flow and settlement)
+RULESETS = ("guobiao", "popular", "sichuan", "sichuan-xueliu", "guangdong", "guangdong-jipinghu", "guangdong-100",
+            "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao")
 
 
 def _timed(ruleset, spent: dict) -> None:
@@ -64,8 +71,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=40, help="hands per row")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rulesets", default="guobiao,popular,sichuan,sichuan-xueliu",
-                    help="comma-separated played rulesets")
+    ap.add_argument("--rulesets", default=",".join(RULESETS), help="comma-separated played rulesets")
     ap.add_argument("--no-check", action="store_true", help="skip the invariant checks after each action")
     ap.add_argument("--json", action="store_true", help="one JSON object per row")
     ap.add_argument("--row", help=argparse.SUPPRESS)     # RULESET:BOTS, run by the parent in a child

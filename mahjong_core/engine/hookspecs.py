@@ -273,6 +273,8 @@ class TableFlow:
       first draw, in order (换三张, 定缺)
     - ``several_winners`` (``bool``): every seat that claims a win on one discard (or robs one
       added kong) wins (一炮多响); default: the nearest in turn order from the discarder
+    - ``one_robber`` (``bool``): with ``several_winners``, an added kong is still robbed by the
+      nearest robber alone (Guangdong's ``multiple_robbers: false``)
     - ``after_win`` (``str``): what a win does to the hand: ``end`` (default: it is over),
       ``leave`` (血战: the winners leave play, the others go on until one is left or the wall
       ends) or ``stay`` (血流: the winner sets the winning tile aside and plays on, its hand
@@ -284,9 +286,13 @@ class TableFlow:
     - ``forced_win_tiles`` (``int``): with this many tiles or fewer left in the wall, a seat that
       may win must (its only legal action is the win); 0: never forced
     - ``next_dealer`` (``Callable[..., int | None] | None``): ``next_dealer(hand)`` (the finished
-      hand's ``TableHand``: ``events``, ``winners``, ``draw_lots``), the seat that deals next; None:
-      the deal passes or stays by the ``keep_deal_*`` flags. The dealer himself is a kept deal
-      (the streak grows)
+      hand's ``TableHand``: ``events``, ``winners``, ``waits(seat)``, ``draw_lots``), the seat that
+      deals next, overriding the ``keep_deal_*`` flags (e.g. the winner deals next, or a drawn
+      hand keeps a dealer who is ready); None (the function or its answer): the deal passes or
+      stays by those flags. The dealer himself is a kept deal (the streak grows)
+    - ``win_extras`` (``Callable[..., Mapping] | None``): ``win_extras(hand, seat)`` as ``seat``
+      wins, the ``extras`` its recorded situation carries (e.g. a liable seat); keys the ruleset
+      declares under ``table.extras``
     """
 
     id: str
@@ -297,11 +303,13 @@ class TableFlow:
     keep_deal_on_draw: bool = False
     opening: tuple[OpeningStep, ...] = ()
     several_winners: bool = False
+    one_robber: bool = False
     after_win: str = "end"
     show_hands: bool = False
     pass_win_lock: bool = False
     forced_win_tiles: int = 0
     next_dealer: Callable[..., int | None] | None = None
+    win_extras: Callable[..., Mapping] | None = None
 
 
 AFTER_WIN = ("end", "leave", "stay")
@@ -585,10 +593,9 @@ class MahjongSpec:
         ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
-        The flow's steps get a ``TableHand`` (docs/table.md, "Family flows", lists what it reads and does:
-        ``turn_up()``, ``holds(seat)``, ``move(tiles, source, target)``, ``draw_lots(label, n)`` …).
-        A flow's ``opening`` steps (``OpeningStep``) are choices every seat makes before the
-        dealer's first draw (换三张, 定缺); ``several_winners``, ``after_win`` and ``show_hands``: who wins one discard, and after.
+        The flow's steps read and change the hand through a ``TableHand`` (its tiles, waits, actions
+        and events; ``turn_up``, ``move``, ``draw_lots``), and the ``TableFlow`` fields say the rest
+        (opening steps, several winners, the next dealer): docs/table.md "Family flows" lists both.
 
         Example::
 

@@ -4,8 +4,8 @@
 
 Modules: ``patterns`` (the fan checks), ``facts`` (tile facts with and without ghosts),
 ``horses`` (seat tables, horse count, hits), ``bills`` (who pays a win, and how much),
-``kongs`` (kong money, chains, 杠上杠, 抢杠), ``flow`` (推倒胡 at the table: the ghost turned up,
-the horses from the reserve), ``validate`` (四鬼胡牌 before the first discard), ``tilesets`` (108, 100 and 莲花's 136 with
+``kongs`` (kong money, chains, 杠上杠, 抢杠), ``flow`` (every profile at the table: the ghost
+turned up, horses, 跟庄, the dealer's rotation), ``liability`` (包's 单吊 window at the table), ``validate`` (四鬼胡牌 before the first discard), ``tilesets`` (108, 100 and 莲花's 136 with
 红中 bonus tiles); ``settle`` (the four settlement rules, core replayers). The rulesets are in
 ``rulesets/guangdong*.yaml``, their options declared once in ``guangdong-base.yaml``; this folder's
 README.md documents every rule and option.
@@ -49,5 +49,5 @@ def mahjong_settlements():
 
 @hookimpl
 def mahjong_table_flow(ruleset):
-    """推倒胡 at the table: the ghost turned up after the deal, the horses after a win (flow.py)."""
+    """Every Guangdong profile at the table: the ghost turned up, horses, 跟庄, 包 liability (flow.py)."""
     return flow.table_flow(ruleset)

@@ -1,27 +1,52 @@
-"""推倒胡 at the table (``mahjong_table_flow``, settlement ``guangdong.tuidaohu``): after the deal
-the ghost indicator is turned up from the wall's tail (a bonus tile turned is laid aside with it
-and the next one turned) and recorded as the ``wild`` event, ``{"type": "wild", "indicator": K}``;
-``table.wilds.indicator`` (``same``) makes K's own kind the hand's ghost ([B:game.ts createGame]).
-After a win the horses are turned up from the wall's tail, which is where the ``reserve`` lies
-(tiles never drawn: the horses come from them, [B:spec "胡牌后从预留牌中翻马"]): N = ``horses``, or
-``horses_with_ghost`` when the winner holds a ghost-kind tile (melds included, [B:settlement.ts]),
-written as ``{"type": "horses", "tiles": "2m6m1z1z", "seat": winner}`` (in the order turned). A
-drawn hand turns none. The deal stays with a dealer who wins and after a drawn hand ([B:spec]).
+"""The Guangdong profiles at the table (``mahjong_table_flow``), one flow for the four settlements
+(``guangdong.dahu``, ``guangdong.tuidaohu``, ``guangdong.lianhua``, ``guangdong.bao``), every step
+reading the ruleset (README.md "At the table"):
+
+* after the deal, a ghost turned up from the wall's tail where ``table.wilds`` turns one (推倒胡,
+  包, a club's 翻鬼): a bonus tile turned is laid aside with it and the next one turned; recorded as
+  ``{"type": "wild", "indicator": K}``;
+* after a win, each winner's horses (``horses``, ``horses_with_ghost``, ``horse_streak_bonus``):
+  from the ``reserve`` at the tail where the profile declares one (推倒胡: the reserve is never
+  drawn, so every horse is there), else from the head of the wall, the tiles that would have been
+  drawn next ([L:drawHorses]; the 大胡 table's "draw N horses from the wall"), fewer when the wall
+  holds fewer, and then the event says ``"short": true``; a drawn hand turns none;
+* 跟庄 (``follow_dealer``): the dealer's first discard followed by the same tile from each other
+  seat in its first turn, no claim in between (a seat's own kong is no claim) → ``{"type":
+  "follow_dealer"}``;
+* 包's ``extras.claim_liable`` on a win where ``single_wait_liability`` is on (``liability.py``);
+* several winners (``several_winners``) where the settlement pays each (大胡, 包; not 推倒胡 or
+  莲花, one winner each): every seat that wins one discard (大胡, 鸡平胡 on a discard) or robs one
+  added kong; with ``multiple_robbers: false`` the nearest robber alone (``one_robber``);
+* who deals next (``next_dealer``): the 大胡 table keeps the deal with a winning dealer, else the next
+  seat deals, a drawn hand included ([T], inferred as common); 推倒胡: the winner deals, a drawn hand
+  keeps the dealer ([B:spec "庄家流转"]); 莲花: the dealer keeps it when he wins, or in a drawn hand
+  when he is ready (听牌), else the next seat ([L:matchProgress.ts]); 包: the winner (the first
+  robber) deals ([W]), a drawn hand keeps the dealer (inferred, as 推倒胡).
 
 A ruleset whose ``reserve`` is smaller than the most horses a win turns is refused at the table,
-naming both options: its horses would come from the drawable wall or be fewer than the
-settlement requires (it refuses a short ``horses`` event)."""
+naming both options: its horses would come from the drawable wall."""
 from __future__ import annotations
 
 from mahjong_core.plugin import TableFlow, UnsupportedError, tiles
 
 from .horses import horse_count
+from .liability import claim_liable
+from .settle import ONE_WINNER
 
-SETTLEMENTS = ("guangdong.tuidaohu",)
+SETTLEMENTS = ("guangdong.dahu", "guangdong.tuidaohu", "guangdong.lianhua", "guangdong.bao")
+WINNER_DEALS = ("guangdong.tuidaohu", "guangdong.bao")
+
+
+def turns_ghost(ruleset) -> bool:
+    """Does ``table.wilds`` take its kinds from a tile turned up (no fixed kinds)?"""
+    wilds = ruleset.table.wilds
+    return bool(ruleset.table.max_wild_kinds) and not wilds.fixed
 
 
 def turn_ghost(hand) -> list[dict]:
     """Turn tiles up from the wall's tail until one is not a bonus tile: the ghost indicator."""
+    if not turns_ghost(hand.ruleset):
+        return []
     bonus = hand.ruleset.table.bonus
     tile = hand.turn_up()
     while tile in bonus:
@@ -40,19 +65,61 @@ def horses_for(hand, seat: int) -> int:
 
 
 def turn_horses(hand) -> list[dict]:
-    """After a win, each winner's horses turned up from the wall's tail (the reserve), in order."""
+    """After a win, each winner's horses, in order: from the reserve at the tail, or from the head."""
+    from_reserve = "reserve" in hand.ruleset.options
     events = []
     for seat in hand.winners:
         n = horses_for(hand, seat)
-        if n:
-            events.append({"type": "horses", "tiles": "".join(tiles.name(hand.turn_up()) for _ in range(n)),
-                           "seat": seat})
+        take = n if from_reserve else min(n, hand.wall_left)
+        if not take:
+            continue
+        event = {"type": "horses", "tiles": "".join(tiles.name(hand.turn_up(head=not from_reserve))
+                                                    for _ in range(take)), "seat": seat}
+        if take < n:
+            event["short"] = True
+        events.append(event)
     return events
 
 
-FLOW = TableFlow("guangdong.tuidaohu", "推倒胡: the ghost indicator turned up after the deal, the horses "
-                 "(买马) turned up from the reserve after a win", deal=turn_ghost, end=turn_horses,
-                 keep_deal_on_win=True, keep_deal_on_draw=True)
+def followed(hand) -> bool:
+    """跟庄: the first discards, one per seat from the dealer in turn order, all the same tile,
+    with no claim before the last of them."""
+    n, dealer, first = hand.seats, hand.dealer, []
+    for a in hand.actions:
+        if a.kind in ("pass", "concealed_kong", "added_kong"):
+            continue
+        if a.kind != "discard":
+            return False
+        first.append(a)
+        if len(first) == n:
+            break
+    return (len(first) == n and all(a.seat == (dealer + i) % n for i, a in enumerate(first))
+            and len({a.tile for a in first}) == 1)
+
+
+def end(hand) -> list[dict]:
+    """When the hand is over: 跟庄 where it happened, then the horses."""
+    out = [{"type": "follow_dealer"}] if hand.ruleset.options["follow_dealer"] and followed(hand) else []
+    return out + turn_horses(hand)
+
+
+def win_extras(hand, seat: int) -> dict:
+    """包's ``claim_liable`` where ``single_wait_liability`` is on and its window is open."""
+    declared = {x.name for x in hand.ruleset.table.extras}
+    if not hand.ruleset.options["single_wait_liability"] or "claim_liable" not in declared:
+        return {}
+    liable = claim_liable(hand.actions, seat)
+    return {} if liable is None else {"claim_liable": liable}
+
+
+def next_dealer(hand) -> int:
+    """Who deals the next hand under the profile's rotation (module doc)."""
+    rule, dealer, winners = hand.ruleset.settlement_rule.item.id, hand.dealer, hand.winners
+    if rule in WINNER_DEALS:
+        return winners[0] if winners else dealer
+    if dealer in winners or (rule == "guangdong.lianhua" and not winners and hand.waits(dealer)):
+        return dealer
+    return (dealer + 1) % hand.seats
 
 
 def most_horses(options) -> int:
@@ -62,19 +129,19 @@ def most_horses(options) -> int:
 
 
 def table_flow(ruleset):
-    """推倒胡's flow for a ruleset settled by ``guangdong.tuidaohu``; None for the other profiles
-    (跟庄, 莲花's 红中 bonus wins and 包 liabilities are not played: the table names them)."""
+    """The flow of a ruleset settled by one of the four Guangdong settlements, else None."""
     rule = ruleset.settlement_rule
     if rule is None or rule.item.id not in SETTLEMENTS:
         return None
     opts = ruleset.options
-    if "reserve" not in opts:
-        raise UnsupportedError(f"the table does not play {ruleset.name}'s horses: it declares no option 'reserve' "
-                               f"(the wall tiles never drawn, from which the horses are turned)")
-    reserve = opts["reserve"]
-    if reserve < most_horses(opts):
+    if "reserve" in opts and opts["reserve"] < most_horses(opts):
         raise UnsupportedError(
-            f"the table does not play {ruleset.name}'s horses: options.reserve ({reserve}) holds fewer tiles "
-            f"than a win turns as horses ({most_horses(opts)}, options.horses / horses_with_ghost); the horses "
-            f"are turned from the reserve")
-    return FLOW
+            f"the table does not play {ruleset.name}'s horses: options.reserve ({opts['reserve']}) holds fewer "
+            f"tiles than a win turns as horses ({most_horses(opts)}, options.horses / horses_with_ghost); the "
+            f"horses are turned from the reserve")
+    rid = rule.item.id
+    return TableFlow(f"guangdong.{rid.split('.')[1]}", "Guangdong: the ghost turned up, the horses (买马), 跟庄, "
+                     "包 liability and the profile's dealer rotation",
+                     deal=turn_ghost, end=end, keep_deal_on_win=True, keep_deal_on_draw=rid in WINNER_DEALS,
+                     next_dealer=next_dealer, win_extras=win_extras, several_winners=rid not in ONE_WINNER,
+                     one_robber=not opts["multiple_robbers"])

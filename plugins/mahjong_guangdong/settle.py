@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from mahjong_core.plugin import tiles as T
-from mahjong_core.plugin import win_method, Replayer
+from mahjong_core.plugin import Field, Replayer, win_method
 
 from . import bills, horses, kongs
 from .facts import ghost_tiles
@@ -63,6 +63,9 @@ def value_how(rule: str, result) -> str:
 
 class GuangdongHand(Replayer):
     """One hand under settlement ``rule`` (module doc)."""
+
+    event_fields = {"horses": {"short": Field("bool", doc="the wall held fewer tiles than the win turns: "
+                                                          "every tile listed counts")}}
 
     def __init__(self, record, ruleset, rule: str):
         self.rule = rule
@@ -121,6 +124,8 @@ class GuangdongHand(Replayer):
         n = horses_drawn(w, self.options, dealer=self.record.dealer, dealer_streak=self.record.dealer_streak)
         if 0 < len(w.horses) < n:
             event = next(e for e in self.record.events if e.type == "horses" and e.seat in (None, w.win.seat))
+            if event.get("short") is True:         # the wall held no more (a profile turning from its head)
+                return
             raise self.error(event, f"field 'tiles': {len(w.horses)} horse tiles listed for seat {w.win.seat}, but "
                                     f"this win turns {n} (options.horses and its rules): list every horse turned")
 

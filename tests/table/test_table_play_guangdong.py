@@ -2,7 +2,8 @@
 the ghost indicator turned up from the wall's tail and recorded, the horses turned up from the
 reserve after a win (6, or 4 with a ghost held) and counted by the settlement, the reserve never
 drawn, self-draw only (a discard win where a club's ``table.win_methods`` allows it), seeded bot
-hands that settle to the money reported, and the other Guangdong profiles still refused by name."""
+hands that settle to the money reported, the winner dealing next, and every Guangdong profile played
+(the others' flow rules: test_table_play_guangdong_profiles.py)."""
 from __future__ import annotations
 
 import io
@@ -179,14 +180,16 @@ def test_mahjong_play_records_settle_through_mahjong_settle(tmp_path):
         assert code == 0 and json.loads(out)["deltas"] == answer["hands"][i]["deltas"]
 
 
-def test_the_deal_stays_with_a_winning_dealer_and_after_a_drawn_hand():
-    results = list(play_series(_load(), MIXES[0], 2024, 8))
+def test_the_winner_deals_next_and_a_drawn_hand_keeps_the_dealer():
+    # [B:spec "庄家流转"]: the winner deals the next hand; a draw keeps the dealer
+    results = list(play_series(_load(), MIXES[0], 2024, 12))
     dealers = [r.record["dealer"] for r in results]
     for before, after, r in zip(dealers, dealers[1:], results):
-        keep = not r.winners or before in r.winners
-        assert after == (before if keep else (before + 1) % 4)
-    streaks = [r.record["dealer_streak"] for r in results]
-    assert any(streaks) or all(d not in r.winners for d, r in zip(dealers, results))
+        assert after == (r.winners[0] if r.winners else before) == r.next_dealer
+    assert any(r.winners and r.winners[0] != (d + 1) % 4 and r.winners[0] != d for d, r in zip(dealers, results))
+    for before, nxt in zip(results, results[1:]):
+        kept = nxt.record["dealer"] == before.record["dealer"]
+        assert nxt.record["dealer_streak"] == (before.record["dealer_streak"] + 1 if kept else 0)
 
 
 def test_a_reserve_smaller_than_the_horses_is_refused_naming_the_options(tmp_path):
@@ -197,9 +200,7 @@ def test_a_reserve_smaller_than_the_horses_is_refused_naming_the_options(tmp_pat
     assert unsupported(_overlay(tmp_path, "options: {reserve: 6, horses: 5}\n")) is None
 
 
-@pytest.mark.parametrize("name, words", [("guangdong", "跟庄"), ("guangdong-lianhua", "红中"),
-                                         ("guangdong-bao", "包 liability"), ("guangdong-jipinghu", "跟庄")])
-def test_the_other_guangdong_profiles_are_refused_by_name(name, words):
-    missing = unsupported(mahjong_core.load_ruleset(name))
-    assert missing is not None and words in missing
-    assert unsupported(_load()) is None
+@pytest.mark.parametrize("name", ["guangdong", "guangdong-jipinghu", "guangdong-100", "guangdong-tuidaohu",
+                                  "guangdong-lianhua", "guangdong-bao"])
+def test_every_guangdong_profile_is_played(name):
+    assert unsupported(mahjong_core.load_ruleset(name)) is None

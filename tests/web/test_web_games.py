@@ -206,8 +206,8 @@ def test_a_finished_game_refuses_more_actions(client, app, engine):
 
 
 def test_refused_games(client):
-    assert "does not play guangdong-bao" in _fails(client.post("/api/games", json={"ruleset": "guangdong-bao"}),
-                                             422, "unsupported_ruleset")
+    assert "does not play fuzhou" in _fails(client.post("/api/games", json={"ruleset": "fuzhou"}),
+                                      422, "unsupported_ruleset")
     _fails(client.post("/api/games", json={"ruleset": "nosuch"}), 422, "unknown_ruleset")
     _fails(client.post("/api/games", json={}), 400, "invalid_situation")
     assert "installed ruleset" in _fails(client.post("/api/games", json={"ruleset": "guobiao",

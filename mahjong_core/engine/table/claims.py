@@ -129,11 +129,12 @@ def note_pass(table, answer: A.Action) -> None:
     st.passed_win[answer.seat] = max(value, st.passed_win.get(answer.seat, value))
 
 
-def winners(rules: PlayRules, answers: dict, source: int) -> list[int]:
-    """The seats that win, nearest in turn order first; one of them where one player wins a hand."""
+def winners(rules: PlayRules, answers: dict, source: int, robbing: bool = False) -> list[int]:
+    """The seats that win, nearest in turn order first; one of them where one player wins a hand
+    (or, ``robbing``, where one player robs a kong: ``one_robber``)."""
     seats = sorted((s for s, a in answers.items() if a.kind == A.WIN),
                    key=lambda s: distance(s, source, rules.seats))
-    return seats[:1] if rules.one_winner else seats
+    return seats[:1] if rules.one_winner or (robbing and rules.one_robber) else seats
 
 
 def meld_claim(answers: dict) -> A.Action | None:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from .. import tiles as T
 from .. import wilds as W
 from ..errors import MahjongError, PluginError
+from . import situation
 from .wall import below, number_stream, wall_key
 
 VOID_SUITS = ("m", "p", "s")
@@ -17,8 +18,8 @@ VOID_SUITS = ("m", "p", "s")
 
 class TableHand:
     """The hand as a flow step sees it: the ruleset, the seats, the dealer (and his streak), who won, the wild
-    kinds, the wall's tiles left, each seat's tiles, and the one move a step makes: turning up
-    the tile at the wall's tail (face up, out of play: an indicator, a horse)."""
+    kinds, the wall's tiles left, each seat's tiles and waits, the actions so far, and the one move
+    a step makes: turning up a tile of the wall (face up, out of play: an indicator, a horse)."""
 
     __slots__ = ("_table",)
 
@@ -95,19 +96,44 @@ class TableHand:
         return below(stream, choices)
 
     def holds(self, seat: int) -> tuple[int, ...]:
-        """``seat``'s concealed tiles and its melds' tiles, sorted."""
-        me = self._table.state.seats[seat]
-        return tuple(sorted(me.tiles() + [t for m in me.melds for t in m.tiles]))
+        """``seat``'s concealed tiles and its melds' tiles, sorted; a winner's winning tile
+        included, also where several won one tile (it lies in the first winner's hand). A 血流
+        winner's tiles set aside are not held."""
+        table = self._table
+        st = table.state
+        me = st.seats[seat]
+        held = me.tiles() + [t for m in me.melds for t in m.tiles]
+        if seat in st.winners and not me.holds_win and table.rules.after_win != "stay":
+            held.append(won_on(st, seat))
+        return tuple(sorted(held))
 
-    def turn_up(self) -> int:
-        """The tile at the wall's tail, turned face up and out of play (the reserve included); an
-        error naming the flow when the wall holds none."""
+    @property
+    def actions(self) -> tuple:
+        """The actions taken so far, in order (``Action``: ``kind``, ``seat``, ``tile``): what a
+        step reads of the play, e.g. the opening discards (跟庄) or a seat's last claim."""
+        return tuple(self._table.state.actions)
+
+    def waits(self, seat: int) -> tuple[int, ...]:
+        """The kinds that would complete ``seat``'s hand of 3n+1 tiles (its melds included):
+        empty when it is not ready (听牌)."""
+        return situation.waits(self._table.ruleset, self._table.state, seat, self._table._waits)
+
+    def turn_up(self, head: bool = False) -> int:
+        """The tile at the wall's tail (the reserve included), turned face up and out of play; with
+        ``head``, the next tile a draw would take (never the reserve). An error naming the flow
+        when there is none."""
         st = self._table.state
-        if not st.wall.remaining():
+        if not (st.wall.left if head else st.wall.remaining()):
             raise MahjongError(f"table flow '{self._table.flow.id}': no tile left in the wall to turn up")
-        tile = st.wall.draw_tail()
+        tile = st.wall.draw() if head else st.wall.draw_tail()
         st.turned.append(tile)
         return tile
+
+
+def won_on(state, seat: int) -> int:
+    """The tile of ``seat``'s last win (its ``win`` event's ``win_tile``)."""
+    event = next(e for e in reversed(state.events) if e["type"] == "win" and e["seat"] == seat)
+    return T.tile(event["situation"]["win_tile"])
 
 
 def run(table, step: str) -> None:
@@ -142,6 +168,40 @@ def write(table, events: list, step: str) -> None:
         elif event["type"] == "void" and table.ruleset.table.void_suit:
             st.voids[_void_seat(table, event, flow.id)] = event["suit"]
         st.events.append(event)
+
+
+def win_extras(table, seat: int) -> dict:
+    """The ``extras`` the flow gives ``seat``'s winning situation (``TableFlow.win_extras``), checked."""
+    fn = table.flow.win_extras if table.flow is not None else None
+    if fn is None:
+        return {}
+    try:
+        got = fn(TableHand(table), seat)
+    except MahjongError:
+        raise
+    except Exception as e:
+        raise PluginError(f"table flow '{table.flow.id}' failed giving a win's extras: {type(e).__name__}: {e}") from e
+    if got is not None and not isinstance(got, Mapping):
+        raise PluginError(f"table flow '{table.flow.id}': win_extras must return a mapping or None, got {got!r}")
+    return dict(got or {})
+
+
+def chosen_dealer(table) -> int | None:
+    """The seat the flow's ``next_dealer`` names after this hand (None: no such rule, or it
+    leaves the deal to the ``keep_deal_*`` flags)."""
+    pick = table.flow.next_dealer if table.flow is not None else None
+    if pick is None:
+        return None
+    try:
+        seat = pick(TableHand(table))
+    except MahjongError:
+        raise
+    except Exception as e:
+        raise PluginError(f"table flow '{table.flow.id}' failed choosing the next dealer: {type(e).__name__}: {e}") from e
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.rules.seats):
+        raise PluginError(f"table flow '{table.flow.id}': next_dealer must give a seat 0–{table.rules.seats - 1}, "
+                          f"got {seat!r}")
+    return seat
 
 
 def _void_seat(table, event: dict, flow_id: str) -> int:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..errors import PluginError
 from .bots import Bot, make_bot
-from .flow import TableHand
+from .flow import chosen_dealer
 from .rules import play_rules
 from .state import Deal
 from .table import Table
@@ -35,18 +34,6 @@ def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> H
     settlement = table.settle()
     return HandResult(deal.hand, table.record(), tuple(settlement.deltas), tuple(table.state.winners),
                       len(table.state.actions), chosen_dealer(table))
-
-
-def chosen_dealer(table) -> int | None:
-    """The seat the flow's ``next_dealer`` names after this hand (None: no such rule)."""
-    pick = table.flow.next_dealer if table.flow is not None else None
-    if pick is None:
-        return None
-    seat = pick(TableHand(table))
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.rules.seats:
-        raise PluginError(f"table flow '{table.flow.id}': next_dealer must give a seat 0–{table.rules.seats - 1}, "
-                          f"got {seat!r}")
-    return seat
 
 
 def play_series(ruleset, bot_names: Sequence[str | None], seed: int, hands: int, check: bool = True,

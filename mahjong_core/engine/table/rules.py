@@ -20,8 +20,8 @@ _FLOWS = {
     "sichuan_blood_battle": "换三张, 定缺 and blood battle (a winner leaves, play goes on)",
     "guangdong.dahu": "horses (买马) and 跟庄",
     "guangdong.tuidaohu": "ghost turn-up and horses (买马)",
-    "guangdong.lianhua": "红中 bonus wins and horses (买马)",
-    "guangdong.bao": "ghost turn-up, horses (买马) and 包 liability",
+    "guangdong.lianhua": "horses (买马) and 跟庄",
+    "guangdong.bao": "ghost turn-up and 包 liability",
     "fuzhou.gold_rules": "开金, 抢金, 三金倒, golds not discardable, the reserve and the last four",
 }
 PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table plays without a flow
@@ -45,6 +45,7 @@ class PlayRules:
     show_hands: bool = False            # the end event lists the hands still in play (查花猪 / 查大叫)
     pass_win_lock: bool = False         # 过水: a discard win let go locks out discard wins worth no more
     forced_win_tiles: int = 0           # a win is forced with this many wall tiles left or fewer
+    one_robber: bool = False            # several may win a discard, the nearest alone robs an added kong
 
 
 def flow_of(ruleset) -> TableFlow | None:
@@ -88,8 +89,6 @@ def _missing(ruleset, flow) -> str | None:
     table = ruleset.table
     if table.void_suit and flow is None:
         return "house rules (a void suit that no flow declares: table.void_suit)"
-    if table.bonus_win is not None or table.bonus_replacement_bloom:
-        return "house rules (bonus wins)"
     if table.max_wild_kinds and not table.wilds.fixed and (flow is None or flow.deal is None):
         return "house rules (wild tiles that no flow turns up: table.wilds without fixed kinds)"
     return None
@@ -112,4 +111,4 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
                           f"got {flow.after_win!r}{did_you_mean(str(flow.after_win), AFTER_WIN)}")
     return PlayRules(ruleset.name, table.hand_size, table.chows, seats, not flow.several_winners,
                      flow.keep_deal_on_win, flow.keep_deal_on_draw, reserve, flow.after_win, flow.show_hands,
-                     flow.pass_win_lock, flow.forced_win_tiles)
+                     flow.pass_win_lock, flow.forced_win_tiles, flow.one_robber)

@@ -45,6 +45,8 @@ def build(state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing:
     if self_drawn:
         if state.kong_chain and state.from_tail:
             s["after_kong"] = state.kong_chain
+        elif state.bloom_draw:
+            s["after_kong"] = 1
         elif last:
             s["last_tile"] = True
     elif robbing:

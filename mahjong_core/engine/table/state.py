@@ -140,6 +140,7 @@ class TableState:
     turn: int = 0                   # the seat to move (or who discarded / declared the kong)
     drawn: int | None = None        # the tile just drawn by ``turn``: a self-drawn win's tile
     from_tail: bool = False         # ``drawn`` replaced a kong (so no last tile)
+    bloom_draw: bool = False        # ``drawn`` replaced a bonus tile, a kong replacement (table.bonus_replacement_bloom)
     claimed: bool = False           # ``turn`` has just claimed a chow or pung: discard only
     kong_chain: int = 0             # kongs in a row by ``turn`` this turn (after_kong)
     discard_after_kong: bool = False

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError
 from . import actions as A
-from . import claims, flow, invariants, observe, opening, record, refusals, situation, winning
+from . import bonus, claims, flow, invariants, observe, opening, record, refusals, situation, winning
 from .rules import flow_of, play_rules
 from .state import CLAIM, OPENING, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
 from .wall import Wall, shuffle, tile_list
@@ -140,26 +140,37 @@ class Table:
                     st.seats[seat].counts[st.wall.draw()] += 1
         for seat in order:
             self._replace_bonus(seat)
+            if bonus.winning_copy(self.ruleset.table, st.seats[seat]) is not None:
+                self._bonus_win(seat)
+                return
         flow.run(self, "deal")
         if not opening.start(self):
             self._draw(st.deal.dealer, tail=False)
 
     def _replace_bonus(self, seat: int) -> int | None:
         """Set aside ``seat``'s bonus tiles, each replaced from the tail; the last replacement
-        (None when there was nothing to replace, or the wall ran out)."""
+        (None when there was nothing to replace, or the wall ran out). The last copy of
+        ``table.bonus_win``'s kind stays in the hand as its winning tile (``bonus.py``)."""
         st = self.state
-        me, bonus, got = st.seats[seat], self.ruleset.table.bonus, None
+        me, table, got = st.seats[seat], self.ruleset.table, None
         while True:
-            held = [t for t in bonus if me.counts[t]]
-            if not held:
+            held, short = bonus.to_replace(table, me, self.rules.hand_size)
+            if not held and not short:
                 return got
             for t in held:
                 me.counts[t] -= 1
                 me.bonus.append(t)
+            for _ in range(len(held) + short):
                 if st.wall.left == 0:
                     return None
                 got = st.wall.draw_tail()
                 me.counts[got] += 1
+
+    def _bonus_win(self, seat: int) -> None:
+        """``table.bonus_win``: the seat holding the last copy of the bonus kind wins at once."""
+        st = self.state
+        st.turn, st.kong_chain, st.from_tail, st.bloom_draw = seat, 0, False, False
+        winning.win(self, [seat], self.ruleset.table.bonus_win, None)
 
     def _draw(self, seat: int, tail: bool) -> None:
         st = self.state
@@ -168,13 +179,18 @@ class Table:
             return
         tile = st.wall.draw_tail() if tail else st.wall.draw()
         st.seats[seat].counts[tile] += 1
-        if tile in self.ruleset.table.bonus:
+        replaced = tile in self.ruleset.table.bonus
+        if replaced:
             got = self._replace_bonus(seat)
+            if bonus.winning_copy(self.ruleset.table, st.seats[seat]) is not None:
+                self._bonus_win(seat)
+                return
             if got is None or got in self.ruleset.table.bonus:
                 winning.end(self, exhausted=True)
                 return
             tile = got
         st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, tail, False, None
+        st.bloom_draw = replaced and self.ruleset.table.bonus_replacement_bloom
 
     def _apply(self, a: A.Action) -> None:
         st = self.state
@@ -237,15 +253,7 @@ class Table:
         if options:
             st.phase, st.window = CLAIM, Window(tile, seat, options)
         else:
-            self._draw(self._next(seat), tail=False)
-
-    def _next(self, seat: int) -> int:
-        """The seat in play after ``seat`` in turn order."""
-        n = self.rules.seats
-        seat = (seat + 1) % n
-        while seat in self.state.out:
-            seat = (seat + 1) % n
-        return seat
+            self._draw(winning.next_in_play(self, seat), tail=False)
 
     def _resolve_claim(self) -> None:
         st, w = self.state, self.state.window
@@ -256,7 +264,7 @@ class Table:
             return
         claim = claims.meld_claim(w.answers)
         if claim is None:
-            self._draw(self._next(w.source), tail=False)
+            self._draw(winning.next_in_play(self, w.source), tail=False)
             return
         pool.pop()
         me = st.seats[claim.seat]
@@ -277,7 +285,7 @@ class Table:
 
     def _resolve_rob(self) -> None:
         st, w = self.state, self.state.window
-        winners = claims.winners(self.rules, w.answers, w.source)
+        winners = claims.winners(self.rules, w.answers, w.source, robbing=True)
         if not winners:
             st.phase, st.window = TURN, None
             self._complete_added(w.source, w.tile)

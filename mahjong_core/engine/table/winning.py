@@ -20,6 +20,15 @@ def playing(state: TableState, seats: int) -> list[int]:
     return [s for s in range(seats) if s not in state.out]
 
 
+def next_in_play(table, seat: int) -> int:
+    """The seat in play after ``seat`` in turn order."""
+    n = table.rules.seats
+    seat = (seat + 1) % n
+    while seat in table.state.out:
+        seat = (seat + 1) % n
+    return seat
+
+
 def fixed(table, seat: int) -> bool:
     """Has ``seat`` won and played on (``stay``): its hand may only win again or let its drawn
     tile go; it claims no meld and declares no kong."""
@@ -28,11 +37,16 @@ def fixed(table, seat: int) -> bool:
 
 def win(table, winners: list[int], tile: int, source: int | None, robbing: bool = False,
         pool: list | None = None) -> None:
-    """``winners`` win on ``tile`` (``source`` None: self-drawn), then the hand goes on or ends;
+    """``winners`` win on ``tile`` (``source`` None: self-drawn), each situation with the flow's
+    ``extras`` (``win_extras``), then the hand goes on or ends;
     ``pool``: the discarder's, whose last tile (the one won on) leaves it once every situation
     is written (they count it among the tiles in sight)."""
     built = [situation.build(table.state, seat, tile, self_drawn=source is None, robbing=robbing)
              for seat in winners]           # co-winners see the table as it was before any of them won
+    for seat, s in zip(winners, built):
+        extras = flow.win_extras(table, seat)
+        if extras:
+            s["extras"] = {**s.get("extras", {}), **extras}
     for i, (seat, s) in enumerate(zip(winners, built)):
         _win(table, seat, s, tile, source, take=i == 0)
     if pool is not None:
@@ -68,11 +82,8 @@ def after(table, last: int) -> None:
     if table.rules.after_win == "end" or len(playing(st, n)) <= 1:
         end(table, exhausted=False)
         return
-    seat = (last + 1) % n
-    while seat in st.out:
-        seat = (seat + 1) % n
     st.kong_chain, st.discard_after_kong = 0, False
-    table._draw(seat, tail=False)
+    table._draw(next_in_play(table, last), tail=False)
 
 
 def end(table, exhausted: bool) -> None:
