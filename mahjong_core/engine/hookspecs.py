@@ -241,6 +241,22 @@ class TableFlow:
     - ``keep_deal_on_win`` (``bool``): the deal stays with a dealer who wins (a series' rotation;
       default: the deal always passes, as in Guobiao)
     - ``keep_deal_on_draw`` (``bool``): the deal stays after a drawn hand
+    - ``next_streak`` (``Callable[..., int] | None``): ``next_streak(dealer_streak, outcome)``, the
+      next hand's ``dealer_streak`` when the dealer keeps the deal (``outcome``: ``dealer_win`` or
+      ``draw``); default: one more
+    - ``reserve`` (``Callable[..., int] | None``): ``reserve(hand)``, the wall tiles held back now
+      (never drawn), asked after the deal and after every kong and bonus tile set aside; default:
+      the option ``reserve`` (a number), else none
+    - ``discard`` (``Callable[..., Iterable[Mapping]] | None``): ``discard(hand, seat, tile)`` after a
+      discard, before its claim window: the record events it adds (Fuzhou: a discarded gold)
+    - ``win_barred`` (``Callable[..., str | None] | None``): ``win_barred(hand, seat, self_drawn)``, why
+      the family bars ``seat`` from that win now (naming the rule and option), or None
+    - ``win_rank`` (``Callable[..., int] | None``): ``win_rank(hand, seat, tile)``, where one player
+      wins a discard: a claimant of higher rank beats nearer ones (default: all rank 0)
+    - ``auto_win`` (``Callable[..., bool] | None``): ``auto_win(hand, seat)``, true when the win the
+      seat may declare on the tile it drew is taken at once, without an action (三金倒)
+    - ``wild_discard`` (``str``): the rule a refused wild discard names beside ``table.wilds.discard``
+      (e.g. ``options.gold_discard: forbidden``)
     """
 
     id: str
@@ -249,6 +265,13 @@ class TableFlow:
     end: Callable[..., Iterable[Mapping]] | None = None
     keep_deal_on_win: bool = False
     keep_deal_on_draw: bool = False
+    next_streak: Callable[..., int] | None = None
+    reserve: Callable[..., int] | None = None
+    discard: Callable[..., Iterable[Mapping]] | None = None
+    win_barred: Callable[..., str | None] | None = None
+    win_rank: Callable[..., int] | None = None
+    auto_win: Callable[..., bool] | None = None
+    wild_discard: str = ""
 
 
 class MahjongSpec:
@@ -515,7 +538,9 @@ class MahjongSpec:
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
         The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``dealer_streak``, ``winners``,
         ``wilds``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
-        ``wall_left`` and ``holds(seat)`` (a seat's concealed tiles and melds' tiles).
+        ``wall_left``, ``holds(seat)`` (a seat's concealed tiles and melds' tiles), ``melds(seat)``,
+        ``bonus(seat)``, ``discards(seat)``, ``set_aside(seat)`` (the tile just turned up becomes
+        the seat's bonus tile) and ``situation(seat, tile, self_drawn)``.
 
         Example::
 

@@ -53,11 +53,13 @@ def meldable(wild, state: TableState, tiles) -> bool:
 
 def discard_options(ruleset, rules: PlayRules, state: TableState, tile: int, cache: dict) -> dict:
     """Each seat that may claim the discard ``tile``, with its options (a pass first). When the
-    wall is empty only a win may be claimed: no tile is left to draw after a meld."""
+    wall is empty only a win may be claimed: no tile is left to draw after a meld; a kong needs
+    a replacement beyond the last group (``PlayRules.last_group``)."""
     source = state.turn
     seats = len(state.seats)
     wild = wild_rules(ruleset, state)
     room = state.wall.left > 0 and meldable(wild, state, (tile,))
+    kong_room = room and state.wall.left > rules.last_group       # a replacement beyond the last group
     out = {}
     for seat in range(seats):
         if seat == source:
@@ -66,7 +68,7 @@ def discard_options(ruleset, rules: PlayRules, state: TableState, tile: int, cac
         opts = []
         if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False):
             opts.append(A.Action(A.WIN, seat))
-        if room and counts[tile] >= 3:
+        if kong_room and counts[tile] >= 3:
             opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
         if room and counts[tile] >= 2:
             opts.append(A.Action(A.PUNG, seat))
@@ -88,10 +90,12 @@ def rob_options(ruleset, state: TableState, tile: int, cache: dict) -> dict:
     return out
 
 
-def winners(rules: PlayRules, answers: dict, source: int) -> list[int]:
-    """The seats that win, nearest in turn order first; one of them where one player wins a hand."""
+def winners(rules: PlayRules, answers: dict, source: int, rank: dict | None = None) -> list[int]:
+    """The seats that win, nearest in turn order first; one of them where one player wins a hand.
+    ``rank`` (a flow's ``win_rank``: Fuzhou's 金雀) puts a higher-ranked claimant before nearer ones."""
+    rank = rank or {}
     seats = sorted((s for s, a in answers.items() if a.kind == A.WIN),
-                   key=lambda s: distance(s, source, rules.seats))
+                   key=lambda s: (-rank.get(s, 0), distance(s, source, rules.seats)))
     return seats[:1] if rules.one_winner else seats
 
 

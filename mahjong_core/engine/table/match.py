@@ -1,12 +1,13 @@
 """Hands played by bots, one after another: the deal passes or stays by the ruleset's rotation
-(``PlayRules``), the prevalent wind moves on when the deal has gone round (docs/table.md "Series")."""
+(``PlayRules``), the dealer's streak by the flow's ``next_streak`` (else one more per hand kept),
+the prevalent wind moves on when the deal has gone round (docs/table.md "Series")."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .bots import Bot, make_bot
-from .rules import play_rules
+from .rules import flow_of, play_rules
 from .state import Deal
 from .table import Table
 
@@ -35,7 +36,7 @@ def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> H
 
 def play_series(ruleset, bot_names: Sequence[str], seed: int, hands: int, check: bool = True) -> Iterator[HandResult]:
     """``hands`` hands from ``seed`` (hand numbers 0, 1, …), four bots, the deal moving on."""
-    rules = play_rules(ruleset)
+    rules, flow = play_rules(ruleset), flow_of(ruleset)
     dealer = round_wind = streak = 0
     for number in range(hands):
         bots = [make_bot(bot_names[s], ruleset, seed, number, s) for s in range(rules.seats)]
@@ -44,7 +45,8 @@ def play_series(ruleset, bot_names: Sequence[str], seed: int, hands: int, check:
         keep = (rules.keep_deal_on_win and dealer in result.winners) or \
                (rules.keep_deal_on_draw and not result.winners)
         if keep:
-            streak += 1
+            outcome = "dealer_win" if result.winners else "draw"
+            streak = flow.next_streak(streak, outcome) if flow is not None and flow.next_streak else streak + 1
         else:
             streak = 0
             dealer = (dealer + 1) % rules.seats

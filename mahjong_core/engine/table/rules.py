@@ -22,7 +22,6 @@ _FLOWS = {
     "guangdong.tuidaohu": "ghost turn-up and horses (买马)",
     "guangdong.lianhua": "红中 bonus wins and horses (买马)",
     "guangdong.bao": "ghost turn-up, horses (买马) and 包 liability",
-    "fuzhou.gold_rules": "开金, 抢金, 三金倒, golds not discardable, the reserve and the last four",
 }
 PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table plays without a flow
 
@@ -30,7 +29,8 @@ PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table p
 @dataclass(frozen=True, slots=True)
 class PlayRules:
     """The table's reading of a ruleset: how many tiles a hand holds, may chows be claimed, how
-    many may win one discard, who keeps the deal, how many tiles the wall holds back."""
+    many may win one discard, who keeps the deal, how many tiles the wall holds back, how many
+    last tiles are drawn one each without a discard (``lastgroup``)."""
 
     name: str
     hand_size: int
@@ -40,6 +40,7 @@ class PlayRules:
     keep_deal_on_win: bool = False      # Guobiao competition: the deal always passes
     keep_deal_on_draw: bool = False
     reserve: int = 0                    # wall tiles never drawn (option ``reserve`` where declared)
+    last_group: int = 0                 # the last drawable tiles drawn one each (option ``last_group``)
 
 
 def flow_of(ruleset) -> TableFlow | None:
@@ -89,7 +90,8 @@ def _missing(ruleset, flow) -> str | None:
 
 
 def play_rules(ruleset, seats: int = 4) -> PlayRules:
-    """The table's rules of ``ruleset`` (with its family's flow); a ruleset it does not play is an
+    """The table's rules of ``ruleset`` (with its family's flow: a flow's ``reserve`` replaces the
+    option); a ruleset it does not play is an
     ``unsupported_ruleset`` error naming what it lacks."""
     flow = flow_of(ruleset)
     missing = _missing(ruleset, flow)
@@ -97,6 +99,8 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
         raise UnsupportedError(f"the table does not play {ruleset.name}'s {missing} yet; it plays the rulesets "
                                f"settled by: {', '.join(PLAYED)}, and those a plugin gives a flow")
     table = ruleset.table
-    reserve = ruleset.options["reserve"] if "reserve" in ruleset.options else 0
+    opts = ruleset.options
+    reserve = 0 if flow is not None and flow.reserve is not None else opts["reserve"] if "reserve" in opts else 0
     keep = (flow.keep_deal_on_win, flow.keep_deal_on_draw) if flow is not None else (False, False)
-    return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, *keep, reserve)
+    last_group = opts["last_group"] if "last_group" in opts else 0
+    return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, *keep, reserve, last_group)

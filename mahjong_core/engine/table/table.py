@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError
 from . import actions as A
-from . import claims, flow, invariants, observe, record, refusals, situation
+from . import claims, flow, invariants, lastgroup, observe, record, refusals, situation
 from .rules import flow_of, play_rules
 from .state import CLAIM, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
 from .wall import Wall, shuffle, tile_list
@@ -102,10 +102,10 @@ class Table:
         me = st.seats[seat]
         out = []
         if not st.claimed and st.drawn is not None and situation.may_win(
-                self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True):
+                self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True) and not flow.barred(self, seat, True):
             out.append(A.Action(A.WIN, seat))
         wild = claims.wild_rules(self.ruleset, st)
-        if not st.claimed and st.wall.left > 0:
+        if not st.claimed and st.wall.left > self.rules.last_group:
             out.extend(A.Action(A.CONCEALED_KONG, seat, t) for t in range(T.NUM_KINDS)
                        if me.counts[t] == 4 and (wild.concealed_kong or t not in st.wilds))
             out.extend(A.Action(A.ADDED_KONG, seat, m.tile) for m in me.melds
@@ -128,6 +128,7 @@ class Table:
         for seat in order:
             self._replace_bonus(seat)
         flow.run(self, "deal")
+        flow.update_reserve(self)
         self._draw(st.deal.dealer, tail=False)
 
     def _replace_bonus(self, seat: int) -> int | None:
@@ -142,6 +143,7 @@ class Table:
             for t in held:
                 me.counts[t] -= 1
                 me.bonus.append(t)
+                flow.update_reserve(self)
                 if st.wall.left == 0:
                     return None
                 got = st.wall.draw_tail()
@@ -152,6 +154,8 @@ class Table:
         if st.wall.left == 0:
             self._end()
             return
+        if not tail and lastgroup.active(self):
+            return lastgroup.draw(self, seat)
         tile = st.wall.draw_tail() if tail else st.wall.draw()
         st.seats[seat].counts[tile] += 1
         if tile in self.ruleset.table.bonus:
@@ -161,6 +165,9 @@ class Table:
                 return
             tile = got
         st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, tail, False, None
+        if flow.auto_win(self, seat) and A.Action(A.WIN, seat) in self._compute_legal(seat):
+            self._win(seat, tile, None)
+            self._end()
 
     def _end(self) -> None:
         st = self.state
@@ -188,7 +195,7 @@ class Table:
         else:       # ADDED_KONG
             st.seats[a.seat].counts[a.tile] -= 1
             self._kong_event(a.seat, "added", a.tile)
-            options = claims.rob_options(self.ruleset, st, a.tile, self._waits)
+            options = flow.bar_wins(self, claims.rob_options(self.ruleset, st, a.tile, self._waits))
             if options:
                 st.phase, st.window = ROB, Window(a.tile, a.seat, options)
             else:
@@ -203,6 +210,7 @@ class Table:
             event["after_kong"] = True
         st.events.append(event)
         st.melded = True
+        flow.update_reserve(self)
 
     def _after_kong(self, seat: int) -> None:
         st = self.state
@@ -222,7 +230,8 @@ class Table:
         me.pool.append(tile)
         me.discarded += 1
         st.discard_after_kong, st.kong_chain, st.drawn, st.claimed = st.kong_chain > 0, 0, None, False
-        options = claims.discard_options(self.ruleset, self.rules, st, tile, self._waits)
+        flow.run(self, "discard", seat, tile)
+        options = flow.bar_wins(self, claims.discard_options(self.ruleset, self.rules, st, tile, self._waits))
         if options:
             st.phase, st.window = CLAIM, Window(tile, seat, options)
         else:
@@ -243,7 +252,7 @@ class Table:
     def _resolve_claim(self) -> None:
         st, w = self.state, self.state.window
         pool = st.seats[w.source].pool
-        winners = claims.winners(self.rules, w.answers, w.source)
+        winners = claims.winners(self.rules, w.answers, w.source, flow.ranks(self, w.answers, w.tile))
         if winners:
             for seat in winners:
                 self._win(seat, w.tile, w.source)
