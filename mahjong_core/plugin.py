@@ -34,7 +34,7 @@ from mahjong_core.engine.settle import Change, InPlay, Kong, KongBook, Replayer
 from mahjong_core.engine.settle.money import Payment, Why, why
 from mahjong_core.engine.shapes import Decomposition, Group, ShapeInput
 from mahjong_core.engine.tiles import format_tiles, parse_tiles
-from mahjong_core.engine.hookspecs import SituationField, TableFlow, Validator
+from mahjong_core.engine.hookspecs import OpeningStep, SituationField, TableFlow, Validator
 from mahjong_core.engine import tiles
 from mahjong_core.engine.analysis import NEVER
 from mahjong_core.engine.hand import parse_situation, win_method
@@ -59,7 +59,7 @@ __all__ = [
     "MahjongError", "TileError", "HandError", "NotWinningError", "BelowMinimumError", "RulesetError",
     "UnknownRulesetError", "PluginError", "SettlementError", "ResourceError", "did_you_mean", "show",
     # the table (docs/table.md): a family's flow (mahjong_table_flow) and the table's errors
-    "TableFlow", "IllegalActionError", "UnsupportedError", "InvariantError",
+    "TableFlow", "OpeningStep", "IllegalActionError", "UnsupportedError", "InvariantError",
     # tile notation
     "parse_tiles", "format_tiles",
     # declared situation fields and validators named from YAML

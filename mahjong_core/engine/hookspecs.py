@@ -222,6 +222,34 @@ class ValueFormula:
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningStep:
+    """One choice every seat makes at the opening, after the deal step and before the dealer's
+    first draw (``TableFlow.opening``): Sichuan's 换三张 and 定缺. The table asks the seats with a
+    choice at once; each answers ``{"type": kind, "seat": s, "choice": c}`` (one of its
+    ``choices``), unseen by the others; when all have answered, ``resolve`` runs.
+
+    - ``kind`` (``str``): the action type, e.g. ``exchange``; not one of the core's action types
+    - ``doc`` (``str``): one line: what the seats choose
+    - ``choices`` (``Callable[..., Iterable[str]]``): ``choices(hand, seat)`` (a ``TableHand``), the
+      seat's choices as strings, e.g. ``["123m", "124m", …]``; none: the seat is not asked (no
+      seat asked: the step is skipped and ``resolve`` gets no answers)
+    - ``resolve`` (``Callable[..., Iterable[Mapping]]``): ``resolve(hand, answers)`` with
+      ``answers`` ``{seat: choice}``: apply them (``hand.move(...)``) and return the record events
+      they make. The table reads a returned ``void`` event itself (``{"seat", "suit"}``, on a
+      ruleset with ``table.void_suit``): that seat must let its void suit go first and may not
+      claim it
+    - ``suggest`` (``Callable[..., str] | None``): ``suggest(held, choices)``, the choice the
+      greedy bot makes holding the concealed tile kinds ``held`` (default: the first choice)
+    """
+
+    kind: str
+    doc: str
+    choices: Callable[..., Iterable[str]]
+    resolve: Callable[..., Iterable[Mapping]]
+    suggest: Callable[..., str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableFlow:
     """What the table does for a family beyond the core flow (``mahjong_table_flow``). The core
     table already honours what YAML says: ``table.wilds`` (fixed wilds; a wild kind never claimed,
@@ -257,6 +285,20 @@ class TableFlow:
       seat may declare on the tile it drew is taken at once, without an action (三金倒)
     - ``wild_discard`` (``str``): the rule a refused wild discard names beside ``table.wilds.discard``
       (e.g. ``options.gold_discard: forbidden``)
+    - ``opening`` (``tuple[OpeningStep, ...]``): choices every seat makes before the dealer's
+      first draw, in order (换三张, 定缺)
+    - ``several_winners`` (``bool``): every seat that claims a win on one discard (or robs one
+      added kong) wins (一炮多响); default: the nearest in turn order from the discarder
+    - ``after_win`` (``str``): what a win does to the hand: ``end`` (default: it is over),
+      ``leave`` (血战: the winners leave play, the others go on until one is left or the wall
+      ends) or ``stay`` (血流: the winner sets the winning tile aside and plays on, its hand
+      fixed: it may only win again or let its drawn tile go)
+    - ``show_hands`` (``bool``): when the wall runs out, the ``end`` event lists the hands of the
+      seats still in play (``{"hands": {"0": {"hand": …, "melds": […]}}}``: 查花猪 / 查大叫)
+    - ``next_dealer`` (``Callable[..., int | None] | None``): ``next_dealer(hand)`` (the finished
+      hand's ``TableHand``: ``events``, ``winners``, ``draw_lots``), the seat that deals next; None:
+      the deal passes or stays by the ``keep_deal_*`` flags. The dealer himself is a kept deal
+      (the streak grows)
     """
 
     id: str
@@ -272,6 +314,14 @@ class TableFlow:
     win_rank: Callable[..., int] | None = None
     auto_win: Callable[..., bool] | None = None
     wild_discard: str = ""
+    opening: tuple[OpeningStep, ...] = ()
+    several_winners: bool = False
+    after_win: str = "end"
+    show_hands: bool = False
+    next_dealer: Callable[..., int | None] | None = None
+
+
+AFTER_WIN = ("end", "leave", "stay")
 
 
 class MahjongSpec:
@@ -537,10 +587,15 @@ class MahjongSpec:
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
         The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``dealer_streak``, ``winners``,
-        ``wilds``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
-        ``wall_left``, ``holds(seat)`` (a seat's concealed tiles and melds' tiles), ``melds(seat)``,
-        ``bonus(seat)``, ``discards(seat)``, ``set_aside(seat)`` (the tile just turned up becomes
-        the seat's bonus tile) and ``situation(seat, tile, self_drawn)``.
+        ``wilds``, ``voids``, ``events``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
+        ``wall_left``, ``holds(seat)`` (a seat's concealed tiles and melds' tiles), ``concealed(seat)``,
+        ``move(tiles, source, target)`` (concealed tiles passed between seats),
+        ``draw_lots(label, n)`` (a number below n drawn from the deal, the same in a replay),
+        ``melds(seat)``, ``bonus(seat)``, ``discards(seat)``, ``set_aside(seat)`` (the tile just
+        turned up becomes the seat's bonus tile) and ``situation(seat, tile, self_drawn)``.
+        A flow's ``opening`` steps (``OpeningStep``) are choices every seat makes before the
+        dealer's first draw (Sichuan's 换三张 and 定缺); ``several_winners``, ``after_win``
+        and ``show_hands`` say who wins one discard and whether play goes on after a win.
 
         Example::
 

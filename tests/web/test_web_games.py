@@ -206,7 +206,7 @@ def test_a_finished_game_refuses_more_actions(client, app, engine):
 
 
 def test_refused_games(client):
-    assert "does not play sichuan" in _fails(client.post("/api/games", json={"ruleset": "sichuan"}),
+    assert "does not play guangdong-bao" in _fails(client.post("/api/games", json={"ruleset": "guangdong-bao"}),
                                              422, "unsupported_ruleset")
     _fails(client.post("/api/games", json={"ruleset": "nosuch"}), 422, "unknown_ruleset")
     _fails(client.post("/api/games", json={}), 400, "invalid_situation")

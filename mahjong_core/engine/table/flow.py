@@ -3,7 +3,7 @@ deal, after a discard and at the end of a hand, run on a ``TableHand`` (what a s
 do), and the events they return checked and written to the record; and the questions the table
 asks it during play (the reserve now, a win barred, a claimant's rank, a win taken at once). A
 ``wild`` event returned is read by the table itself: its kinds (``table.wilds``) are the hand's
-wilds from then on."""
+wilds from then on; so is a ``void`` event (定缺): that seat's void suit."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -14,6 +14,9 @@ from ..errors import MahjongError, PluginError
 from ..hand import Meld
 from . import actions as A
 from . import situation
+from .wall import below, number_stream, wall_key
+
+VOID_SUITS = ("m", "p", "s")
 
 
 class TableHand:
@@ -56,6 +59,45 @@ class TableHand:
     def wall_left(self) -> int:
         """Tiles that may still be drawn (the reserve not counted)."""
         return self._table.state.wall.left
+
+    @property
+    def events(self) -> tuple[dict, ...]:
+        """The record events written so far (copies)."""
+        return tuple(dict(e) for e in self._table.state.events)
+
+    @property
+    def voids(self) -> dict[int, str]:
+        """Each seat's declared void suit (``m``, ``p`` or ``s``), once declared."""
+        return dict(self._table.state.voids)
+
+    def concealed(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s concealed tiles, sorted."""
+        return tuple(self._table.state.seats[seat].tiles())
+
+    def move(self, tiles, source: int, target: int) -> None:
+        """Pass concealed ``tiles`` from seat ``source`` to seat ``target`` (换三张); an error
+        naming the flow when ``source`` does not hold them."""
+        st = self._table.state
+        given, got = st.seats[source].counts, st.seats[target].counts
+        need = [t for t in tiles]
+        for t in set(need):
+            if given[t] < need.count(t):
+                raise MahjongError(f"table flow '{self._table.flow.id}': seat {source} holds "
+                                   f"{given[t]} {T.name(t)}, cannot pass {need.count(t)}")
+        for t in need:
+            given[t] -= 1
+            got[t] += 1
+
+    def draw_lots(self, label: str, choices: int) -> int:
+        """A number below ``choices`` drawn from the deal: the SHA-256 stream of the seed and hand
+        number (``wall.number_stream`` under ``label``), or for an explicit wall of its tiles, so a
+        replay draws the same (e.g. 换三张's random direction)."""
+        deal = self._table.state.deal
+        if deal.tiles is None:
+            stream = number_stream(deal.seed, deal.hand, f"flow/{label}")
+        else:
+            stream = number_stream(wall_key(deal.tiles), deal.hand, f"flow/{label}")
+        return below(stream, choices)
 
     def holds(self, seat: int) -> tuple[int, ...]:
         """``seat``'s concealed tiles and its melds' tiles, sorted."""
@@ -117,9 +159,22 @@ def _ask(table, step: str, *args):
 
 def run(table, step: str, *args) -> None:
     """Run the flow's ``step`` (``deal``, ``discard`` or ``end``) and write the events it returns."""
-    flow = table.flow
-    events = list(_ask(table, step, *args) or ())
-    st = table.state
+    write(table, list(_ask(table, step, *args) or ()), f"the {step}")
+
+
+def call(table, fn, where: str, *args):
+    """``fn(*args)`` of the flow as a list; anything but a ``MahjongError`` is a ``PluginError``."""
+    try:
+        return list(fn(*args) or ())
+    except MahjongError:
+        raise
+    except Exception as e:
+        raise PluginError(f"table flow '{table.flow.id}' failed at {where}: {type(e).__name__}: {e}") from e
+
+
+def write(table, events: list, step: str) -> None:
+    """Check the events a flow step returned and write them; read the ``wild`` and ``void`` ones."""
+    flow, st = table.flow, table.state
     for i, event in enumerate(events):
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
             raise PluginError(f"table flow '{flow.id}' at the {step}: event {i} must be an object with a "
@@ -127,7 +182,17 @@ def run(table, step: str, *args) -> None:
         event = dict(event)
         if event["type"] == "wild":
             st.wilds = _wild_kinds(table, event, flow.id)
+        elif event["type"] == "void" and table.ruleset.table.void_suit:
+            st.voids[_void_seat(table, event, flow.id)] = event["suit"]
         st.events.append(event)
+
+
+def _void_seat(table, event: dict, flow_id: str) -> int:
+    seat, suit = event.get("seat"), event.get("suit")
+    if not isinstance(seat, int) or not 0 <= seat < table.rules.seats or suit not in VOID_SUITS:
+        raise PluginError(f"table flow '{flow_id}': a void event names a 'seat' and a 'suit' "
+                          f"({', '.join(VOID_SUITS)}), got {event!r}")
+    return seat
 
 
 def _wild_kinds(table, event: dict, flow_id: str) -> tuple[int, ...]:

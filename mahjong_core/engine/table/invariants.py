@@ -7,12 +7,12 @@ from collections import Counter
 
 from .. import tiles as T
 from ..errors import InvariantError
-from .state import CLAIM, OVER, ROB, TURN
+from .state import CLAIM, OPENING, OVER, ROB, TURN
 
 
 def places(table) -> Counter:
-    """Every tile where it lies now: the wall, hands, melds, bonus tiles, pools, the tiles a flow
-    turned up, a tile in the air."""
+    """Every tile where it lies now: the wall, hands, melds, bonus tiles, pools, winning tiles set
+    aside (血流), the tiles a flow turned up, a tile in the air."""
     st = table.state
     got = Counter(st.wall.remaining())
     for seat in st.seats:
@@ -21,6 +21,7 @@ def places(table) -> Counter:
             got.update(m.tiles)
         got.update(seat.bonus)
         got.update(seat.pool)
+        got.update(seat.won)
     got.update(st.turned)
     if st.phase == ROB:
         got[st.window.tile] += 1        # the added kong's tile, not yet the kong's or a robber's
@@ -39,12 +40,15 @@ def problems(table) -> list[str]:
         if any(n < 0 for n in seat.counts):
             out.append(f"seat {i} holds a negative count")
         acting = st.phase == TURN and i == st.turn
-        won = st.phase == OVER and i in st.winners
-        expected = size + (1 if acting or won else 0)     # an added kong's tile in the air leaves 13
+        expected = size + (1 if acting or seat.holds_win else 0)     # an added kong's tile in the air leaves 13
         if seat.size != expected:
             out.append(f"seat {i} holds {seat.size} tiles (melds as three), expected {expected}")
-    if st.winners and st.phase != OVER:
+    if st.winners and st.phase != OVER and table.rules.after_win == "end":
         out.append(f"seat(s) {st.winners} won but the hand goes on")
+    if st.phase == TURN and st.turn in st.out:
+        out.append(f"seat {st.turn} has left play but is to move")
+    if st.phase == OPENING and (st.opening is None or not st.opening.waiting):
+        out.append("an opening step with no seat left to choose")
     if st.phase in (CLAIM, ROB) and (st.window is None or not st.window.waiting):
         out.append(f"a {st.phase} window with no seat left to answer")
     if st.phase == CLAIM and st.seats[st.window.source].pool[-1:] != [st.window.tile]:

@@ -5,7 +5,7 @@ front of the seat (its pool: nobody may claim it), a bonus tile among its bonus 
 group is drawn out and nobody won, the hand is drawn (docs/table.md "The last group")."""
 from __future__ import annotations
 
-from . import flow, situation
+from . import flow, situation, winning
 from .state import TURN
 
 
@@ -29,10 +29,9 @@ def draw(table, seat: int) -> None:
         st.kong_chain = 0
         if situation.may_win(table.ruleset, st, seat, tile, table._waits, self_drawn=True) and \
                 not flow.barred(table, seat, True):
-            table._win(seat, tile, None)
-            table._end()
+            winning.win(table, [seat], tile, None)
             return
         me.counts[tile] -= 1
         me.pool.append(tile)
     st.drawn = None
-    table._draw((seat + 1) % table.rules.seats, tail=False)
+    table._draw(table._next(seat), tail=False)

@@ -54,7 +54,7 @@ def check(record, ruleset) -> None:
     for i, data in enumerate(record.play["actions"]):
         where = f"play.actions[{i}]"
         try:
-            table.act(Action.from_dict(dict(data), record.seats, where))
+            table.act(Action.from_dict(dict(data), record.seats, where, table.opening_kinds))
         except MahjongError as e:
             raise SettlementError(f"{where}: {e.message}" if not e.message.startswith(where) else e.message) from None
     if not table.over:
