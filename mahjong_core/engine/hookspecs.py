@@ -237,7 +237,8 @@ class OpeningStep:
       ``answers`` ``{seat: choice}``: apply them (``hand.move(...)``) and return the record events
       they make. The table reads a returned ``void`` event itself (``{"seat", "suit"}``, on a
       ruleset with ``table.void_suit``): that seat must let its void suit go first and may not
-      claim it
+      claim it; and a returned ``win`` event (``{"seat", "situation"}``: Fuzhou's 抢金, after
+      ``hand.take_turned(seat)``): that seat has won and the hand ends
     - ``suggest`` (``Callable[..., str] | None``): ``suggest(held, choices)``, the choice the
       greedy bot makes holding the concealed tile kinds ``held`` (default: the first choice)
     """
@@ -592,7 +593,9 @@ class MahjongSpec:
         ``move(tiles, source, target)`` (concealed tiles passed between seats),
         ``draw_lots(label, n)`` (a number below n drawn from the deal, the same in a replay),
         ``melds(seat)``, ``bonus(seat)``, ``discards(seat)``, ``set_aside(seat)`` (the tile just
-        turned up becomes the seat's bonus tile) and ``situation(seat, tile, self_drawn)``.
+        turned up becomes the seat's bonus tile), ``take_turned(seat)`` (it joins the seat's hand:
+        抢金, whose opening step returns the seat's ``win`` event, ending the hand) and
+        ``situation(seat, tile, self_drawn)``.
         A flow's ``opening`` steps (``OpeningStep``) are choices every seat makes before the
         dealer's first draw (Sichuan's 换三张 and 定缺); ``several_winners``, ``after_win``
         and ``show_hands`` say who wins one discard and whether play goes on after a win.

@@ -16,6 +16,10 @@
   (``self_draw_only_rest_of_round``: that discard is recorded too, as it lifts the bar).
 * **金雀 priority** (``options.jinque_claim_priority``): among claimants of one discard's win, a
   hand whose pair can be two golds beats nearer claimants.
+* **抢金** (an opening step, after 开金 and before the dealer's first draw): each seat whose 16
+  tiles and the face-up gold make a winning hand may ``take`` it or ``pass``; of those taking it
+  the non-dealer nearest after the dealer wins, else the dealer: the gold joins his hand and the
+  ``win`` event (``extras.robbing_gold``, self-drawn) ends the hand.
 * **三金倒**: a seat whose drawn tile gives it all three playable golds wins at once, self-drawn.
 * **The deal** stays with the dealer on his win and on a drawn hand; ``dealer_streak`` moves on
   by ``options.draws_extend_streak`` (streak.py).
@@ -23,7 +27,7 @@ The last four drawable tiles (``options.last_group``) are core's (``lastgroup``)
 """
 from __future__ import annotations
 
-from mahjong_core.plugin import TableFlow, parse_situation, tiles
+from mahjong_core.plugin import MahjongError, OpeningStep, TableFlow, parse_situation, tiles
 
 from .points import flower_sets
 from .specials import is_gold_sparrow
@@ -101,6 +105,48 @@ def three_golds(hand, seat: int) -> bool:
     return bool(hand.wilds) and sum(1 for t in hand.holds(seat) if t in hand.wilds) >= 3
 
 
+def robbing_gold_situation(hand, seat: int) -> dict:
+    """The situation of ``seat`` taking the face-up gold now (抢金): its 16 tiles, the gold as the
+    winning tile, self-drawn, ``extras.robbing_gold``."""
+    gold = hand.wilds[0]
+    s = hand.situation(seat, gold, False)
+    s["self_drawn"] = True
+    s["extras"] = {"robbing_gold": True}
+    return s
+
+
+def rob_gold_choices(hand, seat: int) -> list[str]:
+    """抢金 is offered (``take`` or ``pass``) to a seat whose hand the face-up gold completes."""
+    if not hand.wilds:
+        return []
+    try:
+        hand.ruleset.score(robbing_gold_situation(hand, seat))
+    except MahjongError:
+        return []
+    return ["take", "pass"]
+
+
+def rob_gold(hand, answers: dict) -> list[dict]:
+    """The seat that takes the gold wins (抢金): non-dealers first, the nearest after the dealer,
+    then the dealer; the face-up gold joins its hand."""
+    takers = [seat for seat, choice in answers.items() if choice == "take"]
+    if not takers:
+        return []
+    seat = min(takers, key=lambda s: (s == hand.dealer, (s - hand.dealer) % hand.seats))
+    situation = robbing_gold_situation(hand, seat)
+    hand.take_turned(seat)
+    return [{"type": "win", "seat": seat, "situation": situation}]
+
+
+def take_it(held, choices) -> str:
+    """The greedy bot takes the gold whenever it may."""
+    return "take" if "take" in choices else choices[0]
+
+
+ROB_GOLD = OpeningStep("rob_gold", "抢金: a seat whose hand the face-up gold completes may take it and win",
+                       rob_gold_choices, rob_gold, take_it)
+
+
 def table_flow(ruleset):
     """Fuzhou's flow for a ruleset settled by ``fuzhou.gold_rules``, else None."""
     rule = ruleset.settlement_rule
@@ -115,4 +161,5 @@ def table_flow(ruleset):
                      "priority, 三金倒 at once; the dealer keeps the deal on a win or a drawn hand",
                      deal=open_gold, discard=record_gold_discard, keep_deal_on_win=True, keep_deal_on_draw=True,
                      next_streak=streak, reserve=reserve, win_barred=win_barred, win_rank=win_rank,
-                     auto_win=three_golds, wild_discard=f"options.gold_discard: {opts['gold_discard']}")
+                     auto_win=three_golds, wild_discard=f"options.gold_discard: {opts['gold_discard']}",
+                     opening=(ROB_GOLD,))

@@ -11,6 +11,7 @@ import pytest
 import mahjong_core
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import IllegalActionError
+from mahjong_core.engine.table.bots import make_bot
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.rules import flow_of
 
@@ -43,6 +44,12 @@ def _discard_drawn_until_over(t) -> None:
             continue
         options = [a for a in t.legal(seat) if a.kind == "discard"]
         t.act(next((a for a in options if a.tile == t.state.drawn), options[0]))
+
+
+def _pass_opening(t) -> None:
+    """Every seat offered 抢金 lets it pass."""
+    for seat in t.to_move() if t.state.phase == "opening" else ():
+        t.act({"type": "rob_gold", "seat": seat, "choice": "pass"})
 
 
 def _events(t, kind):
@@ -173,6 +180,7 @@ GOLD_FILL = [GOLD_HAND, FILL, "12578m124578p12457s", "12578m124578p12457s"]
 
 def test_a_gold_discard_is_refused_where_it_is_forbidden():
     t = table(GOLD_FILL, draws="8s", tail=GOLD, ruleset=_load())
+    _pass_opening(t)                    # the dealer could take the face-up gold (抢金)
     before = t.record()
     with pytest.raises(IllegalActionError, match=r"9s is wild and a wild is never discarded \(table.wilds.discard: "
                                                  r"false; options.gold_discard: forbidden\)"):
@@ -228,6 +236,7 @@ JINQUE = [FILL, "123m456m789m123s567s4p", "789p789s345m345s5p6p9s9s", FILL]
 def test_a_jinque_claimant_beats_a_nearer_one_where_the_option_says_so(priority, winner, tmp_path):
     rules = _overlay(tmp_path, "fuzhou", f"options: {{jinque_claim_priority: {str(priority).lower()}}}\n")
     t = table(JINQUE, draws="6s", tail=GOLD, ruleset=rules)
+    _pass_opening(t)
     act(t, 0, "discard", "4p")
     assert set(t.to_move()) >= {1, 2}
     act(t, 1, "win")
@@ -281,3 +290,53 @@ def test_a_series_moves_the_deal_and_the_streak_by_the_rules(name):
             assert after.record["dealer"] == dealer and after.record["dealer_streak"] == streak + 1
         else:
             assert after.record["dealer"] == (dealer + 1) % 4 and after.record["dealer_streak"] == 0
+
+
+# ---------------------------------------------------------------------------------------------- 抢金
+# the gold is 6p; seat 2 holds 6p beside five sets (the face-up 6p makes the pair), seat 1 holds
+# 45p that the face-up 6p (read as itself) makes a set of
+QJ_SINGLE = "123m456m789m123s789s6p"
+QJ_RUN = "12345789p333m666s99s"
+
+
+def _qiangjin(hands, answers: dict, ruleset=None):
+    t = table(hands, tail="6p", ruleset=ruleset or _load())
+    assert t.state.phase == "opening" and set(t.to_move()) == set(answers)
+    for seat, choice in answers.items():
+        assert {a.choice for a in t.legal(seat)} == {"take", "pass"}
+        t.act({"type": "rob_gold", "seat": seat, "choice": choice})
+    return t
+
+
+def test_qiangjin_goes_to_the_nearest_non_dealer_after_the_dealer():
+    t = _qiangjin([FILL, QJ_RUN, QJ_SINGLE, FILL], {1: "take", 2: "take"})
+    assert t.over and t.state.winners == [1] and t.observe(0).turned == ()
+    win = _events(t, "win")[0]
+    assert win == {"type": "win", "seat": 1, "situation": {
+        "hand": "333m12345789p66699s", "win_tile": "6p", "self_drawn": True, "seat_wind": "S",
+        "round_wind": "E", "dealer": False, "wilds": "6p", "first_turn": True, "extras": {"robbing_gold": True}}}
+    # B = 0 (no bonus tile, no gold held: the face-up gold scores nothing); S = 2 × 0 + 20 (抢金)
+    assert tuple(t.settle().deltas) == (-20, 60, -20, -20)
+
+
+def test_qiangjin_passed_by_one_goes_to_the_other_and_a_non_dealer_beats_the_dealer():
+    t = _qiangjin([FILL, QJ_RUN, QJ_SINGLE, FILL], {1: "pass", 2: "take"})
+    assert t.state.winners == [2]
+    # B = 1 (the 6p held is a gold); S = 2 × 1 + 20 = 22 from each of the three others
+    assert tuple(t.settle().deltas) == (-22, -22, 66, -22)
+    t = _qiangjin([QJ_SINGLE, FILL, FILL, QJ_RUN], {0: "take", 3: "take"})
+    assert t.state.winners == [3]
+
+
+def test_qiangjin_passed_by_all_leaves_the_gold_face_up_and_the_dealer_draws():
+    t = _qiangjin([FILL, QJ_RUN, QJ_SINGLE, FILL], {1: "pass", 2: "pass"})
+    assert not t.over and t.state.phase == "turn" and t.state.turn == 0
+    assert t.observe(1).turned == (T.tile("6p"),) and _events(t, "win") == []
+
+
+def test_the_greedy_bot_takes_the_gold():
+    rules = _load()
+    t = table([FILL, QJ_RUN, FILL, FILL], tail="6p", ruleset=rules)
+    bot = make_bot("greedy", rules, 0, 0, 1)
+    t.act(bot.act(t.observe(1), t.legal(1)))
+    assert t.state.winners == [1]

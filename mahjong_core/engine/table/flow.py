@@ -3,7 +3,8 @@ deal, after a discard and at the end of a hand, run on a ``TableHand`` (what a s
 do), and the events they return checked and written to the record; and the questions the table
 asks it during play (the reserve now, a win barred, a claimant's rank, a win taken at once). A
 ``wild`` event returned is read by the table itself: its kinds (``table.wilds``) are the hand's
-wilds from then on; so is a ``void`` event (定缺): that seat's void suit."""
+wilds from then on; so is a ``void`` event (定缺): that seat's void suit, and a ``win`` event an
+opening step returns (抢金): that seat has won and the hand ends."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -14,6 +15,7 @@ from ..errors import MahjongError, PluginError
 from ..hand import Meld
 from . import actions as A
 from . import situation
+from .state import OPENING
 from .wall import below, number_stream, wall_key
 
 VOID_SUITS = ("m", "p", "s")
@@ -122,6 +124,16 @@ class TableHand:
         st = self._table.state
         return situation.build(st, seat, tile, self_drawn=self_drawn)
 
+    def take_turned(self, seat: int) -> int:
+        """The tile last turned up joins ``seat``'s concealed tiles (Fuzhou's 抢金: the face-up
+        gold taken); the step then returns that seat's ``win`` event, which ends the hand."""
+        st = self._table.state
+        if not st.turned:
+            raise MahjongError(f"table flow '{self._table.flow.id}': take_turned needs a tile turned up")
+        tile = st.turned.pop()
+        st.seats[seat].counts[tile] += 1
+        return tile
+
     def set_aside(self, seat: int) -> int:
         """The tile just turned up becomes ``seat``'s bonus tile (set aside, face up); an error
         naming the flow when none was turned or it is no bonus tile."""
@@ -184,6 +196,10 @@ def write(table, events: list, step: str) -> None:
             st.wilds = _wild_kinds(table, event, flow.id)
         elif event["type"] == "void" and table.ruleset.table.void_suit:
             st.voids[_void_seat(table, event, flow.id)] = event["suit"]
+        elif event["type"] == "win":
+            seat = _win_seat(table, event, flow.id)
+            st.winners.append(seat)
+            st.seats[seat].holds_win = True
         st.events.append(event)
 
 
@@ -192,6 +208,16 @@ def _void_seat(table, event: dict, flow_id: str) -> int:
     if not isinstance(seat, int) or not 0 <= seat < table.rules.seats or suit not in VOID_SUITS:
         raise PluginError(f"table flow '{flow_id}': a void event names a 'seat' and a 'suit' "
                           f"({', '.join(VOID_SUITS)}), got {event!r}")
+    return seat
+
+
+def _win_seat(table, event: dict, flow_id: str) -> int:
+    """The seat of a ``win`` event a step returns (an opening win: Fuzhou's 抢金)."""
+    seat = event.get("seat")
+    if table.state.phase != OPENING or not isinstance(seat, int) or not 0 <= seat < table.rules.seats \
+            or not isinstance(event.get("situation"), Mapping):
+        raise PluginError(f"table flow '{flow_id}': a win event comes only from an opening step and names a "
+                          f"'seat' and a 'situation', got {event!r}")
     return seat
 
 
