@@ -273,14 +273,8 @@ class Ruleset:
 
     # ------------------------------------------------------------------ settlement
     def settle(self, record) -> Settlement:
-        if self.settlement_rule is None:
-            raise RulesetError(f"{self.where('settlement')}: ruleset '{self.name}' defines no settlement")
+        rec = self._record(record)
         rule = self.settlement_rule.item
-        rec = parse_record(record, rule.event_types, rule.event_fields)
-        if rec.ruleset is not None and rec.ruleset not in (self.name,) + self._resolved.chain:
-            # a house overlay of the named ruleset is fine; another ruleset family is a mistake
-            raise SettlementError(f"record field 'ruleset': the record is for '{rec.ruleset}', but ruleset "
-                                  f"'{self.name}' does not extend it")
         if rec.play is not None:        # a table's record: its play must give its events
             from .table import replay     # the table only for a record that carries its play
             replay.check(rec, self)
@@ -295,6 +289,28 @@ class Ruleset:
             raise PluginError(f"plugin '{self.settlement_rule.plugin}': settlement '{rule.id}' failed: "
                               f"{type(e).__name__}: {e}") from e
         return ledger.close(self.name)
+
+    def _record(self, record):
+        """The record read with this ruleset's settlement's events, and for this ruleset."""
+        if self.settlement_rule is None:
+            raise RulesetError(f"{self.where('settlement')}: ruleset '{self.name}' defines no settlement")
+        rule = self.settlement_rule.item
+        rec = parse_record(record, rule.event_types, rule.event_fields)
+        if rec.ruleset is not None and rec.ruleset not in (self.name,) + self._resolved.chain:
+            # a house overlay of the named ruleset is fine; another ruleset family is a mistake
+            raise SettlementError(f"record field 'ruleset': the record is for '{rec.ruleset}', but ruleset "
+                                  f"'{self.name}' does not extend it")
+        return rec
+
+    def replay(self, record):
+        """A table's record played again action by action (``table.replay.Replay``: iterate its
+        steps, then ``finish()``); a record without a ``play`` log is a settlement_error."""
+        rec = self._record(record)
+        if rec.play is None:
+            raise SettlementError("record field 'play' is missing: only a record the table wrote can be "
+                                  "replayed (mahjong settle pays a record without one)")
+        from .table import replay     # the table only for a record that carries its play
+        return replay.Replay(rec, self)
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name} {self.fingerprint}>"

@@ -72,6 +72,14 @@ def zh(tile: int) -> str:
     return f"{rank(tile)}{SUIT_ZH.get(suit(tile), '花')}"
 
 
+_GLYPHS = {n: ch for ch, n in _UNICODE.items()}
+
+
+def glyph(tile: int) -> str:
+    """The kind's Unicode mahjong tile (🀇 for 1m), as a terminal shows it."""
+    return _GLYPHS[ALL_NAMES[tile]]
+
+
 def tile(text: str) -> int:
     """One tile from its name, e.g. ``tile('5m') == 4``."""
     tiles = parse_tiles(text)

@@ -1,4 +1,4 @@
-"""The ``mahjong`` command: rulesets, score, waits, analyze, settle, play, fans, diff. Errors never reach the user
+"""The ``mahjong`` command: rulesets, score, waits, analyze, settle, replay, play, fans, diff. Errors never reach the user
 as a traceback: they print ``error [code]: message`` and exit 2; under ``--json`` the contract's
 failure object goes to stdout instead. Output JSON is strict (no NaN or Infinity)."""
 from __future__ import annotations
@@ -429,13 +429,18 @@ def _record_rules(engine: Engine, args, record):
     return engine.load_ruleset(files[named])
 
 
-def cmd_settle(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
+def _read_record(engine: Engine, args, inp: TextIO):
+    """``args.record`` (a file, or - for stdin) read as JSON, and the ruleset that settles it."""
     text = _read_text(args.record, inp)
     try:
         record = _load_json(text, args.record)
     except json.JSONDecodeError as e:
         raise MahjongError(f"{args.record}:{e.lineno}: not valid JSON: {e.msg}") from None
-    rules = _record_rules(engine, args, record)
+    return record, _record_rules(engine, args, record)
+
+
+def cmd_settle(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
+    record, rules = _read_record(engine, args, inp)
     result = rules.settle(record)
     if args.json:
         out.write(dumps(result.to_dict()) + "\n")
@@ -444,6 +449,35 @@ def cmd_settle(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
     for p in result.payments:
         out.write(f"  seat {p.payer} → seat {p.payee}  {p.amount:>6}  {p.reason}\n")
     out.write("result    " + "  ".join(f"seat {i}: {d:+}" for i, d in enumerate(result.deltas)) + "\n")
+    return 0
+
+
+def _event_words(event: dict) -> str:
+    rest = {k: v for k, v in event.items() if k not in ("type", "situation")}
+    return event["type"] + ("" if not rest else " " + " ".join(f"{k}={_show(v)}" for k, v in rest.items()))
+
+
+def cmd_replay(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
+    """Play a table record's log again action by action; the first action that is not legal stops
+    it with its place (``play.actions[i]``), after the legal ones are shown."""
+    record, rules = _read_record(engine, args, inp)
+    replay = rules.replay(record)
+    steps = []
+    if not args.json:
+        out.write(f"ruleset   {_ruleset_line(rules)}\n")
+    for step in replay:
+        if args.json:
+            steps.append({"index": step.index, "action": step.action.to_dict(), "events": list(step.events)})
+            continue
+        events = "".join(f"   → {_event_words(e)}" for e in step.events)
+        out.write(f"{step.index:>5}  {str(step.action):<28}{events}".rstrip() + "\n")
+    replay.finish()
+    count = len(replay.table.state.events)
+    if args.json:
+        out.write(dumps({"ok": True, "actions": len(steps), "events": count, "steps": steps}) + "\n")
+    else:
+        out.write(f"legal     every action is legal and the play gives the record's {count} "
+                  f"event{'s' if count != 1 else ''}\n")
     return 0
 
 
@@ -669,6 +703,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                                      "an installed ruleset's name)")
     t.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/formats.md: Record)")
 
+    r = sub.add_parser("replay", help="play a table's record again action by action, and say where it stops "
+                                      "being legal (docs/table.md)")
+    r.add_argument("record", help="record JSON file with its play log, or - for stdin")
+    r.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset')")
+    r.add_argument("--json", action="store_true", help="print every step (action and the events it wrote) as JSON")
+
     if command in _COMMANDS and command != "play":
         sub.add_parser("play")
     else:
@@ -707,7 +747,7 @@ def _fail(e: MahjongError, out: TextIO, err: TextIO, as_json: bool) -> int:
 
 _FIELD_COMMANDS = ("score", "waits", "analyze")
 # every command's word (build_parser gives each one a parser)
-_COMMANDS = ("rulesets", "score", "waits", "analyze", "settle", "play", "fans", "diff", "serve")
+_COMMANDS = ("rulesets", "score", "waits", "analyze", "settle", "replay", "play", "fans", "diff", "serve")
 
 
 class OutputError(Exception):
@@ -837,7 +877,9 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
             return cmd_serve(engine, args)
         if args.command == "play":
             from . import play
-            return play.cmd_play(engine, args, out)
+            return play.cmd_play(engine, args, out, inp)
+        if args.command == "replay":
+            return cmd_replay(engine, args, out, inp)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
         return _fail(e, out, err, as_json)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +138,44 @@ def test_the_guobiao_overlays_are_played():
     for name in ("guobiao-2014", "guobiao-strict98"):
         results = list(play_series(mahjong_core.load_ruleset(name), MIXES[0], 1, 2))
         assert all(sum(r.deltas) == 0 for r in results)
+
+
+def test_mahjong_replay_shows_every_action_and_says_the_play_gives_the_records_events(tmp_path):
+    path = tmp_path / "hand.json"
+    _cli("play", "--bots", "greedy", "--seed", "5", "--record", str(path))
+    record = json.loads(path.read_text())
+    code, out, _ = _cli("replay", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("ruleset   guobiao")
+    steps = lines[1:-1]
+    assert len(steps) == len(record["play"]["actions"])
+    assert steps[0].split()[0] == "0" and steps[-1].split()[0] == str(len(steps) - 1)
+    assert lines[-1] == f"legal     every action is legal and the play gives the record's {len(record['events'])} " \
+                        f"event{'s' if len(record['events']) != 1 else ''}"
+    code, out, _ = _cli("replay", str(path), "--json")
+    answer = json.loads(out)
+    assert answer["ok"] and answer["actions"] == len(record["play"]["actions"])
+    assert [s["action"] for s in answer["steps"]] == record["play"]["actions"]
+    assert [e for s in answer["steps"] for e in s["events"]] == record["events"]
+
+
+def test_mahjong_replay_stops_where_a_tampered_record_stops_being_legal(tmp_path):
+    path = tmp_path / "hand.json"
+    _cli("play", "--bots", "greedy", "--seed", "5", "--record", str(path))
+    record = json.loads(path.read_text())
+    i = next(i for i, a in enumerate(record["play"]["actions"]) if i > 10 and a["type"] == "discard")
+    held = record["play"]["actions"][i]["tile"]
+    record["play"]["actions"][i]["tile"] = "1m" if held != "1m" else "9p"
+    path.write_text(json.dumps(record))
+    code, out, err = _cli("replay", str(path))
+    assert code == 2
+    shown = [line.split()[0] for line in out.splitlines()[1:]]
+    assert shown == [str(n) for n in range(i)]              # the legal actions before it, then the stop
+    assert err.startswith(f"error [invalid_situation]: play.actions[{i}]: illegal action")
+
+
+def test_mahjong_replay_refuses_a_record_without_a_play_log():
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "guobiao-record.json"
+    code, _, err = _cli("replay", str(example))
+    assert code == 2 and "record field 'play' is missing" in err

@@ -4,7 +4,7 @@
 round (docs/table.md "Series")."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import PluginError
@@ -50,12 +50,15 @@ def chosen_dealer(table) -> int | None:
     return seat
 
 
-def play_series(ruleset, bot_names: Sequence[str], seed: int, hands: int, check: bool = True) -> Iterator[HandResult]:
-    """``hands`` hands from ``seed`` (hand numbers 0, 1, …), four bots, the deal moving on."""
+def play_series(ruleset, bot_names: Sequence[str | None], seed: int, hands: int, check: bool = True,
+                players: Mapping[int, Bot] = {}) -> Iterator[HandResult]:
+    """``hands`` hands from ``seed`` (hand numbers 0, 1, …), the deal moving on; each seat a bot by
+    name, or the player ``players`` gives it (a person in a terminal), the same in every hand."""
     rules, flow = play_rules(ruleset), flow_of(ruleset)
     dealer = round_wind = streak = 0
     for number in range(hands):
-        bots = [make_bot(bot_names[s], ruleset, seed, number, s) for s in range(rules.seats)]
+        bots = [players[s] if s in players else make_bot(bot_names[s], ruleset, seed, number, s)
+                for s in range(rules.seats)]
         result = play_hand(ruleset, bots, Deal(seed, number, None, dealer, round_wind, streak), check)
         yield result
         keep = (rules.keep_deal_on_win and dealer in result.winners) or \
