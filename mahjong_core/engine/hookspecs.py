@@ -296,6 +296,10 @@ class TableFlow:
       fixed: it may only win again or let its drawn tile go)
     - ``show_hands`` (``bool``): when the wall runs out, the ``end`` event lists the hands of the
       seats still in play (``{"hands": {"0": {"hand": …, "melds": […]}}}``: 查花猪 / 查大叫)
+    - ``pass_win_lock`` (``bool``): 过水 — a seat that lets a discard win go may not win on a
+      discard worth the same or less until its own next discard (a self-draw still may)
+    - ``forced_win_tiles`` (``int``): with this many tiles or fewer left in the wall, a seat that
+      may win must (its only legal action is the win); 0: never forced
     - ``next_dealer`` (``Callable[..., int | None] | None``): ``next_dealer(hand)`` (the finished
       hand's ``TableHand``: ``events``, ``winners``, ``draw_lots``), the seat that deals next; None:
       the deal passes or stays by the ``keep_deal_*`` flags. The dealer himself is a kept deal
@@ -319,6 +323,8 @@ class TableFlow:
     several_winners: bool = False
     after_win: str = "end"
     show_hands: bool = False
+    pass_win_lock: bool = False
+    forced_win_tiles: int = 0
     next_dealer: Callable[..., int | None] | None = None
 
 

@@ -16,7 +16,10 @@ Opening steps, before the dealer's first draw (every seat holds 13 tiles):
 
 Then ``mode``: ``blood_battle`` (a winner leaves play, the others go on until one is left or the
 wall ends), ``blood_river`` (the winner plays on), ``single_win`` (the first win ends the hand).
-Several seats may win one discard or rob one kong (一炮多响) in every mode. When the wall runs out
+Several seats may win one discard or rob one kong (一炮多响) in every mode. ``last_four_forced_win``:
+with four tiles or fewer left in the wall a seat that may win must (``forced_win_tiles: 4``);
+``pass_win_lock`` (过水): a seat that lets a discard win go wins on no discard worth the same or
+less until its own next discard (``pass_win_lock``). When the wall runs out
 the ``end`` event shows every hand still in play (查花猪, 查大叫, 退税). The next dealer follows
 ``dealer_rule``: ``first_winner`` (the first win's seat; after a drawn hand the next seat),
 ``discarder`` (the seat that fed the first win, the winner when self-drawn; a drawn hand keeps
@@ -119,6 +122,7 @@ def make_flow(ruleset) -> TableFlow:
         "stay": "blood river: a winner plays on and may win again",
         "end": "the first win (with its co-winners) ends the hand"}[AFTER_WIN[mode]],
         opening=steps, several_winners=True, after_win=AFTER_WIN[mode], show_hands=True,
+        pass_win_lock=opts["pass_win_lock"], forced_win_tiles=4 if opts["last_four_forced_win"] else 0,
         next_dealer=next_dealer)
 
 

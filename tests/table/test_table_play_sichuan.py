@@ -46,16 +46,19 @@ def _held(t: Table, seat: int) -> Counter:
 
 
 def _play_out(t: Table) -> None:
-    """Every seat lets its drawn tile go (or the first tile it may) and passes every window."""
+    """Every seat lets its drawn tile go (or the first tile it may) and passes every window,
+    unless a win is all it may do (最后四张)."""
     while not t.over:
         seat = t.to_move()[0]
         legal = t.legal(seat)
-        if t.state.phase in ("claim", "rob"):
+        if [a.kind for a in legal] == ["win"]:
+            t.act(legal[0])
+        elif t.state.phase in ("claim", "rob"):
             t.act(next(a for a in legal if a.kind == "pass"))
-            continue
-        drawn = t.observe(seat).drawn
-        discards = [a for a in legal if a.kind == "discard"]
-        t.act(next((a for a in discards if a.tile == drawn), discards[0]))
+        else:
+            drawn = t.observe(seat).drawn
+            discards = [a for a in legal if a.kind == "discard"]
+            t.act(next((a for a in discards if a.tile == drawn), discards[0]))
 
 
 def _settles(t: Table) -> list:
@@ -242,7 +245,8 @@ def test_single_win_ends_with_the_co_winners_of_the_discard(tmp_path):
 # ---------------------------------------------------------------------- 查花猪 / 查大叫
 @pytest.mark.parametrize("base", ["sichuan", "sichuan-xueliu", "sichuan-tencent"])
 def test_flower_pig_and_not_ready_are_paid_on_the_hands_the_end_event_shows(tmp_path, base):
-    t = _table(_rules(tmp_path, base, exchange_three="false", void_suit_required="false"), HANDS)
+    t = _table(_rules(tmp_path, base, exchange_three="false", void_suit_required="false",
+                      last_four_forced_win="false"), HANDS)
     _play_out(t)
     end = t.state.events[-1]
     assert end == {"type": "end", "hands": {str(s): {"hand": T.format_tiles(sorted(T.parse_tiles(h)))}
@@ -251,6 +255,51 @@ def test_flower_pig_and_not_ready_are_paid_on_the_hands_the_end_event_shows(tmp_
     # seat 1 and seat 3 their best wait, 清一色 + 根 = ×8 each (formats.md's example hands)
     pig = 64 if base == "sichuan-tencent" else 16
     assert _settles(t) == [-3 * pig, pig + 8, pig - 16, pig + 8]
+
+
+# ---------------------------------------------------------------------- 最后四张, 过水
+def _to_four_left(t: Table) -> None:
+    """Let every drawn tile go and pass every window until seat 3 draws with four tiles left."""
+    while not (t.state.phase == "turn" and t.state.wall.left == 4 and t.to_move() == (3,)):
+        seat = t.to_move()[0]
+        legal = t.legal(seat)
+        if t.state.phase == "claim":
+            t.act(next(a for a in legal if a.kind == "pass"))
+        else:
+            t.act(next(a for a in legal if a.kind == "discard" and a.tile == t.observe(seat).drawn))
+
+
+@pytest.mark.parametrize("forced", ["true", "false"])
+def test_last_four_tiles_force_a_win(tmp_path, forced):
+    # seat 3 (1112223334445s) draws 6s with four tiles left (the wall's middle runs in kind order)
+    t = _table(_rules(tmp_path, exchange_three="false", void_suit_required="false", last_four_forced_win=forced), HANDS)
+    _to_four_left(t)
+    assert t.observe(3).drawn == T.tile("6s")
+    if forced == "true":
+        assert [a.kind for a in t.legal(3)] == ["win"]
+        with pytest.raises(IllegalActionError, match="only 4 tiles are left in the wall: a seat that may win must"):
+            act(t, 3, "discard", "6s")
+    else:
+        assert {a.kind for a in t.legal(3)} >= {"win", "discard"}
+        act(t, 3, "discard", "6s")
+
+
+@pytest.mark.parametrize("lock", ["true", "false"])
+def test_a_discard_win_let_go_locks_out_one_worth_no_more_until_the_seat_discards(tmp_path, lock):
+    t = _table(_rules(tmp_path, exchange_three="false", pass_win_lock=lock), WIN_HANDS, "9p5p")
+    for seat, suit in enumerate("sspm"):
+        act_choice(t, seat, "void", suit)
+    act(t, 0, "discard", "5p")
+    act(t, 1, "win")
+    act(t, 3, "pass")               # seat 3 lets its 5p win (平胡 ×1) go
+    assert t.to_move() == (2,) and t.observe(2).drawn == T.tile("5p")
+    act(t, 2, "discard", "5p")      # void p: it goes first; seat 3 could win on it, again ×1
+    if lock == "true":
+        assert {a.kind for a in t.legal(3)} == {"pass", "pung"}
+        with pytest.raises(IllegalActionError, match=r"过水, pass_win_lock"):
+            act(t, 3, "win")
+    else:
+        assert "win" in {a.kind for a in t.legal(3)}
 
 
 # ---------------------------------------------------------------------- the next dealer
@@ -264,12 +313,72 @@ def test_dealer_rule_names_the_next_dealer(tmp_path, rule, want):
 def test_dealer_rule_dice_and_drawn_hands(tmp_path):
     from mahjong_core.engine.table.match import chosen_dealer
     for rule, want in (("first_winner", 1), ("discarder", 0)):
-        t = _table(_rules(tmp_path, exchange_three="false", void_suit_required="false", dealer_rule=rule), HANDS)
+        t = _table(_rules(tmp_path, exchange_three="false", void_suit_required="false",
+                                  last_four_forced_win="false", dealer_rule=rule), HANDS)
         _play_out(t)
         assert chosen_dealer(t) == want          # a drawn hand: the next seat, or the dealer stays
-    t = _table(_rules(tmp_path, exchange_three="false", void_suit_required="false", dealer_rule="dice"), HANDS)
+    t = _table(_rules(tmp_path, exchange_three="false", void_suit_required="false",
+                      last_four_forced_win="false", dealer_rule="dice"), HANDS)
     _play_out(t)
     assert chosen_dealer(t) == _lots(t.state.deal.tiles, "dealer", 4)
     results = list(play_series(_rules(tmp_path, dealer_rule="dice"), ["random"] * 4, 3, 4))
     dealers = [r.record["dealer"] for r in results]
     assert dealers[1:] == [r.next_dealer for r in results[:-1]]
+
+
+# ---------------------------------------------------------------------- robbing a kong, several robbers
+ROB_HANDS = ["123456789m125p9p", "55p1122m3377p88s9s", "123456789s46p11s", "123456789m46p99m"]
+
+
+@pytest.mark.parametrize("base", ["sichuan", "sichuan-xueliu"])
+def test_an_added_kong_robbed_by_two_seats(tmp_path, base):
+    t = _table(_rules(tmp_path, base, exchange_three="false"), ROB_HANDS, "9p7s3m4m5p")
+    for seat, suit in enumerate("ssms"):
+        act_choice(t, seat, "void", suit)
+    act(t, 0, "discard", "5p")
+    act(t, 1, "pung")               # seats 2 and 3 could win on 5p: they let it go
+    act(t, 2, "pass")
+    act(t, 3, "pass")
+    act(t, 1, "discard", "8s")      # void s first
+    act(t, 2, "discard", "7s")
+    act(t, 3, "discard", "3m")
+    act(t, 0, "discard", "4m")
+    assert t.observe(1).drawn == T.tile("5p")
+    act(t, 1, "added_kong", "5p")
+    assert t.state.phase == "rob" and t.to_move() == (2, 3)
+    act(t, 2, "win")
+    act(t, 3, "win")
+    wins = [e for e in t.state.events if e["type"] == "win"]
+    assert [(e["seat"], e["from"], e["situation"].get("robbing_kong")) for e in wins] == [(2, 1, True), (3, 1, True)]
+    assert [m.kind for m in t.state.seats[1].melds] == ["pung"]          # the kong never completes
+    assert not t.over and t.to_move() == (0,)            # the seat in play after the last robber
+    _play_out(t)
+    _settles(t)
+
+
+def test_no_seat_sees_another_seat_s_opening_choice(tmp_path):
+    rules = _rules(tmp_path, void_suit_required="false")
+    one, two = _table(rules, HANDS), _table(rules, HANDS)
+    act_choice(one, 0, "exchange", "456p")
+    act_choice(two, 0, "exchange", "122m")
+    for seat in (1, 2, 3):
+        assert one.observe(seat).to_dict() == two.observe(seat).to_dict()
+        assert one.legal(seat) == two.legal(seat)
+
+
+def test_the_greedy_bot_passes_its_weakest_three_and_declares_its_shortest_suit(tmp_path):
+    from mahjong_core.engine.table.bots import GreedyBot
+    rules = _rules(tmp_path)
+    t = _table(rules, HANDS)
+    bot = GreedyBot(rules)
+    # seat 0 (123m456p789s1122m): p and s hold three each, p first; 456p is all it can pass of p
+    assert bot.act(t.observe(0), t.legal(0)).choice == "456p"
+    # seat 2 (1234679m677899s): s is its shorter suit (6 tiles against 7 m): it passes three s
+    pick = bot.act(t.observe(2), t.legal(2)).choice
+    assert pick.endswith("s") and len(T.parse_tiles(pick)) == 3
+    for seat in range(4):
+        t.act(bot.act(t.observe(seat), t.legal(seat)))
+    voids = [bot.act(t.observe(s), t.legal(s)).choice for s in range(4)]
+    for seat, suit in enumerate(voids):
+        held = Counter(T.suit(x) for x in t.observe(seat).hand)
+        assert held[suit] == min(held[x] for x in "mps")          # the suit it holds fewest of

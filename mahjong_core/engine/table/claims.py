@@ -73,8 +73,12 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
             continue
         counts = state.seats[seat].counts
         opts = []
-        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False):
+        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False) and \
+                not locked(ruleset, state, seat, tile):
             opts.append(A.Action(A.WIN, seat))
+            if forced(rules, state):
+                out[seat] = (A.Action(A.WIN, seat),)
+                continue
         if rules.after_win == "stay" and seat in state.winners or T.suit(tile) == state.voids.get(seat):
             if opts:
                 out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
@@ -99,6 +103,32 @@ def rob_options(table, state: TableState, tile: int, cache: dict) -> dict:
                 table.ruleset, state, seat, tile, cache, self_drawn=False, robbing=True):
             out[seat] = (A.Action(A.PASS, seat), A.Action(A.WIN, seat))
     return out
+
+
+def forced(rules: PlayRules, state: TableState) -> bool:
+    """Must a seat that may win take it now (``forced_win_tiles``: 最后四张自动胡)?"""
+    return rules.forced_win_tiles > 0 and state.wall.left <= rules.forced_win_tiles
+
+
+def win_value(ruleset, state: TableState, seat: int, tile: int):
+    """The value of ``seat``'s discard win on ``tile`` (the settlement's multiplier or points)."""
+    return ruleset.score(situation.build(state, seat, tile, self_drawn=False)).value
+
+
+def locked(ruleset, state: TableState, seat: int, tile: int) -> bool:
+    """过水: ``seat`` let a discard win go since its own last discard, worth this one or more."""
+    passed = state.passed_win.get(seat)
+    return passed is not None and win_value(ruleset, state, seat, tile) <= passed
+
+
+def note_pass(table, answer: A.Action) -> None:
+    """A seat that passes a discard win it could take is locked (``pass_win_lock``) at its value."""
+    st = table.state
+    if not table.rules.pass_win_lock or answer.kind != A.PASS or st.phase != "claim" or \
+            A.Action(A.WIN, answer.seat) not in st.window.options.get(answer.seat, ()):
+        return
+    value = win_value(table.ruleset, st, answer.seat, st.window.tile)
+    st.passed_win[answer.seat] = max(value, st.passed_win.get(answer.seat, value))
 
 
 def winners(rules: PlayRules, answers: dict, source: int, rank: dict | None = None) -> list[int]:

@@ -58,6 +58,11 @@ def _reason(table, a: A.Action) -> str:
         return f"seat {a.seat} declared {void} void (定缺): it claims no {void} tile into a meld"
     if a.kind in (A.PUNG, A.EXPOSED_KONG, A.CHOW) and winning.fixed(table, a.seat):
         return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again"
+    if a.seat in w.options and w.options[a.seat] == (A.Action(A.WIN, a.seat),):
+        return _forced(table)
+    if a.kind == A.WIN and st.phase == CLAIM and claims.locked(table.ruleset, st, a.seat, w.tile):
+        return f"seat {a.seat} let a discard win worth as much go since its last discard (过水, pass_win_lock): " \
+               f"it may win on a discard again after its own next discard"
     barred = flow.barred(table, a.seat, False) if a.kind == A.WIN else None
     if barred:
         return barred
@@ -93,6 +98,8 @@ def _turn(table, a: A.Action) -> str:
     me = st.seats[a.seat]
     if a.kind in table.opening_kinds:
         return f"the opening is over: {a.kind} is chosen only before the dealer's first draw"
+    if a.kind != A.WIN and table.legal(a.seat) == (A.Action(A.WIN, a.seat),):
+        return _forced(table)
     void = st.voids.get(a.seat)
     if winning.fixed(table, a.seat) and a.kind != A.WIN:
         return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again or " \
@@ -121,6 +128,11 @@ def _turn(table, a: A.Action) -> str:
             return f"{T.name(a.tile)} is wild and wilds cannot form a concealed kong here (table.wilds.concealed_kong: false)"
         return f"a concealed kong of {T.name(a.tile)} needs all four in the hand (seat {a.seat} holds {me.counts[a.tile]})"
     return f"an added kong of {T.name(a.tile)} needs a melded pung of it and the fourth tile in the hand"
+
+
+def _forced(table) -> str:
+    return f"only {table.state.wall.left} tiles are left in the wall: a seat that may win must " \
+           f"(forced_win_tiles {table.rules.forced_win_tiles}, 最后四张自动胡)"
 
 
 def _opening(table, a: A.Action) -> str:

@@ -43,6 +43,8 @@ class PlayRules:
     reserve: int = 0                    # wall tiles never drawn (option ``reserve`` where declared)
     after_win: str = "end"              # end | leave (血战: winners leave play) | stay (血流: winners play on)
     show_hands: bool = False            # the end event lists the hands still in play (查花猪 / 查大叫)
+    pass_win_lock: bool = False         # 过水: a discard win let go locks out discard wins worth no more
+    forced_win_tiles: int = 0           # a win is forced with this many wall tiles left or fewer
     last_group: int = 0                 # the last drawable tiles drawn one each (option ``last_group``)
 
 
@@ -115,4 +117,4 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
                           f"got {flow.after_win!r}{did_you_mean(str(flow.after_win), AFTER_WIN)}")
     return PlayRules(ruleset.name, table.hand_size, table.chows, seats, not flow.several_winners,
                      flow.keep_deal_on_win, flow.keep_deal_on_draw, reserve, flow.after_win, flow.show_hands,
-                     last_group)
+                     flow.pass_win_lock, flow.forced_win_tiles, last_group)

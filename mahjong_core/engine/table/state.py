@@ -153,3 +153,4 @@ class TableState:
     opening: Opening | None = None  # the opening step the seats are choosing in
     voids: dict[int, str] = field(default_factory=dict)  # seat -> its declared void suit (定缺: m, p or s)
     out: list[int] = field(default_factory=list)        # seats that have left play (血战 winners), in order
+    passed_win: dict = field(default_factory=dict)      # seat -> the value of the discard win it let go (过水)

@@ -112,6 +112,8 @@ class Table:
         if not st.claimed and st.drawn is not None and situation.may_win(
                 self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True) and not flow.barred(self, seat, True):
             out.append(A.Action(A.WIN, seat))
+            if claims.forced(self.rules, st):
+                return tuple(out)
         if winning.fixed(self, seat):
             return tuple(out) + (A.Action(A.DISCARD, seat, st.drawn),)
         wild = claims.wild_rules(self.ruleset, st)
@@ -183,6 +185,7 @@ class Table:
     def _apply(self, a: A.Action) -> None:
         st = self.state
         if st.phase in (CLAIM, ROB):
+            claims.note_pass(self, a)
             st.window.answers[a.seat] = a
             if not st.window.waiting:
                 (self._resolve_claim if st.phase == CLAIM else self._resolve_rob)()
@@ -234,6 +237,7 @@ class Table:
         me = st.seats[seat]
         me.counts[tile] -= 1
         me.pool.append(tile)
+        st.passed_win.pop(seat, None)
         me.discarded += 1
         st.discard_after_kong, st.kong_chain, st.drawn, st.claimed = st.kong_chain > 0, 0, None, False
         flow.run(self, "discard", seat, tile)
