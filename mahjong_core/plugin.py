@@ -15,8 +15,9 @@ constant sets), ``win_method`` and ``parse_situation`` (a hand as a settlement r
 ``wilds_held``, and for shape authors ``standard`` (the n-sets-and-a-pair search), ``NEVER``
 (a shanten the hand can never reach), ``Body`` (a fixed body of tiles beside sets and a pair:
 its shanten, its shanten after each draw, its useful draws), the per-suit records a fast
-``shanten`` reads (``hand_suits``) and the wait helpers (``standard_waits``,
-``suit_waits``, ``suit_complete``).
+``shanten`` reads (``hand_suits``), the wait helpers (``standard_waits``,
+``suit_waits``, ``suit_complete``), and for a fast scorer (``mahjong_fast_scorer``) the
+standard splits of a count vector (``standard_splits``).
 
 Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
 The names here are the plugin interface: they stay, wherever their code lives.
@@ -39,7 +40,7 @@ from mahjong_core.engine import tiles
 from mahjong_core.engine.analysis import NEVER
 from mahjong_core.engine.hand import parse_situation, win_method
 from mahjong_core.engine.settle.money import exact, number, plain
-from mahjong_core.engine.shapes import Body, standard
+from mahjong_core.engine.shapes import Body, standard, standard_splits
 from mahjong_core.engine.shapes.suits import hand_suits
 from mahjong_core.engine.waits import standard_waits, suit_complete, suit_waits
 from mahjong_core.engine.wilds import held as wilds_held
@@ -68,4 +69,6 @@ __all__ = [
     "tiles", "win_method", "parse_situation", "exact", "number", "plain", "wilds_held",
     # the shape author's kit: the standard search, a body beside sets and a pair, per-suit records, waits
     "standard", "NEVER", "Body", "hand_suits", "standard_waits", "suit_waits", "suit_complete",
+    # the standard splits of a count vector, for a fast scorer
+    "standard_splits",
 ]

@@ -588,6 +588,24 @@ class MahjongSpec:
         """
 
     @hookspec(firstresult=True)
+    def mahjong_fast_scorer(self, ruleset: Ruleset) -> Callable[[Any, bool], ScoreResult | None] | None:
+        """A faster way to score ``ruleset``'s hands, asked once when the ruleset is built (the
+        first answer counts), or None: a function ``(situation, enforce_minimum)`` that
+        ``Ruleset.score`` asks first with what it was given. It returns None to leave the hand to
+        the general path, else exactly what ``Ruleset.score_general`` returns or raises; offer it
+        only for the fan tables and options it was checked on.
+
+        Example::
+
+            from mahjong_core.plugin import hookimpl
+
+            @hookimpl
+            def mahjong_fast_scorer(ruleset):
+                if scoring_signature(ruleset) in VERIFIED:     # the tables it was checked on
+                    return FastScorer(ruleset).score
+        """
+
+    @hookspec(firstresult=True)
     def mahjong_table_flow(self, ruleset: Ruleset) -> TableFlow | None:
         """What the table (``mahjong play``) does for ``ruleset`` beyond the core flow, as a
         ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a
