@@ -611,18 +611,9 @@ class MahjongSpec:
         ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
-        The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``dealer_streak``, ``winners``,
-        ``wilds``, ``voids``, ``events``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
-        ``wall_left``, ``holds(seat)`` (a seat's concealed tiles and melds' tiles), ``concealed(seat)``,
-        ``move(tiles, source, target)`` (concealed tiles passed between seats),
-        ``draw_lots(label, n)`` (a number below n drawn from the deal, the same in a replay),
-        ``melds(seat)``, ``bonus(seat)``, ``discards(seat)``, ``set_aside(seat)`` (the tile just
-        turned up becomes the seat's bonus tile), ``take_turned(seat)`` (it joins the seat's hand:
-        抢金, whose opening step returns the seat's ``win`` event, ending the hand) and
-        ``situation(seat, tile, self_drawn)``.
-        A flow's ``opening`` steps (``OpeningStep``) are choices every seat makes before the
-        dealer's first draw (Sichuan's 换三张 and 定缺); ``several_winners``, ``after_win``
-        and ``show_hands`` say who wins one discard and whether play goes on after a win.
+        Its steps read and change the hand through a ``TableHand`` (docs/table.md "Family flows":
+        ``turn_up()``, ``holds(seat)``, ``move``, ``take_turned`` …); its fields (``TableFlow``) add
+        opening steps, several winners, play after a win, the reserve, barred or ranked wins.
 
         Example::
 
