@@ -2,7 +2,7 @@
 
     python benchmarks/bench_table.py [--hands 40] [--seed 1] [--rulesets guobiao,popular,sichuan,…] [--no-check] [--json]
 
-The default rows are Guobiao, popular, Sichuan (血战 and 血流) and every Guangdong profile (``RULESETS``).
+The default rows are Guobiao, popular, Sichuan (血战 and 血流) and every Guangdong profile and both Fuzhou lines (``RULESETS``).
 
 Each (ruleset, bots) row runs in a fresh process with garbage collection on, as a bot author's
 run meets it: ``--hands`` hands from ``--seed`` (hand numbers 0, 1, …, the deal moving on), four
@@ -28,7 +28,7 @@ PARTS = {"analysis": ("analyze", "shanten"), "scoring": ("score",)}
 
 # the default rows: Guobiao, popular and every Guangdong profile (each its own flow and settlement)
 RULESETS = ("guobiao", "popular", "sichuan", "sichuan-xueliu", "guangdong", "guangdong-jipinghu", "guangdong-100",
-            "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao")
+            "guangdong-tuidaohu", "guangdong-lianhua", "guangdong-bao", "fuzhou", "fuzhou-classic")
 
 
 def _timed(ruleset, spent: dict) -> None:

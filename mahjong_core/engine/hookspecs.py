@@ -237,7 +237,8 @@ class OpeningStep:
       ``answers`` ``{seat: choice}``: apply them (``hand.move(...)``) and return the record events
       they make. The table reads a returned ``void`` event itself (``{"seat", "suit"}``, on a
       ruleset with ``table.void_suit``): that seat must let its void suit go first and may not
-      claim it
+      claim it; and a returned ``win`` event (``{"seat", "situation"}``: Fuzhou's 抢金, after
+      ``hand.take_turned(seat)``): that seat has won and the hand ends
     - ``suggest`` (``Callable[..., str] | None``): ``suggest(held, choices)``, the choice the
       greedy bot makes holding the concealed tile kinds ``held`` (default: the first choice)
     """
@@ -269,6 +270,22 @@ class TableFlow:
     - ``keep_deal_on_win`` (``bool``): the deal stays with a dealer who wins (a series' rotation;
       default: the deal always passes, as in Guobiao)
     - ``keep_deal_on_draw`` (``bool``): the deal stays after a drawn hand
+    - ``next_streak`` (``Callable[..., int] | None``): ``next_streak(dealer_streak, outcome)``, the
+      next hand's ``dealer_streak`` when the dealer keeps the deal (``outcome``: ``dealer_win`` or
+      ``draw``); default: one more
+    - ``reserve`` (``Callable[..., int] | None``): ``reserve(hand)``, the wall tiles held back now
+      (never drawn), asked after the deal and after every kong and bonus tile set aside; default:
+      the option ``reserve`` (a number), else none
+    - ``discard`` (``Callable[..., Iterable[Mapping]] | None``): ``discard(hand, seat, tile)`` after a
+      discard, before its claim window: the record events it adds (Fuzhou: a discarded gold)
+    - ``win_barred`` (``Callable[..., str | None] | None``): ``win_barred(hand, seat, self_drawn)``, why
+      the family bars ``seat`` from that win now (naming the rule and option), or None
+    - ``win_rank`` (``Callable[..., int] | None``): ``win_rank(hand, seat, tile)``, where one player
+      wins a discard: a claimant of higher rank beats nearer ones (default: all rank 0)
+    - ``auto_win`` (``Callable[..., bool] | None``): ``auto_win(hand, seat)``, true when the win the
+      seat may declare on the tile it drew is taken at once, without an action (三金倒)
+    - ``wild_discard`` (``str``): the rule a refused wild discard names beside ``table.wilds.discard``
+      (e.g. ``options.gold_discard: forbidden``)
     - ``opening`` (``tuple[OpeningStep, ...]``): choices every seat makes before the dealer's
       first draw, in order (换三张, 定缺)
     - ``several_winners`` (``bool``): every seat that claims a win on one discard (or robs one
@@ -301,6 +318,13 @@ class TableFlow:
     end: Callable[..., Iterable[Mapping]] | None = None
     keep_deal_on_win: bool = False
     keep_deal_on_draw: bool = False
+    next_streak: Callable[..., int] | None = None
+    reserve: Callable[..., int] | None = None
+    discard: Callable[..., Iterable[Mapping]] | None = None
+    win_barred: Callable[..., str | None] | None = None
+    win_rank: Callable[..., int] | None = None
+    auto_win: Callable[..., bool] | None = None
+    wild_discard: str = ""
     opening: tuple[OpeningStep, ...] = ()
     several_winners: bool = False
     one_robber: bool = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mahjong_core.plugin import SituationField, TileSet, Validator, WinShape, fan_checks, hookimpl
 
-from . import explain, pairs, points, settlement, specials, validate
+from . import explain, flow, pairs, points, settlement, specials, validate
 
 SUITS = frozenset(range(27))
 HONOURS = range(27, 34)
@@ -65,3 +65,9 @@ def mahjong_explain(result, ruleset):
         return None
     return explain.explain(result, ruleset)
 
+
+
+@hookimpl
+def mahjong_table_flow(ruleset):
+    """The gold rules at the table: 开金, the reserve, the gold discard, 金雀 priority, 三金倒 (flow.py)."""
+    return flow.table_flow(ruleset)

@@ -49,13 +49,16 @@ def three_golds(ctx) -> int:
 @fan_check("fuzhou.gold_sparrow", awards=("jinque",), per_hand=True)
 def gold_sparrow(ctx) -> int:
     """金雀: two golds are the pair, the rest (other golds wild) make the sets."""
-    s = ctx.situation
+    return int(is_gold_sparrow(ctx.situation, fifth_copy(ctx)))
+
+
+def is_gold_sparrow(s, fifth: bool = False) -> bool:
+    """Can the situation be read with two golds as its pair (金雀; the table's claim priority)?"""
     facts = golds(s)
     if facts.held < 2:
-        return 0
+        return False
     counts = natural_counts(s, facts)
-    free = room(s, counts, fifth_copy(ctx))
-    return int(fits(counts, facts.held - 2, _sets_needed(s), False, free))
+    return fits(counts, facts.held - 2, _sets_needed(s), False, room(s, counts, fifth))
 
 
 @fan_check("fuzhou.gold_dragon", awards=("jinlong",), per_hand=True)

@@ -137,9 +137,9 @@ def test_chunks_merge_to_the_report_of_one_pass(monkeypatch):
 
 
 def test_a_ruleset_the_table_does_not_play_is_refused_by_name():
-    rc, out, _ = run_cli(["simulate", "--ruleset", "guobiao", "--vs", "sichuan", "--hands", 1, "--json"])
+    rc, out, _ = run_cli(["simulate", "--ruleset", "guobiao", "--vs", "guangdong", "--hands", 1, "--json"])
     answer = json.loads(out)
-    assert rc != 0 and answer["error"]["code"] == "unsupported_ruleset" and "sichuan" in answer["error"]["message"]
+    assert rc != 0 and answer["error"]["code"] == "unsupported_ruleset" and "guangdong" in answer["error"]["message"]
 
 
 def test_bad_input_is_named():

@@ -21,12 +21,13 @@ def guobiao():
 
 def wall(ruleset, hands: list[str], draws: str = "", tail: str = "") -> tuple[int, ...]:
     """A wall dealing ``hands`` (13 tiles per seat, dealer first: blocks of 4, 4, 4, then 1, in
-    turn order), then ``draws`` from the front in order, ``tail`` from the back in order (its
-    first tile is the wall's last); every other tile of the set in between."""
+    turn order; 16 tiles: then 3 more each), then ``draws`` from the front in order, ``tail`` from
+    the back in order (its first tile is the wall's last); every other tile of the set in between."""
     seats = [list(T.parse_tiles(h)) for h in hands]
-    assert all(len(h) == 13 for h in seats)
+    size = len(seats[0])
+    assert size in (13, 16) and all(len(h) == size for h in seats)
     front = []
-    for start, take in ((0, 4), (4, 4), (8, 4), (12, 1)):
+    for start, take in ((0, 4), (4, 4), (8, 4), (12, 1), (13, 3))[:4 if size == 13 else 5]:
         for h in seats:
             front.extend(h[start:start + take])
     front.extend(T.parse_tiles(draws))

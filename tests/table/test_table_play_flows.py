@@ -170,13 +170,6 @@ def test_mahjong_play_records_of_a_family_settle_through_mahjong_settle(name, tm
         assert code == 0 and json.loads(out)["deltas"] == answer["hands"][i]["deltas"]
 
 
-@pytest.mark.parametrize("name, words", [("fuzhou", "开金")])
-def test_families_without_a_flow_are_still_refused(name, words):
-    missing = unsupported(_load(name))
-    assert missing is not None and words in missing
-    assert unsupported(_load("popular")) is None and unsupported(_load("popular-lianzhong")) is None
-
-
 def test_a_void_suit_no_flow_declares_is_refused(tmp_path):
     rules = _overlay(tmp_path, "extends: guobiao\ntable: {void_suit: true}\n")
     assert "a void suit that no flow declares" in unsupported(rules)

@@ -6,8 +6,8 @@ whenever allowed, discards the tile that keeps the lowest shanten with the most 
 left — between discards that leave it ready, the one whose waits are worth most (a wait below
 the minimum, as Guobiao's 8 points, is worth nothing) — claims (or kongs) only when that lowers
 its shanten, and otherwise passes; at an opening step it takes the flow's suggestion
-(``OpeningStep.suggest``: Sichuan's weakest three for 换三张, its shortest suit for 定缺), and a
-void suit's tiles go first because they are all it may let go.
+(``OpeningStep.suggest``: Sichuan's weakest three for 换三张, its shortest suit for 定缺, Fuzhou's
+抢金 taken), and a void suit's tiles go first because they are all it may let go.
 """
 from __future__ import annotations
 

@@ -59,12 +59,14 @@ def meldable(wild, state: TableState, tiles) -> bool:
 
 def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
     """Each seat that may claim the discard ``tile``, with its options (a pass first). When the
-    wall is empty only a win may be claimed: no tile is left to draw after a meld."""
+    wall is empty only a win may be claimed: no tile is left to draw after a meld; a kong needs
+    a replacement beyond the last group (``PlayRules.last_group``)."""
     ruleset, rules = table.ruleset, table.rules
     source = state.turn
     seats = len(state.seats)
     wild = wild_rules(ruleset, state)
     room = state.wall.left > 0 and meldable(wild, state, (tile,))
+    kong_room = room and state.wall.left > rules.last_group       # a replacement beyond the last group
     out = {}
     for seat in range(seats):
         if seat == source or seat in state.out:
@@ -81,7 +83,7 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
             if opts:
                 out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
             continue
-        if room and counts[tile] >= 3:
+        if kong_room and counts[tile] >= 3:
             opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
         if room and counts[tile] >= 2:
             opts.append(A.Action(A.PUNG, seat))
@@ -129,11 +131,14 @@ def note_pass(table, answer: A.Action) -> None:
     st.passed_win[answer.seat] = max(value, st.passed_win.get(answer.seat, value))
 
 
-def winners(rules: PlayRules, answers: dict, source: int, robbing: bool = False) -> list[int]:
+def winners(rules: PlayRules, answers: dict, source: int, rank: dict | None = None,
+            robbing: bool = False) -> list[int]:
     """The seats that win, nearest in turn order first; one of them where one player wins a hand
-    (or, ``robbing``, where one player robs a kong: ``one_robber``)."""
+    (or, ``robbing``, where one player robs a kong: ``one_robber``). ``rank`` (a flow's
+    ``win_rank``: Fuzhou's 金雀) puts a higher-ranked claimant before nearer ones."""
+    rank = rank or {}
     seats = sorted((s for s, a in answers.items() if a.kind == A.WIN),
-                   key=lambda s: distance(s, source, rules.seats))
+                   key=lambda s: (-rank.get(s, 0), distance(s, source, rules.seats)))
     return seats[:1] if rules.one_winner or (robbing and rules.one_robber) else seats
 
 

@@ -1,8 +1,10 @@
 """A family's flow at the table (``mahjong_table_flow``, ``TableFlow``): the steps it adds at the
-deal and at the end of a hand, run on a ``TableHand`` (what a step may read and do), and the
-events they return checked and written to the record. A ``wild`` event returned is read by the
-table itself: its kinds (``table.wilds``) are the hand's wilds from then on; so is a ``void``
-event (定缺): that seat's void suit."""
+deal, after a discard and at the end of a hand, run on a ``TableHand`` (what a step may read and
+do), and the events they return checked and written to the record; and the questions the table
+asks it during play (the reserve now, a win barred, a claimant's rank, a win taken at once). A
+``wild`` event returned is read by the table itself: its kinds (``table.wilds``) are the hand's
+wilds from then on; so is a ``void`` event (定缺): that seat's void suit, and a ``win`` event an
+opening step returns (抢金): that seat has won and the hand ends."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -10,7 +12,10 @@ from collections.abc import Mapping
 from .. import tiles as T
 from .. import wilds as W
 from ..errors import MahjongError, PluginError
+from ..hand import Meld
+from . import actions as A
 from . import situation
+from .state import OPENING
 from .wall import below, number_stream, wall_key
 
 VOID_SUITS = ("m", "p", "s")
@@ -18,8 +23,9 @@ VOID_SUITS = ("m", "p", "s")
 
 class TableHand:
     """The hand as a flow step sees it: the ruleset, the seats, the dealer (and his streak), who won, the wild
-    kinds, the wall's tiles left, each seat's tiles and waits, the actions so far, and the one move
-    a step makes: turning up a tile of the wall (face up, out of play: an indicator, a horse)."""
+    kinds, the wall's tiles left, each seat's tiles and waits, the actions so far, and the moves
+    a step makes: turning up a tile of the wall (face up, out of play: an indicator, a horse),
+    and laying the tile just turned up aside as a seat's bonus tile (Fuzhou's 开金)."""
 
     __slots__ = ("_table",)
 
@@ -118,6 +124,44 @@ class TableHand:
         empty when it is not ready (听牌)."""
         return situation.waits(self._table.ruleset, self._table.state, seat, self._table._waits)
 
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        """``seat``'s declared melds (kind, tile, concealed)."""
+        return tuple(Meld(m.kind, m.tile, m.concealed) for m in self._table.state.seats[seat].melds)
+
+    def bonus(self, seat: int) -> tuple[int, ...]:
+        """The bonus tiles ``seat`` has set aside, in order."""
+        return tuple(self._table.state.seats[seat].bonus)
+
+    def discards(self, seat: int) -> tuple[int, ...]:
+        """Every tile ``seat`` has discarded this hand, in order (claimed ones included)."""
+        return tuple(a.tile for a in self._table.state.actions if a.kind == A.DISCARD and a.seat == seat)
+
+    def situation(self, seat: int, tile: int, self_drawn: bool) -> dict:
+        """The situation the table would write for ``seat`` winning on ``tile`` now (on a discard:
+        the tile not yet in the hand)."""
+        st = self._table.state
+        return situation.build(st, seat, tile, self_drawn=self_drawn)
+
+    def take_turned(self, seat: int) -> int:
+        """The tile last turned up joins ``seat``'s concealed tiles (Fuzhou's 抢金: the face-up
+        gold taken); the step then returns that seat's ``win`` event, which ends the hand."""
+        st = self._table.state
+        if not st.turned:
+            raise MahjongError(f"table flow '{self._table.flow.id}': take_turned needs a tile turned up")
+        tile = st.turned.pop()
+        st.seats[seat].counts[tile] += 1
+        return tile
+
+    def set_aside(self, seat: int) -> int:
+        """The tile just turned up becomes ``seat``'s bonus tile (set aside, face up); an error
+        naming the flow when none was turned or it is no bonus tile."""
+        st = self._table.state
+        if not st.turned or st.turned[-1] not in self.ruleset.table.bonus:
+            raise MahjongError(f"table flow '{self._table.flow.id}': set_aside needs a bonus tile just turned up")
+        tile = st.turned.pop()
+        st.seats[seat].bonus.append(tile)
+        return tile
+
     def turn_up(self, head: bool = False) -> int:
         """The tile at the wall's tail (the reserve included), turned face up and out of play; with
         ``head``, the next tile a draw would take (never the reserve). An error naming the flow
@@ -136,13 +180,23 @@ def won_on(state, seat: int) -> int:
     return T.tile(event["situation"]["win_tile"])
 
 
-def run(table, step: str) -> None:
-    """Run the flow's ``step`` (``deal`` or ``end``) and write the events it returns."""
+def _ask(table, step: str, *args):
+    """The flow's answer to ``step`` (None when it has none); a failing step is named."""
     flow = table.flow
     fn = getattr(flow, step) if flow is not None else None
     if fn is None:
-        return
-    write(table, call(table, fn, f"the {step}", TableHand(table)), f"the {step}")
+        return None
+    try:
+        return fn(TableHand(table), *args)
+    except MahjongError:
+        raise
+    except Exception as e:
+        raise PluginError(f"table flow '{flow.id}' failed at the {step}: {type(e).__name__}: {e}") from e
+
+
+def run(table, step: str, *args) -> None:
+    """Run the flow's ``step`` (``deal``, ``discard`` or ``end``) and write the events it returns."""
+    write(table, list(_ask(table, step, *args) or ()), f"the {step}")
 
 
 def call(table, fn, where: str, *args):
@@ -167,6 +221,10 @@ def write(table, events: list, step: str) -> None:
             st.wilds = _wild_kinds(table, event, flow.id)
         elif event["type"] == "void" and table.ruleset.table.void_suit:
             st.voids[_void_seat(table, event, flow.id)] = event["suit"]
+        elif event["type"] == "win":
+            seat = _win_seat(table, event, flow.id)
+            st.winners.append(seat)
+            st.seats[seat].holds_win = True
         st.events.append(event)
 
 
@@ -212,6 +270,16 @@ def _void_seat(table, event: dict, flow_id: str) -> int:
     return seat
 
 
+def _win_seat(table, event: dict, flow_id: str) -> int:
+    """The seat of a ``win`` event a step returns (an opening win: Fuzhou's 抢金)."""
+    seat = event.get("seat")
+    if table.state.phase != OPENING or not isinstance(seat, int) or not 0 <= seat < table.rules.seats \
+            or not isinstance(event.get("situation"), Mapping):
+        raise PluginError(f"table flow '{flow_id}': a win event comes only from an opening step and names a "
+                          f"'seat' and a 'situation', got {event!r}")
+    return seat
+
+
 def _wild_kinds(table, event: dict, flow_id: str) -> tuple[int, ...]:
     tile, indicator = event.get("tile"), event.get("indicator")
     try:
@@ -220,3 +288,43 @@ def _wild_kinds(table, event: dict, flow_id: str) -> tuple[int, ...]:
                              where=f"table flow '{flow_id}': wild event")
     except MahjongError as e:
         raise PluginError(e.message) from None
+
+
+def update_reserve(table) -> None:
+    """Set the wall's reserve to what the flow's ``reserve`` says now (a whole number ≥ 0)."""
+    if table.flow is None or table.flow.reserve is None:
+        return
+    got = _ask(table, "reserve")
+    if isinstance(got, bool) or not isinstance(got, int) or got < 0:
+        raise PluginError(f"table flow '{table.flow.id}': reserve must return a whole number ≥ 0, got {got!r}")
+    table.state.wall.reserve = got
+
+
+def barred(table, seat: int, self_drawn: bool) -> str | None:
+    """Why the flow bars ``seat`` from winning now (``win_barred``), or None."""
+    return _ask(table, "win_barred", seat, self_drawn)
+
+
+def bar_wins(table, options: dict) -> dict:
+    """A window's options without the wins the flow bars (a seat left with a pass only drops out)."""
+    if table.flow is None or table.flow.win_barred is None:
+        return options
+    out = {}
+    for seat, opts in options.items():
+        if any(a.kind == A.WIN for a in opts) and barred(table, seat, False):
+            opts = tuple(a for a in opts if a.kind != A.WIN)
+        if len(opts) > 1:
+            out[seat] = opts
+    return out
+
+
+def ranks(table, answers: dict, tile: int) -> dict[int, int]:
+    """Each seat answering ``win`` with its rank (``win_rank``; none without one)."""
+    if table.flow is None or table.flow.win_rank is None:
+        return {}
+    return {seat: int(_ask(table, "win_rank", seat, tile) or 0) for seat, a in answers.items() if a.kind == A.WIN}
+
+
+def auto_win(table, seat: int) -> bool:
+    """Does the flow take ``seat``'s self-drawn win at once (``auto_win``)?"""
+    return bool(_ask(table, "auto_win", seat))

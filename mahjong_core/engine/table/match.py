@@ -1,6 +1,7 @@
 """Hands played by bots, one after another: the deal passes or stays by the ruleset's rotation
-(``PlayRules``) or goes where the flow's ``next_dealer`` says, the prevalent wind moves on when
-the deal has gone round (docs/table.md "Series")."""
+(``PlayRules``) or goes where the flow's ``next_dealer`` says, the dealer's streak by the flow's
+``next_streak`` (else one more per hand kept), the prevalent wind moves on when the deal has gone
+round (docs/table.md "Series")."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 
 from .bots import Bot, make_bot
 from .flow import chosen_dealer
-from .rules import play_rules
+from .rules import flow_of, play_rules
 from .state import Deal
 from .table import Table
 
@@ -40,7 +41,7 @@ def play_series(ruleset, bot_names: Sequence[str | None], seed: int, hands: int,
                 players: Mapping[int, Bot] = {}) -> Iterator[HandResult]:
     """``hands`` hands from ``seed`` (hand numbers 0, 1, …), the deal moving on; each seat a bot by
     name, or the player ``players`` gives it (a person in a terminal), the same in every hand."""
-    rules = play_rules(ruleset)
+    rules, flow = play_rules(ruleset), flow_of(ruleset)
     dealer = round_wind = streak = 0
     for number in range(hands):
         bots = [players[s] if s in players else make_bot(bot_names[s], ruleset, seed, number, s)
@@ -51,7 +52,8 @@ def play_series(ruleset, bot_names: Sequence[str | None], seed: int, hands: int,
                (rules.keep_deal_on_draw and not result.winners)
         following = (dealer if keep else (dealer + 1) % rules.seats) if result.next_dealer is None else result.next_dealer
         if following == dealer:
-            streak += 1
+            outcome = "dealer_win" if result.winners else "draw"
+            streak = flow.next_streak(streak, outcome) if flow is not None and flow.next_streak else streak + 1
         else:
             streak = 0
             if following < dealer or following == 0:

@@ -1,12 +1,13 @@
 """Opening steps (``TableFlow.opening``, docs/table.md "Opening steps"): after the deal step and
 before the dealer's first draw, each step asks every seat that has a choice at once; a seat's
 answer is kept from the others until all have answered, then the step's ``resolve`` applies
-them and returns its record events (a ``void`` event is read by the table: flow.write)."""
+them and returns its record events (a ``void`` event is read by the table: flow.write; a ``win``
+event ends the hand there)."""
 from __future__ import annotations
 
 from ..errors import PluginError
 from . import actions as A
-from . import flow
+from . import flow, winning
 from .state import OPENING, Opening
 
 
@@ -50,12 +51,17 @@ def start(table, index: int = 0) -> bool:
 
 def answer(table, action: A.Action) -> bool:
     """Take one seat's answer; when it is the last, resolve the step and open the next. False
-    when the opening is over (the dealer's first draw comes next)."""
+    when the opening is over (the dealer's first draw comes next); True while it goes on or
+    when a step's win has ended the hand."""
     op = table.state.opening
     op.answers[action.seat] = action
     if op.waiting:
         return True
     _resolve(table, op.step, {s: a.choice for s, a in sorted(op.answers.items())})
+    if table.state.winners:             # a step's win (抢金) ends the hand before the first draw
+        table.state.opening = None
+        winning.end(table, exhausted=False)
+        return True
     return start(table, op.step + 1)
 
 

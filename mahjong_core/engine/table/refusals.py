@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import tiles as T
 from . import actions as A
-from . import claims, situation, winning
+from . import claims, flow, situation, winning
 from .state import CLAIM, OPENING, OVER, ROB, TURN
 
 
@@ -63,10 +63,16 @@ def _reason(table, a: A.Action) -> str:
     if a.kind == A.WIN and st.phase == CLAIM and claims.locked(table.ruleset, st, a.seat, w.tile):
         return f"seat {a.seat} let a discard win worth as much go since its last discard (过水, pass_win_lock): " \
                f"it may win on a discard again after its own next discard"
+    barred = flow.barred(table, a.seat, False) if a.kind == A.WIN else None
+    if barred:
+        return barred
     if a.seat not in w.options:
         return f"seat {a.seat} has no claim on {T.name(w.tile)} (no win, pung, kong or chow it could make)"
     if st.phase == CLAIM and st.wall.left == 0 and a.kind != A.WIN:
         return "the wall is empty: the last discard may only be won, not melded"
+    if a.kind == A.EXPOSED_KONG and 0 < st.wall.left <= table.rules.last_group:
+        return f"only the last group is left ({st.wall.left} tiles, options.last_group: {table.rules.last_group}): " \
+               f"a kong needs a replacement beyond it"
     if a.kind == A.WIN:
         return situation.why_not(table.ruleset, st, a.seat, w.tile, self_drawn=False, robbing=st.phase == ROB)
     counts = st.seats[a.seat].counts
@@ -105,14 +111,18 @@ def _turn(table, a: A.Action) -> str:
         return f"seat {a.seat} declared {void} void (定缺): it declares no kong of {T.name(a.tile)}"
     if a.kind == A.DISCARD:
         if a.tile < T.NUM_TILES and me.counts[a.tile] and a.tile in st.wilds:
-            return f"{T.name(a.tile)} is wild and a wild is never discarded (table.wilds.discard: false)"
+            rule = f"; {table.flow.wild_discard}" if table.flow is not None and table.flow.wild_discard else ""
+            return f"{T.name(a.tile)} is wild and a wild is never discarded (table.wilds.discard: false{rule})"
         return f"seat {a.seat} holds no {T.name(a.tile)}" if a.tile < T.NUM_TILES else "no such tile"
     if st.claimed:
         return f"seat {a.seat} has just claimed a meld and must discard"
     if a.kind == A.WIN:
-        return situation.why_not(table.ruleset, st, a.seat, st.drawn, self_drawn=True)
+        return flow.barred(table, a.seat, True) or situation.why_not(table.ruleset, st, a.seat, st.drawn, self_drawn=True)
     if st.wall.left == 0:
         return "the wall is empty: a kong needs a replacement tile"
+    if st.wall.left <= table.rules.last_group:
+        return f"only the last group is left ({st.wall.left} tiles, options.last_group: {table.rules.last_group}): " \
+               f"a kong needs a replacement beyond it"
     if a.kind == A.CONCEALED_KONG:
         if a.tile in st.wilds and me.counts[a.tile] == 4:
             return f"{T.name(a.tile)} is wild and wilds cannot form a concealed kong here (table.wilds.concealed_kong: false)"

@@ -22,7 +22,6 @@ _FLOWS = {
     "guangdong.tuidaohu": "ghost turn-up and horses (买马)",
     "guangdong.lianhua": "horses (买马) and 跟庄",
     "guangdong.bao": "ghost turn-up and 包 liability",
-    "fuzhou.gold_rules": "开金, 抢金, 三金倒, golds not discardable, the reserve and the last four",
 }
 PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table plays without a flow
 
@@ -31,7 +30,8 @@ PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table p
 class PlayRules:
     """The table's reading of a ruleset: how many tiles a hand holds, may chows be claimed, how
     many may win one discard, who keeps the deal, how many tiles the wall holds back, what a win
-    does to the hand and whether the hands still in play are shown when the wall runs out."""
+    does to the hand, whether the hands still in play are shown when the wall runs out, how many
+    last tiles are drawn one each without a discard (``lastgroup``)."""
 
     name: str
     hand_size: int
@@ -46,6 +46,7 @@ class PlayRules:
     pass_win_lock: bool = False         # 过水: a discard win let go locks out discard wins worth no more
     forced_win_tiles: int = 0           # a win is forced with this many wall tiles left or fewer
     one_robber: bool = False            # several may win a discard, the nearest alone robs an added kong
+    last_group: int = 0                 # the last drawable tiles drawn one each (option ``last_group``)
 
 
 def flow_of(ruleset) -> TableFlow | None:
@@ -95,7 +96,8 @@ def _missing(ruleset, flow) -> str | None:
 
 
 def play_rules(ruleset, seats: int = 4) -> PlayRules:
-    """The table's rules of ``ruleset`` (with its family's flow); a ruleset it does not play is an
+    """The table's rules of ``ruleset`` (with its family's flow: a flow's ``reserve`` replaces the
+    option); a ruleset it does not play is an
     ``unsupported_ruleset`` error naming what it lacks."""
     flow = flow_of(ruleset)
     missing = _missing(ruleset, flow)
@@ -103,12 +105,15 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
         raise UnsupportedError(f"the table does not play {ruleset.name}'s {missing} yet; it plays the rulesets "
                                f"settled by: {', '.join(PLAYED)}, and those a plugin gives a flow")
     table = ruleset.table
-    reserve = ruleset.options["reserve"] if "reserve" in ruleset.options else 0
+    opts = ruleset.options
+    reserve = 0 if flow is not None and flow.reserve is not None else opts["reserve"] if "reserve" in opts else 0
+    last_group = opts["last_group"] if "last_group" in opts else 0
     if flow is None:
-        return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, False, False, reserve)
+        return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, False, False, reserve,
+                         last_group=last_group)
     if flow.after_win not in AFTER_WIN:
         raise PluginError(f"table flow '{flow.id}': after_win must be one of {', '.join(AFTER_WIN)}, "
                           f"got {flow.after_win!r}{did_you_mean(str(flow.after_win), AFTER_WIN)}")
     return PlayRules(ruleset.name, table.hand_size, table.chows, seats, not flow.several_winners,
                      flow.keep_deal_on_win, flow.keep_deal_on_draw, reserve, flow.after_win, flow.show_hands,
-                     flow.pass_win_lock, flow.forced_win_tiles, flow.one_robber)
+                     flow.pass_win_lock, flow.forced_win_tiles, flow.one_robber, last_group)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError
 from . import actions as A
-from . import bonus, claims, flow, invariants, observe, opening, record, refusals, situation, winning
+from . import bonus, claims, flow, invariants, lastgroup, observe, opening, record, refusals, situation, winning
 from .rules import flow_of, play_rules
 from .state import CLAIM, OPENING, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
 from .wall import Wall, shuffle, tile_list
@@ -110,7 +110,7 @@ class Table:
         me = st.seats[seat]
         out = []
         if not st.claimed and st.drawn is not None and situation.may_win(
-                self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True):
+                self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True) and not flow.barred(self, seat, True):
             out.append(A.Action(A.WIN, seat))
             if claims.forced(self.rules, st):
                 return tuple(out)
@@ -118,7 +118,7 @@ class Table:
             return tuple(out) + (A.Action(A.DISCARD, seat, st.drawn),)
         wild = claims.wild_rules(self.ruleset, st)
         void = st.voids.get(seat)
-        if not st.claimed and st.wall.left > 0:
+        if not st.claimed and st.wall.left > self.rules.last_group:
             out.extend(A.Action(A.CONCEALED_KONG, seat, t) for t in range(T.NUM_KINDS)
                        if me.counts[t] == 4 and (wild.concealed_kong or t not in st.wilds) and T.suit(t) != void)
             out.extend(A.Action(A.ADDED_KONG, seat, m.tile) for m in me.melds
@@ -144,6 +144,7 @@ class Table:
                 self._bonus_win(seat)
                 return
         flow.run(self, "deal")
+        flow.update_reserve(self)
         if not opening.start(self):
             self._draw(st.deal.dealer, tail=False)
 
@@ -160,6 +161,7 @@ class Table:
             for t in held:
                 me.counts[t] -= 1
                 me.bonus.append(t)
+            flow.update_reserve(self)
             for _ in range(len(held) + short):
                 if st.wall.left == 0:
                     return None
@@ -177,6 +179,8 @@ class Table:
         if st.wall.left == 0:
             winning.end(self, exhausted=True)
             return
+        if not tail and lastgroup.active(self):
+            return lastgroup.draw(self, seat)
         tile = st.wall.draw_tail() if tail else st.wall.draw()
         st.seats[seat].counts[tile] += 1
         replaced = tile in self.ruleset.table.bonus
@@ -191,6 +195,8 @@ class Table:
             tile = got
         st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, tail, False, None
         st.bloom_draw = replaced and self.ruleset.table.bonus_replacement_bloom
+        if flow.auto_win(self, seat) and A.Action(A.WIN, seat) in self._compute_legal(seat):
+            winning.win(self, [seat], tile, None)
 
     def _apply(self, a: A.Action) -> None:
         st = self.state
@@ -214,7 +220,7 @@ class Table:
         else:       # ADDED_KONG
             st.seats[a.seat].counts[a.tile] -= 1
             self._kong_event(a.seat, "added", a.tile)
-            options = claims.rob_options(self, st, a.tile, self._waits)
+            options = flow.bar_wins(self, claims.rob_options(self, st, a.tile, self._waits))
             if options:
                 st.phase, st.window = ROB, Window(a.tile, a.seat, options)
             else:
@@ -229,6 +235,7 @@ class Table:
             event["after_kong"] = True
         st.events.append(event)
         st.melded = True
+        flow.update_reserve(self)
 
     def _after_kong(self, seat: int) -> None:
         st = self.state
@@ -249,7 +256,8 @@ class Table:
         st.passed_win.pop(seat, None)
         me.discarded += 1
         st.discard_after_kong, st.kong_chain, st.drawn, st.claimed = st.kong_chain > 0, 0, None, False
-        options = claims.discard_options(self, st, tile, self._waits)
+        flow.run(self, "discard", seat, tile)
+        options = flow.bar_wins(self, claims.discard_options(self, st, tile, self._waits))
         if options:
             st.phase, st.window = CLAIM, Window(tile, seat, options)
         else:
@@ -258,7 +266,7 @@ class Table:
     def _resolve_claim(self) -> None:
         st, w = self.state, self.state.window
         pool = st.seats[w.source].pool
-        winners = claims.winners(self.rules, w.answers, w.source)
+        winners = claims.winners(self.rules, w.answers, w.source, flow.ranks(self, w.answers, w.tile))
         if winners:
             winning.win(self, winners, w.tile, w.source, pool=pool)
             return
