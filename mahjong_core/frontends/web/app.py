@@ -231,7 +231,9 @@ class Api:
         except ClientDisconnect:
             return Response(status_code=400)
         except MahjongError as e:
-            return _json(e.to_dict(), 422)
+            data = e.to_dict()
+            data["error"]["message"] = self.overlays.hide(e.message)
+            return _json(data, 422)
         except Exception as e:          # a bug: said plainly, and logged for the report
             print(f"mahjong serve: internal error on {request.url.path}: {type(e).__name__}: {e}", file=sys.stderr)
             return _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
@@ -388,13 +390,22 @@ class Api:
     # ------------------------------------------------------------------ games (in the server process)
     def game_create(self, raw: bytes) -> dict:
         body = self._fields(raw, {"ruleset": str, "seed": int, "seat": int, "bots": str, "overlay": str})
-        if "overlay" in body:
-            raise RequestError("a game plays an installed ruleset, named in 'ruleset': games run in the "
-                               "server process, where no time limit can stop a house rule's costly scoring")
-        if "ruleset" not in body:
+        if "ruleset" not in body and "overlay" not in body:
             raise RequestError("request field 'ruleset' is missing (an installed ruleset's name)")
-        return self.games.create(self._named(body["ruleset"]), body.get("seed"), body.get("seat", 0),
-                                 body.get("bots", "greedy"))
+        rules = self._rules(body)
+        if "overlay" in body:
+            self._game_overlay(rules)
+        return self.games.create(rules, body.get("seed"), body.get("seat", 0), body.get("bots", "greedy"))
+
+    def _game_overlay(self, rules: Ruleset) -> None:
+        """A game runs in the server process, where no time limit stops a costly hand: its
+        overlay may not allow more wild kinds than the installed ruleset it extends (the bots'
+        search and each win's scoring then cost what they cost in that ruleset)."""
+        base = self.engine.load_ruleset(rules._resolved.chain[-2])
+        kinds, most = rules.table.max_wild_kinds, base.table.max_wild_kinds
+        if kinds > most:
+            raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: a game allows at most the {most} "
+                               f"of '{base.name}', the ruleset it extends (games run without a time limit)")
 
     def game_act(self, raw: bytes, gid: str) -> dict:
         body = self._fields(raw, {"action": dict}, ("action",))
@@ -432,6 +443,12 @@ class Api:
         async def game_record(request):
             return await self._game(request, self.games.record, request.path_params["game"])
 
+        async def game_hint(request):
+            return await self._game(request, self.games.hint, request.path_params["game"])
+
+        async def game_review(request):
+            return await self._game(request, self.games.review, request.path_params["game"])
+
         # under a mount of their own, so that a wrong method is a 405 and a wrong path a 404
         # there, not a look-up among the pages
         return [Mount("/api", routes=[
@@ -441,7 +458,8 @@ class Api:
             Route("/diff", diff), Route("/openapi.json", openapi),
             Route("/games", game_create, methods=["POST"]), Route("/games/{game}", game),
             Route("/games/{game}/actions", game_act, methods=["POST"]),
-            Route("/games/{game}/record", game_record)])]
+            Route("/games/{game}/record", game_record), Route("/games/{game}/hint", game_hint),
+            Route("/games/{game}/review", game_review)])]
 
     def close(self) -> None:
         """At shutdown (lifespan's end): the workers killed, the overlays' folder removed."""
