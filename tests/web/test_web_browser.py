@@ -46,13 +46,19 @@ WIN_SITUATION = {"hand": "123456789m9m", "win_tile": "9m",
 @pytest.fixture(scope="module")
 def server():
     """The app under uvicorn in a thread, on a free loopback port."""
+    yield from serve()
+
+
+def serve(**options):
+    """Serve ``create_app(**options)`` under uvicorn in a thread on a free loopback port: yields
+    its address, then stops it."""
     uvicorn = pytest.importorskip("uvicorn")
     from mahjong_core.frontends.web.app import create_app
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(create_app(**options), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(200):                    # a hang guard, not a timing assertion
