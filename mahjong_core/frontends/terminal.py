@@ -101,7 +101,8 @@ class HumanSeat:
         text = a.kind.replace("_", " ")
         if a.kind == A.CHOW:
             return f"chow {T.format_tiles((a.tile, a.tile + 1, a.tile + 2))}"
-        return f"{text} {T.name(a.tile)}" if a.tile is not None else text
+        choice = getattr(a, "choice", None)          # a family's opening choice (换三张's tiles, 定缺's suit)
+        return " ".join(x for x in (text, None if a.tile is None else T.name(a.tile), choice) if x)
 
     @staticmethod
     def _default(obs, legal, discards) -> A.Action | None:

@@ -3,7 +3,9 @@
 ``RandomBot`` picks uniformly among the legal actions from its own SHA-256 stream (seed, hand,
 seat), so a game of random bots replays exactly. ``GreedyBot`` reads ``Ruleset.analyze``: it wins
 whenever allowed, discards the tile that keeps the lowest shanten with the most useful copies
-left, claims (or kongs) only when that lowers its shanten, and otherwise passes.
+left — between discards that leave it ready, the one whose waits are worth most (a wait below
+the minimum, as Guobiao's 8 points, is worth nothing) — claims (or kongs) only when that lowers
+its shanten, and otherwise passes.
 """
 from __future__ import annotations
 
@@ -59,11 +61,34 @@ class GreedyBot:
             seen.remove(taken)
         return self.ruleset.analyze(self._hand(obs, tiles, melds), T.format_tiles(seen), waits=False)
 
+    def _ready_worth(self, obs: Observation, tiles, melds, option) -> float:
+        """A ready hand's waits: each winning tile's copies left times the mean value of its two ways
+        of winning, a way that would not stand (below the minimum, not allowed) counting 0."""
+        left = {u.tile: u.left for u in option.useful}
+        worth = 0.0
+        for w in self.ruleset.waits(self._hand(obs, tiles, melds)).scores():
+            ways = (w.discard, w.self_drawn)
+            worth += left.get(w.tile, 0) * sum(
+                m.value for m in ways if m.error is None and m.allowed and not m.below_minimum
+                and isinstance(m.value, (int, float))) / 2
+        return worth
+
+    def _choose_discard(self, obs: Observation, melds, discards):
+        options = [o for o in self._analyze(obs, obs.hand, melds).discards if o.discard in discards]
+        ready = [o for o in options if o.shanten == 0]
+        if len(ready) < 2:
+            return options[0]
+
+        def worth(o):
+            rest = list(obs.hand)
+            rest.remove(o.discard)
+            return self._ready_worth(obs, rest, melds, o)
+        return max(ready, key=lambda o: (worth(o), o.useful_left))     # the first of equals: analyze's order
+
     def _turn(self, obs: Observation, legal) -> A.Action:
         melds = self._own_melds(obs)
-        best = self._analyze(obs, obs.hand, melds)
         discards = {a.tile: a for a in legal if a.kind == A.DISCARD}
-        choice = next(o for o in best.discards if o.discard in discards)
+        choice = self._choose_discard(obs, melds, discards)
         for a in legal:
             if a.kind in (A.CONCEALED_KONG, A.ADDED_KONG):
                 rest = list(obs.hand)

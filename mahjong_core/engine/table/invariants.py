@@ -4,39 +4,51 @@ A violation is a bug of the table: ``InvariantError`` names the seed, the hand a
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
+from operator import add
 
 from .. import tiles as T
 from ..errors import InvariantError
 from .state import CLAIM, OVER, ROB, TURN
 
 
-def places(table) -> Counter:
-    """Every tile where it lies now: the wall, hands, melds, bonus tiles, pools, the tiles a flow
-    turned up, a tile in the air."""
+def places(table) -> list[int]:
+    """How many tiles of each kind lie somewhere now: the wall, hands, melds, bonus tiles, pools,
+    the tiles a flow turned up, a tile in the air."""
     st = table.state
-    got = Counter(st.wall.remaining())
+    got = [0] * T.NUM_TILES
     for seat in st.seats:
-        got.update({t: n for t, n in enumerate(seat.counts) if n})
+        got = list(map(add, got, seat.counts))
+    loose = list(st.wall.remaining()) + st.turned
+    for seat in st.seats:
         for m in seat.melds:
-            got.update(m.tiles)
-        got.update(seat.bonus)
-        got.update(seat.pool)
-    got.update(st.turned)
+            loose += m.tiles
+        loose += seat.bonus
+        loose += seat.pool
     if st.phase == ROB:
-        got[st.window.tile] += 1        # the added kong's tile, not yet the kong's or a robber's
-    return got
+        loose.append(st.window.tile)    # the added kong's tile, not yet the kong's or a robber's
+    extra = Counter(loose)
+    return [n + extra[t] for t, n in enumerate(got)] if extra else got
+
+
+@lru_cache(maxsize=16)
+def _tile_set(tiles: tuple[int, ...]) -> list[int]:
+    want = [0] * T.NUM_TILES
+    for t in tiles:
+        want[t] += 1
+    return want
 
 
 def problems(table) -> list[str]:
     st, size = table.state, table.rules.hand_size
     out = []
-    want = Counter(table.tile_list)
+    want = _tile_set(tuple(table.tile_list))
     got = places(table)
-    for t in sorted(set(want) | set(got)):
-        if want[t] != got[t]:
-            out.append(f"tile {T.name(t)} is in {got[t]} places, the tile set holds {want[t]}")
+    if got != want:
+        out.extend(f"tile {T.name(t)} is in {got[t]} places, the tile set holds {want[t]}"
+                   for t in range(T.NUM_TILES) if got[t] != want[t])
     for i, seat in enumerate(st.seats):
-        if any(n < 0 for n in seat.counts):
+        if min(seat.counts) < 0:
             out.append(f"seat {i} holds a negative count")
         acting = st.phase == TURN and i == st.turn
         won = st.phase == OVER and i in st.winners

@@ -3,6 +3,7 @@ happened so far. ``table.Table`` changes it; nothing here decides a rule."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .. import tiles as T
 from .actions import Action
@@ -29,14 +30,23 @@ class TableMeld:
         return (self.tile,) * (4 if self.kind == "kong" else 3)
 
     def to_dict(self, owner: int, seats: int) -> dict:
-        """The meld as a situation writes it (docs/formats.md "Melds")."""
-        out: dict = {"type": self.kind, "tiles": T.format_tiles(self.tiles)}
-        if self.kind == "kong":
-            out["concealed"] = self.concealed
-        if self.claimed is not None:
-            out["claimed"] = T.name(self.claimed)
-            out["from"] = side(owner, self.from_seat, seats)
-        return out
+        """The meld as a situation writes it (docs/formats.md "Melds"); a fresh dict each time."""
+        where = None if self.claimed is None else side(owner, self.from_seat, seats)
+        return dict(_meld_dict(self.kind, self.tile, self.concealed, self.claimed, where))
+
+
+@lru_cache(maxsize=2048)
+def _meld_dict(kind: str, tile: int, concealed: bool, claimed: int | None, where: str | None) -> dict:
+    """Every observation writes every meld: the few thousand distinct ones are written once
+    (callers get a copy, so the cached dict is never changed)."""
+    meld = TableMeld(kind, tile, concealed)
+    out: dict = {"type": kind, "tiles": T.format_tiles(meld.tiles)}
+    if kind == "kong":
+        out["concealed"] = concealed
+    if claimed is not None:
+        out["claimed"] = T.name(claimed)
+        out["from"] = where
+    return out
 
 
 def side(owner: int, source: int, seats: int) -> str:
@@ -58,7 +68,11 @@ class Seat:
     discarded: int = 0
 
     def tiles(self) -> list[int]:
-        return [t for t in range(T.NUM_TILES) for _ in range(self.counts[t])]
+        out: list[int] = []
+        for t, n in enumerate(self.counts):
+            if n:
+                out += (t,) * n
+        return out
 
     @property
     def size(self) -> int:
