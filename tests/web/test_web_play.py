@@ -1,4 +1,4 @@
-"""The play page in a real browser (Playwright, Debian's chromium, as test_web_browser.py): whole
+"""The play page in a real browser (Playwright, Debian's chromium: tests/support/browser_kit.py): whole
 hands played at 390×844 by tapping only what a person taps (the tiles of the hand, the action
 buttons), each turn on one screen without scrolling, to the settlement screen, whose downloaded
 record `mahjong settle` pays exactly as shown; the hint, the review, a house overlay, the
@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from test_web_browser import browser, expect, open_page, serve, shot  # noqa: F401 (fixtures and helpers shared)
+from browser_kit import browser, expect, open_page, serve, shot  # noqa: F401 (fixtures)
 
 PHONE = {"width": 390, "height": 844}
 CLI = [sys.executable, "-c", "import sys; from mahjong_core.frontends.cli import main; sys.exit(main())"]
@@ -270,3 +270,27 @@ def test_a_hand_played_with_the_keyboard_alone(open_page, engine, tmp_path):
     _check_end(page, engine, tmp_path, "guobiao")
     page.keyboard.press("n")                             # a new hand from the keyboard
     expect(page.locator("#end")).to_be_hidden()
+
+
+def test_an_action_kind_the_page_never_saw_still_gets_a_button_with_its_tiles_and_choice(open_page):
+    """Buttons come from the action JSON: a kind without a label shows its own name, a field
+    written as tiles shows the tiles, a suit letter reads as the suit."""
+    page = open_page("play.html?seed=3", **PHONE)
+
+    def more_kinds(route):
+        response = route.fetch()
+        body = response.json()
+        body["legal"] += [{"type": "future_step", "seat": 0, "choice": "p"},
+                          {"type": "future_swap", "seat": 0, "choice": "129m"}]
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/games", more_kinds)
+    page.click("#new-game")
+    step = page.locator("#actions button[data-action='future_step']")
+    expect(step).to_contain_text("future step dots")
+    swap = page.locator("#actions button[data-action='future_swap']")
+    expect(swap).to_contain_text("future swap")
+    assert [t.get_attribute("data-tile") for t in swap.locator(".tile").all()] == ["1m", "2m", "9m"]
+    page.click("#lang")
+    expect(step).to_contain_text("future step 筒")
+    _fits(page)

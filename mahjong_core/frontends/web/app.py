@@ -51,7 +51,7 @@ from mahjong_core.engine.config import Shown, read_yaml, resolve, shown
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.errors import MahjongError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean, show
 from mahjong_core.engine.ruleset import Ruleset
-from .games import GAME_IDLE, GAME_LIMIT, GameError, Games
+from .games import GAME_IDLE, GAME_LIMIT, GameError, Games, bounded_overlay
 from .openapi import OPENAPI
 from .workers import Answer, WorkerFailure, Workers
 
@@ -394,18 +394,8 @@ class Api:
             raise RequestError("request field 'ruleset' is missing (an installed ruleset's name)")
         rules = self._rules(body)
         if "overlay" in body:
-            self._game_overlay(rules)
+            bounded_overlay(rules, self.engine.load_ruleset(rules._resolved.chain[-2]))
         return self.games.create(rules, body.get("seed"), body.get("seat", 0), body.get("bots", "greedy"))
-
-    def _game_overlay(self, rules: Ruleset) -> None:
-        """A game runs in the server process, where no time limit stops a costly hand: its
-        overlay may not allow more wild kinds than the installed ruleset it extends (the bots'
-        search and each win's scoring then cost what they cost in that ruleset)."""
-        base = self.engine.load_ruleset(rules._resolved.chain[-2])
-        kinds, most = rules.table.max_wild_kinds, base.table.max_wild_kinds
-        if kinds > most:
-            raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: a game allows at most the {most} "
-                               f"of '{base.name}', the ruleset it extends (games run without a time limit)")
 
     def game_act(self, raw: bytes, gid: str) -> dict:
         body = self._fields(raw, {"action": dict}, ("action",))
@@ -434,20 +424,10 @@ class Api:
         async def game_create(request):
             return await self._game(request, self.game_create)
 
-        async def game(request):
-            return await self._game(request, self.games.view, request.path_params["game"])
-
-        async def game_act(request):
-            return await self._game(request, self.game_act, request.path_params["game"])
-
-        async def game_record(request):
-            return await self._game(request, self.games.record, request.path_params["game"])
-
-        async def game_hint(request):
-            return await self._game(request, self.games.hint, request.path_params["game"])
-
-        async def game_review(request):
-            return await self._game(request, self.games.review, request.path_params["game"])
+        def on_game(work):
+            async def endpoint(request):
+                return await self._game(request, work, request.path_params["game"])
+            return endpoint
 
         # under a mount of their own, so that a wrong method is a 405 and a wrong path a 404
         # there, not a look-up among the pages
@@ -456,10 +436,11 @@ class Api:
             post("/analyze", self.analyze),
             post("/parse", self.parse), Route("/rulesets", rulesets), Route("/rulesets/{name}", ruleset),
             Route("/diff", diff), Route("/openapi.json", openapi),
-            Route("/games", game_create, methods=["POST"]), Route("/games/{game}", game),
-            Route("/games/{game}/actions", game_act, methods=["POST"]),
-            Route("/games/{game}/record", game_record), Route("/games/{game}/hint", game_hint),
-            Route("/games/{game}/review", game_review)])]
+            Route("/games", game_create, methods=["POST"]), Route("/games/{game}", on_game(self.games.view)),
+            Route("/games/{game}/actions", on_game(self.game_act), methods=["POST"]),
+            Route("/games/{game}/record", on_game(self.games.record)),
+            Route("/games/{game}/hint", on_game(self.games.hint)),
+            Route("/games/{game}/review", on_game(self.games.review))])]
 
     def close(self) -> None:
         """At shutdown (lifespan's end): the workers killed, the overlays' folder removed."""

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mahjong_core.engine import tiles as T
-from mahjong_core.engine.errors import IllegalActionError, MahjongError, show
+from mahjong_core.engine.errors import IllegalActionError, MahjongError, RulesetError, show
 from mahjong_core.engine.table import Deal, Table, play_rules
 from mahjong_core.engine.table.bots import BOTS, Bot, make_bot
 from mahjong_core.engine.table.wall import MAX_SEED
@@ -39,6 +39,16 @@ class GameError(MahjongError):
     def __init__(self, message: str, code: str, status: int):
         super().__init__(message, code)
         self.status = status
+
+
+def bounded_overlay(rules, base) -> None:
+    """A game runs in the server process, where no time limit stops a costly hand: its house
+    overlay may not allow more wild kinds than ``base``, the installed ruleset it extends (the
+    bots' search and each win's scoring then cost what they cost there)."""
+    kinds, most = rules.table.max_wild_kinds, base.table.max_wild_kinds
+    if kinds > most:
+        raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: a game allows at most the {most} "
+                           f"of '{base.name}', the ruleset it extends (games run without a time limit)")
 
 
 @dataclass(slots=True)

@@ -25,8 +25,19 @@ const state = {
 
 // ------------------------------------------------------------------ actions as buttons
 /** The tiles an action shows: its `tiles`, a chow's three, a pung's three, a kong's four, the
- * tile a win takes, or its one `tile`. */
+ * tile a win takes, or its one `tile`; then any other field written as tiles ("123m"). */
 function actionTiles(a, obs) {
+  return [...ownTiles(a, obs), ...extraFields(a).filter(isTiles).flatMap(([, v]) => expand(v))];
+}
+
+const BASIC = ["type", "seat", "tile", "tiles"];
+const TILES = /^(\d+[mpszf])+$/;
+const SUIT = /^[mps]$/;
+/** The fields a kind adds beyond type, seat, tile and tiles (a family's opening choice…). */
+const extraFields = (a) => Object.entries(a).filter(([k]) => !BASIC.includes(k));
+const isTiles = ([, v]) => typeof v === "string" && TILES.test(v);
+
+function ownTiles(a, obs) {
   if (typeof a.tiles === "string") return expand(a.tiles);
   if (Array.isArray(a.tiles)) return a.tiles.flatMap(expand);
   const tile = a.tile;
@@ -41,12 +52,12 @@ function actionTiles(a, obs) {
 }
 
 /** An action's words: its kind's label (or the kind itself), and any field beyond type, seat,
- * tile and tiles (a suit is named as a suit). */
+ * tile and tiles that is not tiles (a suit letter is named as a suit). */
 function actionLabel(a, obs) {
   const key = a.type === "win" && obs.phase === "turn" ? "act.win.self" : `act.${a.type}`;
   const label = t(key) !== key ? t(key) : a.type.replaceAll("_", " ");
-  const more = Object.entries(a).filter(([k]) => !["type", "seat", "tile", "tiles"].includes(k))
-    .map(([k, v]) => (k === "suit" && t(`suit.${v}`) !== `suit.${v}` ? t(`suit.${v}`) : `${v}`));
+  const more = extraFields(a).filter((f) => !isTiles(f))
+    .map(([, v]) => (typeof v === "string" && SUIT.test(v) ? t(`suit.${v}`) : typeof v === "object" ? JSON.stringify(v) : `${v}`));
   return [label, ...more].join(" ");
 }
 
