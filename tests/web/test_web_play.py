@@ -7,12 +7,15 @@ language switch and a hand played with the keyboard alone.
 Seeds are fixed so the hands are the same each run; the bots are the greedy default."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
 import sys
 
 import pytest
+
+from mahjong_core.engine import tiles as T
 
 from browser_kit import browser, expect, open_page, serve, shot  # noqa: F401 (fixtures)
 
@@ -294,3 +297,54 @@ def test_an_action_kind_the_page_never_saw_still_gets_a_button_with_its_tiles_an
     page.click("#lang")
     expect(step).to_contain_text("future step 筒")
     _fits(page)
+
+
+def test_many_choices_of_tiles_are_picked_in_the_hand(open_page):
+    """A kind offered as many choices of tiles (换三张: any three of a suit) is chosen by tapping
+    the tiles in the hand; its one button is enabled when the tapped tiles are a legal choice,
+    and it sends that action."""
+    page = open_page("play.html?seed=3", **PHONE)
+    sent, offered = [], {}
+
+    def choices(route):
+        response = route.fetch()
+        body = response.json()
+        held = [T.name(t) for t in sorted(T.parse_tiles(body["observation"]["hand"]))]
+        suit = max("mps", key=lambda s: sum(k[1] == s for k in held))
+        offered["kinds"] = [k for k in held if k[1] == suit]
+        trios = sorted({trio for s in "mps" for trio in itertools.combinations([k for k in held if k[1] == s], 3)})
+        assert len(trios) > 5, "seed 3 deals more than five threes of a suit"
+        body["legal"] = [{"type": "future_pick", "seat": 0, "choice": "".join(k[0] for k in trio) + trio[0][1]}
+                         for trio in trios]
+        route.fulfill(response=response, json=body)
+
+    def capture(route):
+        sent.append(route.request.post_data_json)
+        route.abort()
+
+    page.route("**/api/games", choices)
+    page.route("**/api/games/*/actions", capture)
+    page.click("#new-game")
+    button = page.locator("#actions button[data-action='future_pick']")
+    expect(button).to_have_count(1)                         # one button, not one per choice
+    expect(button).to_be_disabled()
+    expect(page.locator("#prompt")).to_contain_text("Tap the tiles")
+    tiles = page.locator("#hand .tile")
+    hand = [t.get_attribute("data-tile") for t in tiles.all()]
+    trio = offered["kinds"][:3]                             # the three lowest of the longest suit
+    at = [i for i, k in enumerate(hand) if k[1] == trio[0][1]][:3]
+    assert [hand[i] for i in at] == trio
+    for i in at:
+        tiles.nth(i).click()
+    expect(page.locator("#hand .tile.picked")).to_have_count(3)
+    expect(button).to_be_enabled()
+    tiles.nth(at[0]).click()                                # a second tap takes a tile back
+    expect(button).to_be_disabled()
+    tiles.nth(at[0]).click()
+    _fits(page)
+    button.click()
+    for _ in range(100):                                    # a hang guard while the request is caught
+        if sent:
+            break
+        page.wait_for_timeout(50)
+    assert sent == [{"action": {"type": "future_pick", "seat": 0, "choice": "".join(k[0] for k in trio) + trio[0][1]}}]

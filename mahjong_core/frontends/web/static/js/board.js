@@ -1,5 +1,6 @@
 // The table as one seat sees it, drawn from the games API's observation (docs/table.md
-// "Observation"): the other seats (tiles held, melds, flowers, discards), the wall, the wild
+// "Observation"): the other seats (tiles held, melds, flowers, discards; where the family has
+// them, the void suit declared, a seat out of play, winning tiles set aside), the wall, the wild
 // indicator, whose move it is, and the seat's own melds. The hand itself is play.js's: its tiles
 // are the buttons of a discard.
 import { el, expand, t, tileEl } from "./common.js";
@@ -37,6 +38,11 @@ function seatRow(view, obs, { wilds }) {
     view.seat === obs.dealer ? el("span", { class: "badge-inline", text: t("play.dealer") }) : null,
     here ? el("span", { class: "muted count", text: t("play.held", { n: view.concealed }) }) : null,
     turn ? el("span", { class: "badge-inline turn", text: t("play.turn") }) : null,
+    obs.voids?.[view.seat] ? el("span", { class: "badge-inline void", dataset: { void: obs.voids[view.seat] },
+      text: t("play.void", { suit: t(`suit.${obs.voids[view.seat]}`) }) }) : null,
+    obs.out?.includes(view.seat) ? el("span", { class: "badge-inline out", text: t("play.out") }) : null,
+    obs.won?.[view.seat] ? el("span", { class: "won-inline", title: t("play.won.tiles") },
+      expand(obs.won[view.seat]).map((k) => tileEl(k, { small: true, extra: "mini win" }))) : null,
     el("span", { class: "melds-inline" }, view.melds.map(meldEl)),
     view.bonus ? el("span", { class: "flowers-inline", title: t("flowers") },
       expand(view.bonus).map((k) => tileEl(k, { small: true, extra: "mini" }))) : null);

@@ -19,6 +19,7 @@ const state = {
   record: null,        // the record, once the hand is over
   hint: null,          // the hint of the current decision
   selected: null,      // the hand tile chosen by the keyboard (an index into the drawn hand)
+  picked: [],          // the hand tiles tapped for a choice of tiles (an opening step's), by index
   review: null,        // {steps, at} while reviewing
   busy: false,
 };
@@ -73,6 +74,43 @@ function actionButton(a, obs) {
   key ? el("kbd", { text: key.toUpperCase() }) : null);
 }
 
+/** Kinds offered as many choices of tiles from the hand (换三张: every three of a suit): the
+ * person taps the tiles in the hand instead of reading a button per choice. Each such kind's
+ * choices: {kind: {size, byTiles: {"259m": action}}}. */
+const PICK_AT = 5;           // more choices than this: picked in the hand
+function pickKinds(legal) {
+  const out = {};
+  for (const a of legal) {
+    const fields = extraFields(a).filter(isTiles);
+    if (fields.length !== 1 || a.tile || a.tiles) continue;
+    const tiles = sortTiles(expand(fields[0][1]));
+    const kind = (out[a.type] ||= { size: tiles.length, byTiles: {}, count: 0 });
+    kind.byTiles[tiles.join("")] = a;
+    kind.count += 1;
+  }
+  for (const [k, v] of Object.entries(out)) if (v.count <= PICK_AT) delete out[k];
+  return out;
+}
+
+function pickButton(kind, pick, obs) {
+  const tiles = shownHand(obs);
+  const chosen = sortTiles(state.picked.map((i) => tiles[i]));
+  const action = chosen.length === pick.size ? pick.byTiles[chosen.join("")] : undefined;
+  return el("button", {
+    type: "button", class: `action act-${kind} primary`, dataset: { action: kind, pick: pick.size },
+    disabled: !action, onclick: () => action && send(action),
+  }, el("span", { class: "action-label", text: actionLabel({ type: kind }, obs) }),
+  chosen.map((k) => tileEl(k, { small: true, extra: "mini" })),
+  el("small", { class: "muted", text: t("play.pick", { n: pick.size - chosen.length }) }));
+}
+
+function togglePick(i) {
+  const at = state.picked.indexOf(i);
+  if (at >= 0) state.picked.splice(at, 1);
+  else state.picked.push(i);
+  draw();
+}
+
 // ------------------------------------------------------------------ the hand
 /** The hand as shown: sorted, the tile just drawn apart at its end. */
 function shownHand(obs) {
@@ -90,13 +128,16 @@ function drawHand(obs, legal) {
   const discards = new Map(legal.filter((a) => a.type === "discard").map((a) => [a.tile, a]));
   const best = state.hint?.discards?.[0]?.discard;
   const tiles = shownHand(obs);
+  const picking = !state.review && Object.keys(pickKinds(legal)).length > 0;
   if (state.selected !== null && state.selected >= tiles.length) state.selected = tiles.length - 1;
   $("hand").replaceChildren(...tiles.map((k, i) => {
     const action = discards.get(k);
     const extra = [wilds.has(k) ? "wild" : "", obs.drawn && i === tiles.length - 1 ? "drawn" : "",
-      i === state.selected ? "selected" : "", best === k ? "hinted" : "", action ? "" : "fixed"].join(" ").trim();
+      i === state.selected ? "selected" : "", best === k ? "hinted" : "", state.picked.includes(i) ? "picked" : "",
+      action || picking ? "" : "fixed"].join(" ").trim();
     const title = action ? t("play.discard.tile", { tile: tileName(k) }) : tileName(k);
-    return tileEl(k, { onClick: action && !state.review ? () => send(action) : undefined, extra, title });
+    const onClick = state.review ? undefined : picking ? () => togglePick(i) : action ? () => send(action) : undefined;
+    return tileEl(k, { onClick, extra, title });
   }));
 }
 
@@ -107,6 +148,7 @@ function prompt(obs, legal) {
     return box.replaceChildren(t(obs.phase === "rob" ? "play.rob" : "play.claim", { seat: seatName(obs.turn, obs.seat) }),
       " ", tileEl(obs.tile, { small: true, extra: "mini claim-tile" }));
   }
+  if (Object.keys(pickKinds(legal)).length) return box.replaceChildren(t("play.turn.pick"));
   return box.replaceChildren(t(legal.some((a) => a.type === "discard") ? "play.turn.discard" : "play.turn.other"));
 }
 
@@ -128,7 +170,9 @@ function draw() {
   } else {
     prompt(obs, legal);
   }
-  $("actions").replaceChildren(...legal.filter((a) => a.type !== "discard").map((a) => actionButton(a, obs)),
+  const picks = pickKinds(legal);
+  $("actions").replaceChildren(...Object.entries(picks).map(([kind, pick]) => pickButton(kind, pick, obs)),
+    ...legal.filter((a) => a.type !== "discard" && !picks[a.type]).map((a) => actionButton(a, obs)),
     ...(legal.length ? [el("button", { type: "button", id: "hint-button", class: "quiet", onclick: hint,
       title: `${t("hint")} (H)` }, t("hint"), el("kbd", { text: "H" }))] : []));
   drawHint();
@@ -168,7 +212,8 @@ async function newGame() {
   const data = await api("games", body);
   state.busy = false;
   if (data.ok === false) { showError(data.error, "ruleset", BY_CODE); return; }
-  Object.assign(state, { game: data, overlay: body.overlay || null, record: null, hint: null, selected: null, review: null });
+  Object.assign(state, { game: data, overlay: body.overlay || null, record: null, hint: null, selected: null, picked: [],
+    review: null });
   $("overlay-box").open = false;                // the table needs the screen; the overlay stays in its box
   const detail = await rulesetDetail($("ruleset").value);
   document.documentElement.style.setProperty("--wild-name", JSON.stringify(detail?.table?.wild_name || "混"));
@@ -182,7 +227,7 @@ async function send(action) {
   const data = await api(`games/${state.game.game}/actions`, { action });
   state.busy = false;
   if (data.ok === false) { showError(data.error); return; }
-  Object.assign(state, { game: data, hint: null, selected: null });
+  Object.assign(state, { game: data, hint: null, selected: null, picked: [] });
   await arrived();
 }
 
