@@ -130,6 +130,7 @@ function drawHand(obs, legal) {
   const tiles = shownHand(obs);
   const picking = !state.review && Object.keys(pickKinds(legal)).length > 0;
   if (state.selected !== null && state.selected >= tiles.length) state.selected = tiles.length - 1;
+  $("hand").style.setProperty("--hand-n", Math.max(14, tiles.length));     // 16-tile hands (Fuzhou) fit too
   $("hand").replaceChildren(...tiles.map((k, i) => {
     const action = discards.get(k);
     const extra = [wilds.has(k) ? "wild" : "", obs.drawn && i === tiles.length - 1 ? "drawn" : "",
