@@ -1,6 +1,6 @@
 """Whole hands at the table: hands per second per core for each played ruleset, random and greedy bots.
 
-    python benchmarks/bench_table.py [--hands 40] [--seed 1] [--rulesets guobiao,popular] [--no-check] [--json]
+    python benchmarks/bench_table.py [--hands 40] [--seed 1] [--rulesets guobiao,popular,sichuan] [--no-check] [--json]
 
 Each (ruleset, bots) row runs in a fresh process with garbage collection on, as a bot author's
 run meets it: ``--hands`` hands from ``--seed`` (hand numbers 0, 1, …, the deal moving on), four
@@ -9,7 +9,7 @@ prints hands per second (one process: per core) and where the time went: the bot
 (``Ruleset.analyze`` and ``Ruleset.shanten``), scoring (``Ruleset.score``: the table asks it
 whether a win may be declared, and the settlement scores the win), and the rest (the table
 itself: dealing, legal actions, claim windows, observations, invariants, the record and its
-settlement). Targets (docs/table.md): greedy ≥ 20 hands/s for Guobiao, random ≥ 200 hands/s.
+settlement). Targets (docs/table.md): greedy ≥ 20 hands/s for Guobiao and Sichuan, random ≥ 200 hands/s.
 """
 from __future__ import annotations
 
@@ -64,7 +64,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=40, help="hands per row")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rulesets", default="guobiao,popular", help="comma-separated played rulesets")
+    ap.add_argument("--rulesets", default="guobiao,popular,sichuan,sichuan-xueliu",
+                    help="comma-separated played rulesets")
     ap.add_argument("--no-check", action="store_true", help="skip the invariant checks after each action")
     ap.add_argument("--json", action="store_true", help="one JSON object per row")
     ap.add_argument("--row", help=argparse.SUPPRESS)     # RULESET:BOTS, run by the parent in a child

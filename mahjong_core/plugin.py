@@ -15,8 +15,9 @@ constant sets), ``win_method`` and ``parse_situation`` (a hand as a settlement r
 ``wilds_held``, and for shape authors ``standard`` (the n-sets-and-a-pair search), ``NEVER``
 (a shanten the hand can never reach), ``Body`` (a fixed body of tiles beside sets and a pair:
 its shanten, its shanten after each draw, its useful draws), the per-suit records a fast
-``shanten`` reads (``hand_suits``) and the wait helpers (``standard_waits``,
-``suit_waits``, ``suit_complete``).
+``shanten`` reads (``hand_suits``), the wait helpers (``standard_waits``,
+``suit_waits``, ``suit_complete``), and for a fast scorer (``mahjong_fast_scorer``) the
+standard splits of a count vector (``standard_splits``).
 
 Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
 The names here are the plugin interface: they stay, wherever their code lives.
@@ -34,12 +35,12 @@ from mahjong_core.engine.settle import Change, InPlay, Kong, KongBook, Replayer
 from mahjong_core.engine.settle.money import Payment, Why, why
 from mahjong_core.engine.shapes import Decomposition, Group, ShapeInput
 from mahjong_core.engine.tiles import format_tiles, parse_tiles
-from mahjong_core.engine.hookspecs import SituationField, TableFlow, Validator
+from mahjong_core.engine.hookspecs import OpeningStep, SituationField, TableFlow, Validator
 from mahjong_core.engine import tiles
 from mahjong_core.engine.analysis import NEVER
 from mahjong_core.engine.hand import parse_situation, win_method
 from mahjong_core.engine.settle.money import exact, number, plain
-from mahjong_core.engine.shapes import Body, standard
+from mahjong_core.engine.shapes import Body, standard, standard_splits
 from mahjong_core.engine.shapes.suits import hand_suits
 from mahjong_core.engine.waits import standard_waits, suit_complete, suit_waits
 from mahjong_core.engine.wilds import held as wilds_held
@@ -59,7 +60,7 @@ __all__ = [
     "MahjongError", "TileError", "HandError", "NotWinningError", "BelowMinimumError", "RulesetError",
     "UnknownRulesetError", "PluginError", "SettlementError", "ResourceError", "did_you_mean", "show",
     # the table (docs/table.md): a family's flow (mahjong_table_flow) and the table's errors
-    "TableFlow", "IllegalActionError", "UnsupportedError", "InvariantError",
+    "TableFlow", "OpeningStep", "IllegalActionError", "UnsupportedError", "InvariantError",
     # tile notation
     "parse_tiles", "format_tiles",
     # declared situation fields and validators named from YAML
@@ -68,4 +69,6 @@ __all__ = [
     "tiles", "win_method", "parse_situation", "exact", "number", "plain", "wilds_held",
     # the shape author's kit: the standard search, a body beside sets and a pair, per-suit records, waits
     "standard", "NEVER", "Body", "hand_suits", "standard_waits", "suit_waits", "suit_complete",
+    # the standard splits of a count vector, for a fast scorer
+    "standard_splits",
 ]

@@ -1,7 +1,8 @@
 """Hand analysis: shanten (向听数: 0 = ready, −1 = complete), the useful tiles and discard advice.
 
-Each win shape gives its own shanten (``WinShape.shanten``): the standard shape from per-suit
-tables (each suit's count vector maps, once, to the best mixes of sets, partial sets and a pair),
+Each win shape gives its own shanten (``WinShape.shanten``): the standard shape from the
+precomputed per-suit tables (``shapes.tables``: each suit's count vector maps to its best mixes
+of sets, partial sets and a pair, and those join and read as list look-ups),
 seven pairs and thirteen orphans by counting. A plugin shape without one is searched: it
 counts only when it makes the hand complete (3n+2 tiles) or ready (3n+1). Wilds are a budget
 (one wild is one tile fewer to find); a void suit's tiles (Sichuan) are tiles to replace, and a
@@ -16,6 +17,7 @@ counts again. No answer is kept per whole hand: only per-suit tables recur acros
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import NamedTuple
@@ -28,6 +30,10 @@ from .shapes.suits import NEVER, hand_draws, hand_missing, hand_suits, hand_usef
 from .waits import _NO_MELDS, _meld_parts
 
 _BARE = Situation(hand=())      # the situation of notation holding standing tiles only
+_PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")     # standing tiles in the plainest notation
+_ALL_KINDS = (1 << T.NUM_KINDS) - 1
+# a character of it: a digit's offset in its suit, or a suit letter as -(its first kind + 1)
+_KIND = {**{str(d): d - 1 for d in range(1, 10)}, "m": -1, "p": -10, "s": -19, "z": -28}
 
 
 # ---------------------------------------------------------------- the standard shape
@@ -403,6 +409,39 @@ def _counted(s, standing):
     return counts, n_wild
 
 
+def _plain_counts(text: str, size: int, kind_mask: int):
+    """``(number of tiles, 34 counts)`` of notation holding ``size`` or ``size + 1`` standing
+    tiles of the kinds in ``kind_mask``, no fifth copy; else None."""
+    if _PLAIN.fullmatch(text) is None:  # anything else (flowers, spaces, errors): parse_tiles
+        try:
+            standing = T.parse_tiles(text)
+        except MahjongError:
+            return None
+        counts = [0] * T.NUM_KINDS
+        for t in standing:
+            if t >= T.NUM_KINDS:
+                return None
+            counts[t] += 1
+    else:
+        # digits before their suit letter: read backwards, the letter first (a hand's tiles
+        # straight to counts, no tile list made)
+        counts = [0] * T.NUM_KINDS
+        kind = _KIND
+        base = 0
+        for ch in reversed(text):
+            got = kind[ch]
+            if got < 0:
+                base = -got - 1
+            else:
+                counts[base + got] += 1
+    n = sum(counts)
+    if n != size and n != size + 1 or max(counts) > 4:
+        return None
+    if kind_mask != _ALL_KINDS and any(c and not kind_mask >> t & 1 for t, c in enumerate(counts)):
+        return None
+    return n, counts
+
+
 def _bind(fn, args: dict):
     """``fn`` with the shape's YAML args bound once, not spread into every call."""
     return partial(fn, **args) if args else fn
@@ -451,19 +490,17 @@ class Analyzer:
     def plain_counts(self, text: str):
         """``(tiles, 34 counts)`` of notation holding standing tiles only (the hand size or
         one more, of this table's kinds, no fifth copy), else None."""
+        got = self._plain(text)
+        if got is None:
+            return None
+        counts = list(got[1])
+        return [t for t, c in enumerate(counts) for _ in range(c)], counts
+
+    def _plain(self, text: str):
+        """``(number of tiles, 34 counts)`` as ``plain_counts`` reads them, no tile list made."""
         if self.table.wilds.fixed:          # the situation supplies the fixed wilds: parse it
             return None
-        try:
-            standing = T.parse_tiles(text)
-        except MahjongError:
-            return None
-        size = self.table.hand_size
-        if (len(standing) != size and len(standing) != size + 1) or not self.kind_set.issuperset(standing):
-            return None
-        counts = [0] * T.NUM_KINDS
-        for t in standing:
-            counts[t] += 1
-        return (standing, counts) if max(counts) <= 4 else None
+        return _plain_counts(text, self.table.hand_size, self.kind_mask)
 
     # -------------------------------------------------------------- shanten
     def inputs(self, s, counts, n_wild: int, drops) -> list:
@@ -518,16 +555,20 @@ class Analyzer:
         return 0 if completing(self.kinds, shapes, inp, s, first=True) else NEVER
 
     def shanten(self, hand) -> int:
-        got = self.plain_counts(hand) if isinstance(hand, str) else None
+        got = self._plain(hand) if isinstance(hand, str) else None
         if got is not None:                 # notation of standing tiles: no situation to build
             s, n_wild = _BARE, 0
-            standing, counts = got
+            n, counts = got
+            if self.searched:               # (a discard is tried on the counts below)
+                counts = list(counts)
+                standing = [t for t, c in enumerate(counts) for _ in range(c)]
         else:
             s, standing = self.parse(hand)
             counts, n_wild = _counted(s, standing)
+            n = len(standing)
         drops = _drops(self.table, s)
-        sh = self.of_counts(s, counts, n_wild, len(standing), drops)
-        if sh > 0 and self.searched and len(standing) % 3 == 2:
+        sh = self.of_counts(s, counts, n_wild, n, drops)
+        if sh > 0 and self.searched and n % 3 == 2:
             # ready after a discard in a searched shape
             wild = set(s.wilds)
             for d in sorted(set(standing)):
@@ -675,10 +716,18 @@ class Analyzer:
             opt = self.option(s, standing, held, seen_counts, None, with_waits, held if s is _BARE else None)
             return Analysis(name, len(standing), opt.shanten, hand=opt)
         options = []
+        # notation of standing tiles (no melds, no wilds): each discard's counts are the hand's
+        # less one, not counted again
+        counts = list(held) if s is _BARE else None
         for d in sorted(set(standing)):
             rest = list(standing)
             rest.remove(d)
-            options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits))
+            if counts is None:
+                options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits))
+            else:
+                counts[d] -= 1
+                options.append(self.option(s, tuple(rest), held, seen_counts, d, with_waits, tuple(counts)))
+                counts[d] += 1
         options.sort(key=lambda o: (o.shanten, -o.useful_left, o.discard))
         counts, n_wild = _counted(s, standing)
         sh = self.of_counts(s, counts, n_wild, len(standing), _drops(self.table, s))

@@ -222,6 +222,34 @@ class ValueFormula:
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningStep:
+    """One choice every seat makes at the opening, after the deal step and before the dealer's
+    first draw (``TableFlow.opening``): Sichuan's 换三张 and 定缺. The table asks the seats with a
+    choice at once; each answers ``{"type": kind, "seat": s, "choice": c}`` (one of its
+    ``choices``), unseen by the others; when all have answered, ``resolve`` runs.
+
+    - ``kind`` (``str``): the action type, e.g. ``exchange``; not one of the core's action types
+    - ``doc`` (``str``): one line: what the seats choose
+    - ``choices`` (``Callable[..., Iterable[str]]``): ``choices(hand, seat)`` (a ``TableHand``), the
+      seat's choices as strings, e.g. ``["123m", "124m", …]``; none: the seat is not asked (no
+      seat asked: the step is skipped and ``resolve`` gets no answers)
+    - ``resolve`` (``Callable[..., Iterable[Mapping]]``): ``resolve(hand, answers)`` with
+      ``answers`` ``{seat: choice}``: apply them (``hand.move(...)``) and return the record events
+      they make. The table reads a returned ``void`` event itself (``{"seat", "suit"}``, on a
+      ruleset with ``table.void_suit``): that seat must let its void suit go first and may not
+      claim it
+    - ``suggest`` (``Callable[..., str] | None``): ``suggest(held, choices)``, the choice the
+      greedy bot makes holding the concealed tile kinds ``held`` (default: the first choice)
+    """
+
+    kind: str
+    doc: str
+    choices: Callable[..., Iterable[str]]
+    resolve: Callable[..., Iterable[Mapping]]
+    suggest: Callable[..., str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableFlow:
     """What the table does for a family beyond the core flow (``mahjong_table_flow``). The core
     table already honours what YAML says: ``table.wilds`` (fixed wilds; a wild kind never claimed,
@@ -241,6 +269,24 @@ class TableFlow:
     - ``keep_deal_on_win`` (``bool``): the deal stays with a dealer who wins (a series' rotation;
       default: the deal always passes, as in Guobiao)
     - ``keep_deal_on_draw`` (``bool``): the deal stays after a drawn hand
+    - ``opening`` (``tuple[OpeningStep, ...]``): choices every seat makes before the dealer's
+      first draw, in order (换三张, 定缺)
+    - ``several_winners`` (``bool``): every seat that claims a win on one discard (or robs one
+      added kong) wins (一炮多响); default: the nearest in turn order from the discarder
+    - ``after_win`` (``str``): what a win does to the hand: ``end`` (default: it is over),
+      ``leave`` (血战: the winners leave play, the others go on until one is left or the wall
+      ends) or ``stay`` (血流: the winner sets the winning tile aside and plays on, its hand
+      fixed: it may only win again or let its drawn tile go)
+    - ``show_hands`` (``bool``): when the wall runs out, the ``end`` event lists the hands of the
+      seats still in play (``{"hands": {"0": {"hand": …, "melds": […]}}}``: 查花猪 / 查大叫)
+    - ``pass_win_lock`` (``bool``): 过水 — a seat that lets a discard win go may not win on a
+      discard worth the same or less until its own next discard (a self-draw still may)
+    - ``forced_win_tiles`` (``int``): with this many tiles or fewer left in the wall, a seat that
+      may win must (its only legal action is the win); 0: never forced
+    - ``next_dealer`` (``Callable[..., int | None] | None``): ``next_dealer(hand)`` (the finished
+      hand's ``TableHand``: ``events``, ``winners``, ``draw_lots``), the seat that deals next; None:
+      the deal passes or stays by the ``keep_deal_*`` flags. The dealer himself is a kept deal
+      (the streak grows)
     """
 
     id: str
@@ -249,6 +295,16 @@ class TableFlow:
     end: Callable[..., Iterable[Mapping]] | None = None
     keep_deal_on_win: bool = False
     keep_deal_on_draw: bool = False
+    opening: tuple[OpeningStep, ...] = ()
+    several_winners: bool = False
+    after_win: str = "end"
+    show_hands: bool = False
+    pass_win_lock: bool = False
+    forced_win_tiles: int = 0
+    next_dealer: Callable[..., int | None] | None = None
+
+
+AFTER_WIN = ("end", "leave", "stay")
 
 
 class MahjongSpec:
@@ -508,14 +564,37 @@ class MahjongSpec:
         """
 
     @hookspec(firstresult=True)
+    def mahjong_fast_scorer(self, ruleset: Ruleset) -> Callable[[Any, bool], ScoreResult | None] | None:
+        """A faster way to score ``ruleset``'s hands, asked once when the ruleset is built (the
+        first answer counts), or None: a function ``(situation, enforce_minimum)`` that
+        ``Ruleset.score`` asks first with what it was given. It returns None to leave the hand to
+        the general path, else exactly what ``Ruleset.score_general`` returns or raises; offer it
+        only for the fan tables and options it was checked on.
+
+        Example::
+
+            from mahjong_core.plugin import hookimpl
+
+            @hookimpl
+            def mahjong_fast_scorer(ruleset):
+                if scoring_signature(ruleset) in VERIFIED:     # the tables it was checked on
+                    return FastScorer(ruleset).score
+        """
+
+    @hookspec(firstresult=True)
     def mahjong_table_flow(self, ruleset: Ruleset) -> TableFlow | None:
         """What the table (``mahjong play``) does for ``ruleset`` beyond the core flow, as a
         ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
         The flow's steps get a ``TableHand``: ``ruleset``, ``seats``, ``dealer``, ``dealer_streak``, ``winners``,
-        ``wilds``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
-        ``wall_left`` and ``holds(seat)`` (a seat's concealed tiles and melds' tiles).
+        ``wilds``, ``voids``, ``events``, ``turn_up()`` (the tile at the wall's tail, turned face up and out of play),
+        ``wall_left``, ``holds(seat)`` (a seat's concealed tiles and melds' tiles), ``concealed(seat)``,
+        ``move(tiles, source, target)`` (concealed tiles passed between seats) and
+        ``draw_lots(label, n)`` (a number below n drawn from the deal, the same in a replay).
+        A flow's ``opening`` steps (``OpeningStep``) are choices every seat makes before the
+        dealer's first draw (Sichuan's 换三张 and 定缺); ``several_winners``, ``after_win``
+        and ``show_hands`` say who wins one discard and whether play goes on after a win.
 
         Example::
 

@@ -78,6 +78,7 @@ class Ruleset:
                     raise RulesetError(f"{self.where('validators')}: validator '{v.item.id}' of plugin "
                                        f"'{v.plugin}' failed: {type(e).__name__}: {e}") from e
         engine.validate(self)
+        self.fast_scorer = engine.pm.hook.mahjong_fast_scorer(ruleset=self)     # a plugin's, for this ruleset
 
     @property
     def uses_fill_keys(self) -> bool:
@@ -193,7 +194,13 @@ class Ruleset:
     def score(self, situation, enforce_minimum: bool = True) -> ScoreResult:
         """Score a winning hand (a situation dict, docs/formats.md, or a Situation); raises MahjongError.
         ``enforce_minimum=False`` scores it whatever the minimum and ``table.win_methods`` say
-        (waits reports those itself)."""
+        (waits reports those itself). A plugin's fast path (``fast_scorer``) answers first."""
+        if self.fast_scorer is not None and (result := self.fast_scorer(situation, enforce_minimum)) is not None:
+            return result
+        return self.score_general(situation, enforce_minimum)
+
+    def score_general(self, situation, enforce_minimum: bool = True) -> ScoreResult:
+        """``score`` by the general path alone: the reference a fast path is checked against."""
         s = self.parse(situation)
         if enforce_minimum and len(self.win_methods) < 3:
             self.check_win_method(s)

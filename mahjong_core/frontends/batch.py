@@ -243,6 +243,20 @@ def run(rules, inp: BinaryIO | TextIO, out: TextIO, jobs: int) -> None:
         gc.unfreeze()
 
 
+def score_chunk(ref: str, lines: list) -> str:
+    """A chunk's answers where a backend runs it: the ruleset found again by its reference."""
+    from .backends import ruleset
+    return _score_chunk(ruleset(ref), lines)
+
+
+def run_backend(rules, ref: str, inp: BinaryIO | TextIO, out: TextIO, backend: str, address: str | None) -> None:
+    """``run`` on another backend (Ray): chunks as tasks, answers written in input order."""
+    from .backends import remember, run_ordered
+    remember(ref, rules)
+    for text in run_ordered(score_chunk, ((ref, chunk) for chunk in _chunks(_lines(inp))), 1, backend, address):
+        out.write(text)
+
+
 class _Worker:
     """A forked scorer, the parent's ends of its two pipes, and the chunk it holds (by input place)."""
 

@@ -85,6 +85,8 @@ def _given(args, names) -> list[str]:
 def _check_mode(args) -> None:
     """--situation and --jsonl give whole situations: a hand or flag beside them would be ignored."""
     hand = (["HAND"] if args.hand else []) + _given_fields(args)
+    if not args.jsonl and (args.backend != "local" or args.address is not None):
+        raise MahjongError("--backend and --address choose where --jsonl scores; give --jsonl, or leave them out")
     if args.jsonl:
         extra = hand + _given(args, _HAND_OPTIONS + ("situation", "explain"))
         if extra:
@@ -279,6 +281,10 @@ def cmd_score(engine: Engine, args, out: TextIO, inp: TextIO) -> int:
         if (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "") != "utf8" and hasattr(out, "reconfigure"):
             out.reconfigure(encoding="utf-8")
         from . import batch
+        if args.backend == "ray":
+            from .backends import reference
+            batch.run_backend(rules, reference(args.ruleset), getattr(inp, "buffer", inp), out, "ray", args.address)
+            return 0
         batch.run(rules, getattr(inp, "buffer", inp), out, args.jobs or batch.default_jobs())
         return 0
     sit = _situation_from_args(args)
@@ -684,6 +690,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--jsonl", action="store_true", help="read situations, one JSON per line, from stdin")
     s.add_argument("--jobs", type=_jobs, default=0,
                    help="processes for --jsonl (default: one per core; results stay in input order)")
+    s.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where --jsonl scores: local processes (default) or Ray tasks (the 'ray' extra)")
+    s.add_argument("--address", help="with --backend ray: the cluster to join (default: RAY_ADDRESS, else a local instance)")
     s.add_argument("--explain", action="store_true", help="also show excluded fans and what excluded them")
 
     w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
@@ -714,6 +723,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     else:
         from . import play
         play.add_parser(sub)
+    if command in _COMMANDS and command != "simulate":
+        sub.add_parser("simulate")
+    else:
+        from . import simulate
+        simulate.add_parser(sub)
 
     f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
     f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
@@ -747,7 +761,7 @@ def _fail(e: MahjongError, out: TextIO, err: TextIO, as_json: bool) -> int:
 
 _FIELD_COMMANDS = ("score", "waits", "analyze")
 # every command's word (build_parser gives each one a parser)
-_COMMANDS = ("rulesets", "score", "waits", "analyze", "settle", "replay", "play", "fans", "diff", "serve")
+_COMMANDS = ("rulesets", "score", "waits", "analyze", "settle", "replay", "play", "simulate", "fans", "diff", "serve")
 
 
 class OutputError(Exception):
@@ -880,6 +894,9 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
             return play.cmd_play(engine, args, out, inp)
         if args.command == "replay":
             return cmd_replay(engine, args, out, inp)
+        if args.command == "simulate":
+            from . import simulate
+            return simulate.cmd_simulate(engine, args, out, err)
         return cmd_settle(engine, args, out, inp)
     except MahjongError as e:
         return _fail(e, out, err, as_json)

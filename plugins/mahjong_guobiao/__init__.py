@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from mahjong_core.plugin import SettlementRule, WinShape, fan_checks, hookimpl
 
-from . import choose, explain, honors_and_knitted, knitted_straight, nine_gates, settlement, standard
+from . import choose, explain, fastpath, honors_and_knitted, knitted_straight, nine_gates, settlement, standard
 from .awards import AWARDS, awarded_by
 
 __all__ = ["AWARDS", "awarded_by"]
@@ -73,3 +73,9 @@ def mahjong_explain(result, ruleset):
         return None
     return explain.explain(result, ruleset)
 
+
+
+@hookimpl
+def mahjong_fast_scorer(ruleset):
+    """The fast path (fastpath/) for a ruleset whose scoring it was checked on, else None."""
+    return fastpath.scorer(ruleset)

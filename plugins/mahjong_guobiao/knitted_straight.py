@@ -163,16 +163,10 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
 def suit_classes(suit: tuple) -> tuple:
     """For each 147/258/369 class of one suit's nine counts: (its kinds held, the suit with one
     of each taken out). Memoised: suits recur across hands and draws."""
-    out = []
-    for r in range(3):
-        rest = list(suit)
-        held = 0
-        for o in (r, r + 3, r + 6):
-            if rest[o]:
-                rest[o] -= 1
-                held += 1
-        out.append((held, tuple(rest)))
-    return tuple(out)
+    a, b, c, d, e, f, g, h, i = suit
+    return ((bool(a) + bool(d) + bool(g), (a and a - 1, b, c, d and d - 1, e, f, g and g - 1, h, i)),
+            (bool(b) + bool(e) + bool(h), (a, b and b - 1, c, d, e and e - 1, f, g, h and h - 1, i)),
+            (bool(c) + bool(f) + bool(i), (a, b, c and c - 1, d, e, f and f - 1, g, h, i and i - 1)))
 
 
 def _straight(classes) -> Body:

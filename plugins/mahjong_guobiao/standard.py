@@ -282,11 +282,18 @@ def win_fans(ctx, shape: str, four_concealed_pungs: bool, last_from_melds: bool)
             out["self_drawn"] = 1
             if opts["special_hands_fully_concealed"]:
                 out["concealed_hand"] = out["fully_concealed_hand"] = 1     # 不求人 excludes both in YAML
-    if s.fourth_tile or (last_from_melds and not ctx.win_wild and ctx.meld_counts[ctx.win_tile] == 3):
-        out["last_tile"] = 1          # the other three copies are in sight: 和绝张
+    return situational_fans(s, s.fourth_tile or (last_from_melds and not ctx.win_wild
+                                                 and ctx.meld_counts[ctx.win_tile] == 3), out)
+
+
+def situational_fans(s, last_copy: bool, out: dict) -> dict:
+    """和绝张 (``last_copy``: the other three copies are in sight), 妙手回春/海底捞月, 杠上开花 and
+    抢杠和, added to ``out``."""
+    if last_copy:
+        out["last_tile"] = 1
     if s.last_tile:
-        out["last_tile_draw" if self_drawn else "last_tile_claim"] = 1
-    if s.after_kong and self_drawn:
+        out["last_tile_draw" if s.self_drawn else "last_tile_claim"] = 1
+    if s.after_kong and s.self_drawn:
         out["out_with_replacement_tile"] = 1
     if s.robbing_kong:
         out["robbing_the_kong"] = 1

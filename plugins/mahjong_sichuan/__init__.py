@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mahjong_core.plugin import SettlementRule, Validator, fan_checks, hookimpl
 
-from . import patterns, settlement, validate
+from . import flow, patterns, settlement, validate
 
 
 @hookimpl
@@ -30,3 +30,9 @@ def mahjong_validators():
     return [Validator("sichuan.void_suit", validate.void_suit, (patterns.void_suit_veto.__doc__ or "").strip(),
                       ruleset=validate.validate)]
 
+
+
+@hookimpl
+def mahjong_table_flow(ruleset):
+    """The table plays 换三张, 定缺 and the mode's continuation after a win (flow.py)."""
+    return flow.table_flow(ruleset)

@@ -2,6 +2,7 @@
 
 Events, in play order:
 
+* ``exchange`` {direction}                             换三张 (the table's); no money
 * ``void``  {seat, suit: m|p|s}                       定缺; fills the seat's situations and end hand
 * ``kong``  {seat, kind: concealed|exposed|added, tile, from (exposed only), late (added only)}
 * ``win``   {seat, from (absent = self-drawn), situation}
@@ -37,7 +38,9 @@ def describe(result, lang: str = "en") -> str:
 class _Hand(Replayer):
     """Replays one record in the ruleset's mode."""
 
-    event_fields = {"void": {"seat": Field("seat", True), "suit": Field("choice", True, SUITS, "定缺: the void suit")}}
+    event_fields = {"void": {"seat": Field("seat", True), "suit": Field("choice", True, SUITS, "定缺: the void suit")},
+                    "exchange": {"direction": Field("choice", True, ("clockwise", "counterclockwise", "across"),
+                                                    "换三张: where each seat passed its three tiles")}}
 
     def __init__(self, record, ruleset):
         self.mode = ruleset.options["mode"]
@@ -73,6 +76,8 @@ class _Hand(Replayer):
         """single_win: the co-winners of the winning discard (一炮多响) still come."""
         return (e.type == "win" and self.mode == "single_win" and self.last_win is not None
                 and e.get("from") is not None and self.last_win == (e.index - 1, e.get("from")))
+
+    on_exchange = Replayer.ignore       # 换三张 moves no money; the table's play log holds the tiles
 
     def on_void(self, e) -> None:
         seat, suit = e.seat, e.get("suit")

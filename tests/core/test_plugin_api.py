@@ -148,9 +148,12 @@ def test_the_package_still_offers_its_own_names():
 
 
 def _plugin_sources():
-    """Every module of the shipped plugins and the example plugin (their tests drive the library as
-    a user does, through ``mahjong_core`` and ``mahjong_core.testing``, and are not plugin code)."""
-    for folder in (ROOT / "plugins", ROOT / "examples"):
+    """Every module of the shipped plugins and the example plugins, each a package of its own under
+    examples/ (their tests drive the library as a user does, through ``mahjong_core`` and
+    ``mahjong_core.testing``, and are not plugin code; nor is a script beside them, such as
+    examples/rl/, which drives the library as a user does)."""
+    examples = [p.parent for p in sorted((ROOT / "examples").glob("*/pyproject.toml"))]
+    for folder in [ROOT / "plugins", *examples]:
         for path in sorted(folder.rglob("*.py")):
             if "tests" not in path.relative_to(folder).parts:
                 yield path

@@ -49,7 +49,10 @@ def test_packages_match_the_folders():
     # a package list names every subpackage too: a wheel leaves out any it does not name
     core_packages = [".".join(d.relative_to(ROOT).parts) for d in sorted((ROOT / "mahjong_core").rglob("*"))
                      if d.is_dir() and (d / "__init__.py").is_file()]
-    assert sorted(setuptools["packages"]) == sorted(["mahjong_core", "mahjong_rulesets"] + core_packages + plugin_dirs)
+    plugin_subpackages = [".".join(d.relative_to(ROOT / "plugins").parts) for d in sorted((ROOT / "plugins").rglob("*"))
+                          if d.is_dir() and d.parent != ROOT / "plugins" and (d / "__init__.py").is_file()]
+    assert sorted(setuptools["packages"]) == sorted(["mahjong_core", "mahjong_rulesets"] + core_packages + plugin_dirs
+                                                    + plugin_subpackages)
     package_dir = setuptools["package-dir"]
     assert package_dir == {"mahjong_rulesets": "rulesets", **{p: f"plugins/{p}" for p in plugin_dirs}}
     for p in plugin_dirs:

@@ -18,7 +18,7 @@ from mahjong_core.engine.scoring import fills
 from mahjong_core.engine.shapes import Group
 
 from house_plugins import engine_with, fans, overlay
-from scoring_kit import PAIRS_OR_RUNS, bounded, exhaustive, outcome, random_hand
+from scoring_kit import PAIRS_OR_RUNS, assert_fill_keys_hold, bounded, exhaustive, outcome, random_hand
 
 @pytest.fixture(scope="module")
 def rulesets():
@@ -370,26 +370,6 @@ def test_the_pattern_fans_that_fire_together_exclude_one_another(rulesets):
     lianzhong = rulesets["popular-lianzhong"]
     for r in pattern + [rules.fan_by_id["pair_258"]]:
         assert lianzhong.fan_by_id[r.id].args == r.args and lianzhong.finisher.apart[r.id] == apart[r.id]
-
-
-def assert_fill_keys_hold(rules, sit) -> int:
-    """The promise of Guobiao's ``fill_key``: readings of a family (they differ only in what a
-    group made of wilds only stands for) with equal keys get the same answer from every first
-    check, each reading asked on its own. Returns how many readings had another's key."""
-    s = rules.parse(sit)
-    families: dict = {}
-    repeats = 0
-    for dec in rules.decompositions(s):
-        if dec.family is None:
-            continue
-        family, at = dec.family
-        ctx = FanContext(s, dec, rules, {})
-        answers = [entry.func(ctx, **entry.args) for entry in rules.plan.head]
-        other, seen = families.setdefault(family, (ctx, {}))
-        key = tuple(fill(other, dec.groups[at]) for fill in fills.fill_keys_of(rules.plan))
-        repeats += key in seen
-        assert seen.setdefault(key, answers) == answers, (dec.groups[at], key)
-    return repeats
 
 
 @pytest.mark.parametrize("name", ["popular", "popular-lianzhong"])

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from mahjong_core import BelowMinimumError, RulesetError
-from mahjong_core.engine.fans import FanCheck
+from mahjong_core.engine.fans import FanCheck, FanContext
+from mahjong_core.engine.scoring import fills
 
 import handgen
 from house_plugins import engine_with, overlay
@@ -83,3 +84,23 @@ def refused_at(tmp_path, text, line, message):
         engine.load_ruleset(path)
     assert info.value.message.startswith(f"{path}:{line}: "), info.value.message
     assert message in info.value.message
+
+
+def assert_fill_keys_hold(rules, sit) -> int:
+    """The promise of a ruleset's ``fill_key``s (Guobiao's, Guangdong's): readings of a family (they differ only in what a
+    group made of wilds only stands for) with equal keys get the same answer from every first
+    check, each reading asked on its own. Returns how many readings had another's key."""
+    s = rules.parse(sit)
+    families: dict = {}
+    repeats = 0
+    for dec in rules.decompositions(s):
+        if dec.family is None:
+            continue
+        family, at = dec.family
+        ctx = FanContext(s, dec, rules, {})
+        answers = [entry.func(ctx, **entry.args) for entry in rules.plan.head]
+        other, seen = families.setdefault(family, (ctx, {}))
+        key = tuple(fill(other, dec.groups[at]) for fill in fills.fill_keys_of(rules.plan))
+        repeats += key in seen
+        assert seen.setdefault(key, answers) == answers, (dec.groups[at], key)
+    return repeats

@@ -5,6 +5,11 @@ from __future__ import annotations
 import random
 
 from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import MahjongError
+
+import handgen
+from fuzhou_recordgen import random_situation as fuzhou_situation
+from winning_hands import random_winning
 
 # (form, weight): the forms handgen.py builds, weighted for hands with wilds
 FORMS = (("standard", 70), ("pattern", 22), ("seven_pairs", 4), ("thirteen_orphans", 1),
@@ -36,3 +41,48 @@ def wildify(sit: dict, rng: random.Random, k: int) -> dict | None:
     out["win_tile"] = T.name(win)
     out["wilds"] = T.name(wild)
     return out
+
+
+def family_hand(name: str, rules, rng: random.Random, k: int) -> dict | None:
+    """A random winning situation of ruleset ``name`` (``rules``: popular, a Guangdong ruleset
+    or fuzhou) holding ``k`` wilds (1–4; Fuzhou at most 3), or None."""
+    if name == "fuzhou":            # three golds at most: the face-up copy is not wild
+        k = min(k, 3)
+        sit = fuzhou_situation(rng)
+        tiles = list(T.parse_tiles(sit["hand"]))
+        gold = T.tile(sit["wilds"])
+        others = [i for i, t in enumerate(tiles) if t != gold]
+        if len(tiles) - len(others) > k:
+            return None
+        for i in rng.sample(others, k - (len(tiles) - len(others))):
+            tiles[i] = gold
+        return dict(sit, hand=T.format_tiles(sorted(tiles)))
+    if name == "popular":
+        form = rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0]
+        sit = handgen.random_situation(rng, form)
+        sit.pop("flowers", None)
+    else:               # Guangdong: standard hands of the tile set's kinds, self-drawn where it asks
+        kinds = sorted(t for t in rules.table.kinds if t < 34)
+        sit = random_winning(rng, melds=rng.randint(0, 2), kinds=kinds, chows=rules.table.chows)
+    if tuple(rules.table.win_methods) == ("self_drawn",):
+        sit["self_drawn"] = True
+        for key in ("robbing_kong", "discard_after_kong"):
+            sit.pop(key, None)
+    if not rules.table.chows and any(m.get("type") == "chow" for m in sit.get("melds", [])):
+        return None
+    turned = wildify(sit, rng, k)
+    if turned is None or T.tile(turned["wilds"]) not in rules.table.kinds:
+        return None
+    return turned
+
+
+def parsed_hand(name: str, rules, seed: int, k: int) -> tuple | None:
+    """``family_hand`` from ``seed`` and the ruleset's parse of it, or None when there is no
+    such hand or the ruleset refuses it."""
+    sit = family_hand(name, rules, random.Random(seed), k)
+    if sit is None:
+        return None
+    try:
+        return sit, rules.parse(sit)
+    except MahjongError:
+        return None

@@ -171,11 +171,16 @@ def test_mahjong_play_records_of_a_family_settle_through_mahjong_settle(name, tm
 
 
 @pytest.mark.parametrize("name, words", [("guangdong-bao", "包 liability"), ("guangdong-lianhua", "红中"),
-                                         ("guangdong", "跟庄"), ("sichuan", "定缺"), ("fuzhou", "开金")])
+                                         ("guangdong", "跟庄"), ("fuzhou", "开金")])
 def test_families_without_a_flow_are_still_refused(name, words):
     missing = unsupported(_load(name))
     assert missing is not None and words in missing
     assert unsupported(_load("popular")) is None and unsupported(_load("popular-lianzhong")) is None
+
+
+def test_a_void_suit_no_flow_declares_is_refused(tmp_path):
+    rules = _overlay(tmp_path, "extends: guobiao\ntable: {void_suit: true}\n")
+    assert "a void suit that no flow declares" in unsupported(rules)
 
 
 def test_a_guobiao_overlay_with_wilds_no_flow_turns_up_is_refused(tmp_path):

@@ -207,7 +207,7 @@ def test_a_finished_game_refuses_more_actions(client, app, engine):
 
 
 def test_refused_games(client):
-    assert "does not play sichuan" in _fails(client.post("/api/games", json={"ruleset": "sichuan"}),
+    assert "does not play guangdong-bao" in _fails(client.post("/api/games", json={"ruleset": "guangdong-bao"}),
                                              422, "unsupported_ruleset")
     _fails(client.post("/api/games", json={"ruleset": "nosuch"}), 422, "unknown_ruleset")
     _fails(client.post("/api/games", json={}), 400, "invalid_situation")
@@ -308,6 +308,21 @@ def test_the_documented_bounds_are_the_code_s():
     assert f"{games.GAME_IDLE / 60:g} minutes (`GAME_IDLE`)" in text
     assert f"the last {games.GAME_REMEMBERED:,} dropped ids" in text
     assert f"| games at once | {games.GAME_LIMIT} |" in text
+
+
+def test_a_sichuan_game_opens_with_the_seat_s_own_choices_and_settles(client, app):
+    r = client.post("/api/games", json={"ruleset": "sichuan", "seed": 3, "bots": "greedy"}).json()
+    assert r["observation"]["phase"] == "opening" and r["observation"]["opening"] == "exchange"
+    assert {a["type"] for a in r["legal"]} == {"exchange"} and all("choice" in a for a in r["legal"])
+    gid = r["game"]
+    while r["status"] != "over":
+        r = client.post(f"/api/games/{gid}/actions", json={"action": r["legal"][-1]}).json()
+        assert r["ok"], r
+        if r["status"] != "over" and r["observation"]["phase"] != "opening":
+            assert "exchange" not in {a["type"] for a in r["legal"]}
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert [e["type"] for e in record["events"][:5]] == ["exchange"] + ["void"] * 4
+    assert sum(r["result"]["deltas"]) == 0
 
 
 # ------------------------------------------------------------------ house overlays, the hint, the review

@@ -8,11 +8,14 @@ the context of one reading of the family and ``group`` the varying group of anot
 for two readings of a family only when that check gives both the same answer. The key must hold
 everything the check reads of the varying group. Then the second reading takes the first's
 answers instead of asking again; the tail checks and the finish are still asked per reading.
+Both searches take it: the bounded one (``search.best_candidates``) and, for a ruleset with no
+tail check, the exhaustive one (``Readings.best`` through ``every_filled``), where the head is
+every check asked of a reading, so a reading that takes another's answers is only finished.
 
 WARNING — all or nothing: the shortcut is on for a ruleset only when every head check has a
-fill_key (and the ruleset has a tail, i.e. the search is bounded). A head check added without
-one turns it off for the whole ruleset; nothing fails, hands with wilds just get slower.
-``Ruleset.uses_fill_keys`` says whether it is on (tests assert it for popular and Guobiao).
+fill_key. A head check added without one turns it off for the whole ruleset; nothing fails,
+hands with wilds just get slower. ``Ruleset.uses_fill_keys`` says whether it is on (tests
+assert it for popular, Guobiao and Guangdong 推倒胡 and 包).
 """
 from __future__ import annotations
 
@@ -40,9 +43,9 @@ class _Family(NamedTuple):
 
 def fill_keys_of(plan) -> tuple | None:
     """The head checks' fill keys, each function once; None (the shortcut off) unless every
-    head check has one and the plan has a tail."""
+    head check has one."""
     keys = [e.check.fill_key for e in plan.head]
-    return tuple(dict.fromkeys(keys)) if keys and all(keys) and plan.tail else None
+    return tuple(dict.fromkeys(keys)) if keys and all(keys) else None
 
 
 def begin_filled(readings, s, decs: list, hand_memo: dict) -> list[Begun]:

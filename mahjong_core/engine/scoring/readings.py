@@ -10,7 +10,7 @@ from ..fans import EngineKey, FanContext
 from ..hand import WIN_METHOD_WORDS, win_method
 from ..results import ScoreResult
 from .ask import ask
-from .fills import Begun, fill_keys_of
+from .fills import Begun, begin_filled, fill_keys_of
 from . import search
 
 _HAND_FANS = EngineKey.HAND_FANS
@@ -110,6 +110,14 @@ class Readings:
         hand_memo: dict = {}
         return [self.evaluate(s, dec, hand_memo) for dec in decs]
 
+    def every_filled(self, s, decs) -> list[ScoreResult]:
+        """``every`` for a plan with no tail and fill keys (``scoring.fills``): each reading
+        finished, but a reading whose family and keys match one already asked takes its answers.
+        With no tail the head checks are all a reading is asked, so the results are ``every``'s."""
+        hand_memo: dict = {}
+        begun = begin_filled(self, s, decs, hand_memo)
+        return [self.finish_choices(s, dec, dict(b.found), b.choices, hand_memo) for dec, b in zip(decs, begun)]
+
     def rank(self, r: ScoreResult):
         """What the choice compares: value, total, then ``scoring.prefer``'s fans in order."""
         if not self._prefer:
@@ -140,7 +148,10 @@ class Readings:
                 best = None
             if best is not None and (not enforce_minimum or best.minimum_points >= minimum):
                 return best
-        candidates = self.every(s, decs)
+        if self.plan_fills and not self.plan.tail and len(decs) > 2:
+            candidates = self.every_filled(s, decs)
+        else:
+            candidates = self.every(s, decs)
         best = self.choose(candidates)
         if enforce_minimum and best.minimum_points < minimum:
             enough = [c for c in candidates if c.minimum_points >= minimum]

@@ -3,7 +3,9 @@ complete a hand in each shape.
 
 * ``records``: ``Group``, ``Decomposition`` (a reading), ``ShapeInput`` (what a finder receives);
 * ``suits``: the per-suit tables keyed by a suit's count vector (splits, completeness, waits);
-* ``regular``: the standard shape, n sets and a pair, with the wild budget and families;
+* ``tables``: the standard shape's shanten tables, precomputed (package data);
+* ``regular``: the standard shape, n sets and a pair, with the wild budget and families, and the
+  wild-free splits of a count vector (``standard_splits``);
 * ``special``: seven pairs and thirteen orphans;
 * ``wild_count``: enough wilds win whatever the rest (三金倒, 四鬼胡牌);
 * ``body``: ``Body``, the shape author's kit for a fixed body of tiles beside sets and a pair.
@@ -13,7 +15,7 @@ registers its own in ``mahjong_core.engine.builtin``. Every name is importable f
 """
 from .body import Body
 from .records import Decomposition, Group, ShapeInput, make_input
-from .regular import standard, standard_shape_waits, standard_waits
+from .regular import standard, standard_shape_waits, standard_splits, standard_waits
 from .special import (ORPHANS, seven_pairs, seven_pairs_shape_waits, seven_pairs_waits,
                       thirteen_orphans, thirteen_orphans_shape_waits, thirteen_orphans_waits)
 from .suits import SuitSplit, suit_complete, suit_waits
@@ -21,6 +23,6 @@ from .wild_count import wild_count, wild_count_waits
 
 __all__ = ["Body", "Decomposition", "Group", "ORPHANS", "ShapeInput", "SuitSplit", "make_input",
            "seven_pairs", "seven_pairs_shape_waits", "seven_pairs_waits", "standard",
-           "standard_shape_waits", "standard_waits", "suit_complete", "suit_waits",
+           "standard_shape_waits", "standard_splits", "standard_waits", "suit_complete", "suit_waits",
            "thirteen_orphans", "thirteen_orphans_shape_waits", "thirteen_orphans_waits", "wild_count",
            "wild_count_waits"]

@@ -40,9 +40,20 @@ class _Rest:
     __slots__ = ("held", "lacking", "key", "size", "chows", "small", "small_draws", "front")
 
     def __init__(self, key: tuple, take: tuple, chows: bool):
-        rest = tuple(c - min(c, k) for c, k in zip(key, take))
-        self.held = sum(min(c, k) for c, k in zip(key, take))
-        self.lacking = sum(1 << o for o, (c, k) in enumerate(zip(key, take)) if c < k)
+        rest = list(key)
+        held = lacking = 0
+        for o, k in enumerate(take):
+            if k:
+                c = rest[o]
+                if c < k:
+                    lacking |= 1 << o
+                    held += c
+                    rest[o] = 0
+                else:
+                    held += k
+                    rest[o] = c - k
+        rest = tuple(rest)
+        self.held, self.lacking = held, lacking
         self.key = rest
         self.size = sum(rest)
         self.chows = chows

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from .records import Decomposition, Group, ShapeInput, _decomposition
 from .suits import SUIT_RANGES, suit_complete, suit_groups, suit_options, suit_waits
+from .wild_splits import wild_options
 
 
 @lru_cache(maxsize=64)
@@ -41,24 +42,42 @@ def standard(inp: ShapeInput) -> tuple[Decomposition, ...]:
     Cached: batch scoring and wait searches meet the same hands again and again."""
     if not inp.wilds:
         return _standard_natural(inp)
-    return tuple(_standard(inp))
+    return tuple(_standard(inp, wild_options))
+
+
+def standard_reference(inp: ShapeInput) -> tuple[Decomposition, ...]:
+    """``standard`` with each suit's splits from the reference splitter (``suits.suit_options``,
+    every path of the search walked), uncached: what tests compare the count-vector splitter
+    (``wild_splits``) against, reading for reading."""
+    if not inp.wilds:
+        return _standard_natural(inp)
+    return tuple(_standard(inp, suit_options))
 
 
 def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
-    """The common case, no wilds: each suit's splits come from the table, combined as they are
-    (a suit's size decides whether it holds the pair)."""
+    """The common case, no wilds: the splits of the counts (``standard_splits``), each with the melds."""
+    splits = standard_splits(inp.counts, inp.sets_needed, inp.chows)
+    if not splits:
+        return ()
+    tiles = inp.natural_tiles
+    melds = inp.meld_groups
+    return tuple(_decomposition("standard", melds + sets + (pair,), tiles, (), None) for sets, pair in splits)
+
+
+def standard_splits(counts: Sequence[int], sets_needed: int, chows: bool) -> list[tuple[tuple[Group, ...], Group]]:
+    """Every split of the wild-free tile counts ``counts`` (34) into ``sets_needed`` sets and a
+    pair, as (the sets sorted, the pair): each suit's splits come from the table, combined as they
+    are (a suit's size decides whether it holds the pair). ``chows``: runs count as sets."""
     per_suit = []
-    counts = inp.counts
     for lo, hi, numbered in SUIT_RANGES:
-        key = counts[lo:hi]
+        key = tuple(counts[lo:hi])
         if not any(key):
             continue
-        options = suit_groups(key, lo, inp.chows and numbered)
+        options = suit_groups(key, lo, chows and numbered)
         if not options:
-            return ()
+            return []
         per_suit.append(options)
     out = []
-    tiles = None
     for combo in product(*per_suit):
         sets: list[Group] = []
         pair = None
@@ -69,16 +88,14 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
                     break
                 pair = p
         else:
-            if pair is None or len(sets) != inp.sets_needed:
+            if pair is None or len(sets) != sets_needed:
                 continue
             sets.sort()
-            if tiles is None:
-                tiles = inp.natural_tiles
-            out.append(_decomposition("standard", inp.meld_groups + tuple(sets) + (pair,), tiles, (), None))
-    return tuple(out)
+            out.append((tuple(sets), pair))
+    return out
 
 
-def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
+def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] | tuple:
     """Suits are combined one at a time, dropping a partial choice as soon as it spends more
     wilds than the hand holds, holds two pairs or too many sets, or would make a fifth copy of
     a melded tile; the wilds left over must then make whole sets (and the pair) on their own.
@@ -91,7 +108,7 @@ def _standard(inp: ShapeInput) -> list[Decomposition] | tuple:
         key = inp.counts[lo:hi]
         if not any(key):
             continue
-        options = suit_options(key, lo, inp.chows and numbered, inp.wilds, fifth)
+        options = options_of(key, lo, inp.chows and numbered, inp.wilds, fifth)
         if not kinds.issuperset(range(lo, hi)):       # a wild stands only for a kind of the tile set
             options = tuple(o for o in options if kinds.issuperset(o[5]))
         if not options:

@@ -1,7 +1,9 @@
 """Per-suit tables, each keyed by one suit's count vector and built once (cached): the suit's
 splits into sets and at most one pair, with or without wilds, for the standard search; whether
 the suit is complete, and which added tile completes it, for its waits; and its best mixes of
-sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten;
+sets, partial sets and a head (its front, interned as a small int), for the analysis's shanten
+(read from the precomputed tables of ``tables`` wherever they reach; the fronts computed here
+are their reference, ``searched_*``, and answer beyond them);
 and one ``Suit`` record per count vector, through which every shape the analysis asks of a hand
 reads that hand's suits (``hand_suits``)."""
 from __future__ import annotations
@@ -10,6 +12,18 @@ from functools import lru_cache
 from itertools import product
 
 from .records import Group
+from .tables import CAP, MAX_HELD, missing_of, tables
+
+# The precomputed shanten tables, loaded when the first suit record is made (``_load``): every
+# reader below reads them through a suit record made before, so a command that never reads a
+# hand's suits (scoring a hand does not) never loads them.
+_T = None
+
+
+def _load():
+    global _T
+    _T = tables()
+    return _T
 
 NEVER = 99      # above any real shanten: the hand can never take this shape (analysis.NEVER)
 
@@ -298,16 +312,7 @@ def missing(f: int, need: int, held: int) -> int:
     the sets still missing; one more partial is two tiles left over)."""
     got = _MISSING.get((f, need, held))
     if got is None:
-        best = 99
-        no_head, head = _FRONTS[f]
-        for options, h in ((no_head, 0), (head, 1)):
-            for m, md in options:
-                m = min(m, need)
-                d = min(md - m, need - m)
-                empty = need - m - d + 1 - h                # sets and head to start
-                spare = held - 3 * m - 2 * d - 2 * h       # tiles left over to start them from
-                best = min(best, d + 3 * (need - m - d) + 2 * (1 - h) - min(spare, empty))
-        got = _MISSING[(f, need, held)] = best
+        got = _MISSING[(f, need, held)] = missing_of(_FRONTS[f], need, held)
     return got
 
 
@@ -330,8 +335,21 @@ def draw_fronts(key: tuple, chows: bool) -> tuple:
 
 def hand_missing(counts, need: int, chows: bool) -> int:
     """The tiles a hand's counts still miss to ``need`` sets and a head: the four suits'
-    fronts joined and read, each a dict hit once seen."""
+    capped fronts joined and read off the precomputed tables (``tables``); a hand beyond
+    them (more sets or tiles than tabled) through the fronts computed here."""
     m, p, s, z = hand_suits(counts)
+    held = m.size + p.size + s.size + z.size
+    if need <= CAP and held <= MAX_HELD:
+        j = _T.JOIN
+        return _T.MISSING[need][held][j[j[j[m.cap[chows]][p.cap[chows]]][s.cap[chows]]][z.cap[0]]]
+    return searched_missing(counts, need, chows)
+
+
+def searched_missing(counts, need: int, chows: bool) -> int:
+    """``hand_missing`` through the fronts computed here (``_suffix``): the reference the
+    tables are checked against, and the answer beyond them."""
+    m, p, s, z = hand_suits(counts)
+    held = m.size + p.size + s.size + z.size
     joins = _JOINS
     a, b = m.front[chows] or _front_of(m, chows), p.front[chows] or _front_of(p, chows)
     f = joins.get((a, b)) or join(a, b)
@@ -339,7 +357,6 @@ def hand_missing(counts, need: int, chows: bool) -> int:
     f = joins.get((f, b)) or join(f, b)
     b = z.front[0] or _front_of(z, False)
     f = joins.get((f, b)) or join(f, b)
-    held = m.size + p.size + s.size + z.size
     got = _MISSING.get((f, need, held))
     return missing(f, need, held) if got is None else got
 
@@ -349,13 +366,34 @@ def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
     only the drawn tile's suit changes, so each suit's row of draws is read beside the other
     three suits' joined front: memoised per (that front, the suit's draws), as both recur."""
     sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size + 1
+    if need <= CAP and held <= MAX_HELD:
+        j = _T.JOIN
+        m, p, s, z = sm.cap[chows], sp.cap[chows], ss.cap[chows], sz_.cap[0]
+        mp, sz = j[m][p], j[s][z]
+        rows = _CAP_ROWS
+        out: list = []
+        for suit, suit_chows, beside in ((sm, chows, j[p][sz]), (sp, chows, j[m][sz]),
+                                         (ss, chows, j[mp][z]), (sz_, False, j[mp][s])):
+            sig = suit.cap_draws[suit_chows] or _cap_draws_of(suit, suit_chows)
+            row = rows.get((beside, sig, need, held, less))
+            if row is None:
+                row = _cap_row(beside, sig, need, held, less)
+            out += row
+        return out
+    return searched_draws(counts, need, chows, less)
+
+
+def searched_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
+    """``hand_draws`` through the fronts computed here (the tables' reference)."""
+    sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size + 1
     m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
     s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
     joins = _JOINS
     mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
-    held = sm.size + sp.size + ss.size + sz_.size + 1
     rows = _DRAW_ROWS
-    out: list = []
+    out = []
     for suit, suit_chows, rest in ((sm, chows, joins.get((p, sz)) or join(p, sz)),
                                    (sp, chows, joins.get((m, sz)) or join(m, sz)),
                                    (ss, chows, joins.get((mp, z)) or join(mp, z)),
@@ -366,6 +404,33 @@ def hand_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
             row = _draw_row(rest, sig, need, held, less, len(suit.key))
         out += row
     return out
+
+
+# A suit's capped draws: the capped front id after drawing each of its kinds (-1: a fifth
+# copy), interned as a small int per distinct tuple (ids from 1); rows and masks are memoised
+# per (the other suits' joined front, that id, ...).
+_CAP_SIGS: list = [None]
+_CAP_SIG_IDS: dict = {}
+_CAP_ROWS: dict = {}            # (beside, draws id, need, held, less) -> the suit's row
+_CAP_MASKS: dict = {}           # (beside, front, draws id, need, held) -> the suit's useful offsets
+
+
+def _cap_draws_of(suit, chows: bool) -> int:
+    """``suit.cap_draws[chows]``, filled on first read."""
+    sig = _T.draw_ids(suit.key, chows)
+    i = _CAP_SIG_IDS.get(sig)
+    if i is None:
+        i = _CAP_SIG_IDS[sig] = len(_CAP_SIGS)
+        _CAP_SIGS.append(sig)
+    suit.cap_draws[chows] = i
+    return i
+
+
+def _cap_row(beside: int, sig: int, need: int, held: int, less: int) -> tuple:
+    j, row_of = _T.JOIN[beside], _T.MISSING[need][held]
+    row = _CAP_ROWS[(beside, sig, need, held, less)] = tuple(
+        99 if d < 0 else row_of[j[d]] - less for d in _CAP_SIGS[sig])
+    return row
 
 
 _DRAW_IDS: tuple = ({}, {})     # [chows]: one suit's counts -> the id of its draws' fronts
@@ -415,12 +480,18 @@ class Suit:
     and their masks (``held[c]``, ``masks[c]``, bit o for offset o), and of its terminals (or
     honours) how many kinds are held and whether one is paired (``orphans``, ``orphan_pair``)."""
 
-    __slots__ = ("key", "size", "front", "draws", "use", "held", "masks", "orphans", "orphan_pair")
+    __slots__ = ("key", "size", "front", "draws", "use", "held", "masks", "orphans", "orphan_pair", "cap",
+                 "cap_draws")
 
     def __init__(self, key: tuple):
         self.key = key
         self.size = sum(key)
         self.front, self.draws, self.use = [0, 0], [0, 0], [0, 0]
+        self.cap_draws = [0, 0]
+        # capped front ids (``tables``) without and with chows (an honour suit's: without)
+        t = _T or _load()
+        honours = t.suit_id(key, False)
+        self.cap = (honours, honours if len(key) == 7 else t.suit_id(key, True))
         held = [0] * max(5, max(key) + 1)
         masks = [0] * len(held)
         for o, c in enumerate(key):
@@ -508,11 +579,32 @@ def hand_useful(counts, need: int, chows: bool) -> int:
     as a mask: each suit's offsets are memoised per (the other three suits' joined front, the
     suit's front and draws), as ``hand_draws``'s rows are."""
     sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size
+    if need <= CAP and held < MAX_HELD:
+        j = _T.JOIN
+        m, p, s, z = sm.cap[chows], sp.cap[chows], ss.cap[chows], sz_.cap[0]
+        mp, sz = j[m][p], j[s][z]
+        masks = _CAP_MASKS
+        out = 0
+        for suit, suit_chows, f, beside, lo in ((sm, chows, m, j[p][sz], 0), (sp, chows, p, j[m][sz], 9),
+                                                (ss, chows, s, j[mp][z], 18), (sz_, False, z, j[mp][s], 27)):
+            sig = suit.cap_draws[suit_chows] or _cap_draws_of(suit, suit_chows)
+            got = masks.get((beside, f, sig, need, held))
+            if got is None:
+                got = _cap_mask(beside, f, sig, need, held)
+            out |= got << lo
+        return out
+    return searched_useful(counts, need, chows)
+
+
+def searched_useful(counts, need: int, chows: bool) -> int:
+    """``hand_useful`` through the fronts computed here (the tables' reference)."""
+    sm, sp, ss, sz_ = hand_suits(counts)
+    held = sm.size + sp.size + ss.size + sz_.size
     m, p = sm.front[chows] or _front_of(sm, chows), sp.front[chows] or _front_of(sp, chows)
     s, z = ss.front[chows] or _front_of(ss, chows), sz_.front[0] or _front_of(sz_, False)
     joins = _JOINS
     mp, sz = joins.get((m, p)) or join(m, p), joins.get((s, z)) or join(s, z)
-    held = sm.size + sp.size + ss.size + sz_.size
     masks = _USE_MASKS
     out = 0
     for use, beside, lo in ((sm.use[chows] or _use_of(sm, chows), joins.get((p, sz)) or join(p, sz), 0),
@@ -524,6 +616,18 @@ def hand_useful(counts, need: int, chows: bool) -> int:
             got = _use_mask(beside, use, need, held)
         out |= got << lo
     return out
+
+
+def _cap_mask(beside: int, f: int, sig: int, need: int, held: int) -> int:
+    j = _T.JOIN[beside]
+    now = _T.MISSING[need][held][j[f]]
+    after = _T.MISSING[need][held + 1]
+    mask = 0
+    for o, d in enumerate(_CAP_SIGS[sig]):
+        if d >= 0 and after[j[d]] < now:
+            mask |= 1 << o
+    _CAP_MASKS[(beside, f, sig, need, held)] = mask
+    return mask
 
 
 # ---------------------------------------------------------------- one set and a pair at most
@@ -541,23 +645,37 @@ _SMALL_ROWS: dict = {}                  # (sets needed, tiles held) -> tiles mis
 _small_join: list = []                  # [mask][mask] -> mask, built on first use
 
 
+_SMALL_BITS = {(h, m, md): 1 << _SMALL_STATES.index((h, min(m, 1), min(md, 1)))
+               for h in (0, 1) for m in range(CAP + 1) for md in range(m, CAP + 1)}
+
+
 def _small_bit(h: int, m: int, md: int) -> int:
-    return 1 << _SMALL_STATES.index((h, min(m, 1), min(md, 1)))
+    got = _SMALL_BITS.get((h, m, md))
+    return 1 << _SMALL_STATES.index((h, min(m, 1), min(md, 1))) if got is None else got
 
 
 def small_join() -> list:
-    """The 64 × 64 join of two suits' masks (built once)."""
+    """The 64 × 64 join of two suits' masks (built once: a mask's join is the union of its
+    states' joins, each state's read once per mask)."""
     if not _small_join:
-        for a in range(64):
+        pair = [[_small_bit(h1 + h2, m1 + m2, d1 + d2) if h1 + h2 <= 1 else 0
+                 for h2, m2, d2 in _SMALL_STATES] for h1, m1, d1 in _SMALL_STATES]
+        bits = [[i for i in range(6) if a >> i & 1] for a in range(64)]
+        # by_state[i][b]: state i joined with every state of mask b
+        by_state = []
+        for i in range(6):
             row = []
             for b in range(64):
                 got = 0
-                for i, (h1, m1, d1) in enumerate(_SMALL_STATES):
-                    if a >> i & 1:
-                        for j, (h2, m2, d2) in enumerate(_SMALL_STATES):
-                            if b >> j & 1 and h1 + h2 <= 1:
-                                got |= _small_bit(h1 + h2, m1 + m2, d1 + d2)
+                for j in bits[b]:
+                    got |= pair[i][j]
                 row.append(got)
+            by_state.append(row)
+        for a in range(64):
+            row = [0] * 64
+            for i in bits[a]:
+                state = by_state[i]
+                row = [x | y for x, y in zip(row, state)]
             _small_join.append(row)
     return _small_join
 
@@ -567,7 +685,8 @@ def small_mask(key: tuple, chows: bool) -> int:
     table = _SMALL_MASKS[chows]
     got = table.get(key)
     if got is None:
-        no_head, head = suit_front(key, chows)
+        t = _T or _load()
+        no_head, head = t.fronts[t.suit_id(key, chows)]     # capped at CAP ≥ 1 sets: the same states
         got = 0
         for options, h in ((no_head, 0), (head, 1)):
             for m, md in options:

@@ -5,7 +5,9 @@ seat), so a game of random bots replays exactly. ``GreedyBot`` reads ``Ruleset.a
 whenever allowed, discards the tile that keeps the lowest shanten with the most useful copies
 left — between discards that leave it ready, the one whose waits are worth most (a wait below
 the minimum, as Guobiao's 8 points, is worth nothing) — claims (or kongs) only when that lowers
-its shanten, and otherwise passes.
+its shanten, and otherwise passes; at an opening step it takes the flow's suggestion
+(``OpeningStep.suggest``: Sichuan's weakest three for 换三张, its shortest suit for 定缺), and a
+void suit's tiles go first because they are all it may let go.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Protocol
 from .. import tiles as T
 from . import actions as A
 from .observe import Observation
+from .rules import flow_of
 from .state import TableMeld
 from .wall import below, number_stream
 
@@ -35,14 +38,24 @@ class RandomBot:
 class GreedyBot:
     def __init__(self, ruleset):
         self.ruleset = ruleset
+        self.flow = flow_of(ruleset)
 
     def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action:
         for a in legal:
             if a.kind == A.WIN:
                 return a
+        if observation.phase == "opening":
+            return self._opening(observation, legal)
         if observation.phase == "turn":
             return self._turn(observation, legal)
         return self._claim(observation, legal)
+
+    def _opening(self, obs: Observation, legal) -> A.Action:
+        step = next(s for s in self.flow.opening if s.kind == legal[0].kind)
+        if step.suggest is None:
+            return legal[0]
+        want = step.suggest(obs.hand, tuple(a.choice for a in legal))
+        return next((a for a in legal if a.choice == want), legal[0])
 
     # ------------------------------------------------------------------ reading a hand
     def _hand(self, obs: Observation, tiles, melds) -> dict:

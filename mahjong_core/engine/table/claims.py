@@ -2,7 +2,9 @@
 answers are resolved by priority: a win before a kong or pung before a chow; among winners the
 nearest in turn order from the discarder where one player wins a hand. The hand's wild kinds
 follow ``table.wilds``: a meld holds one only where ``claim`` allows, a wild is let go only where
-``discard`` allows (a win on a discarded wild is the ruleset's to accept: ``win_on_discard``)."""
+``discard`` allows (a win on a discarded wild is the ruleset's to accept: ``win_on_discard``).
+A seat with a declared void suit (定缺) lets it go first and claims none of it; a seat out of
+play (血战) claims nothing; a seat that won and plays on (血流) may only win."""
 from __future__ import annotations
 
 from .. import tiles as T
@@ -37,10 +39,14 @@ def wild_rules(ruleset, state: TableState):
     return ruleset.table.wilds
 
 
-def discardable(wild, state: TableState, me) -> list[int]:
+def discardable(wild, state: TableState, me, void: str | None = None) -> list[int]:
     """The kinds ``me`` may let go: every kind held, but a wild where ``table.wilds.discard`` is
-    false (unless the seat holds nothing else)."""
+    false (unless the seat holds nothing else); only its ``void`` suit while it holds any."""
     held = [t for t in range(T.NUM_KINDS) if me.counts[t]]
+    if void is not None:
+        forced = [t for t in held if T.suit(t) == void]
+        if forced:
+            return forced
     if wild.discard or not state.wilds:
         return held
     return [t for t in held if t not in state.wilds] or held
@@ -51,21 +57,30 @@ def meldable(wild, state: TableState, tiles) -> bool:
     return wild.claim or not any(t in state.wilds for t in tiles)
 
 
-def discard_options(ruleset, rules: PlayRules, state: TableState, tile: int, cache: dict) -> dict:
+def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
     """Each seat that may claim the discard ``tile``, with its options (a pass first). When the
     wall is empty only a win may be claimed: no tile is left to draw after a meld."""
+    ruleset, rules = table.ruleset, table.rules
     source = state.turn
     seats = len(state.seats)
     wild = wild_rules(ruleset, state)
     room = state.wall.left > 0 and meldable(wild, state, (tile,))
     out = {}
     for seat in range(seats):
-        if seat == source:
+        if seat == source or seat in state.out:
             continue
         counts = state.seats[seat].counts
         opts = []
-        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False):
+        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False) and \
+                not locked(ruleset, state, seat, tile):
             opts.append(A.Action(A.WIN, seat))
+            if forced(rules, state):
+                out[seat] = (A.Action(A.WIN, seat),)
+                continue
+        if rules.after_win == "stay" and seat in state.winners or T.suit(tile) == state.voids.get(seat):
+            if opts:
+                out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
+            continue
         if room and counts[tile] >= 3:
             opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
         if room and counts[tile] >= 2:
@@ -78,14 +93,40 @@ def discard_options(ruleset, rules: PlayRules, state: TableState, tile: int, cac
     return out
 
 
-def rob_options(ruleset, state: TableState, tile: int, cache: dict) -> dict:
-    """Each seat that may rob the added kong of ``tile`` (抢杠和): a win or a pass."""
+def rob_options(table, state: TableState, tile: int, cache: dict) -> dict:
+    """Each seat in play that may rob the added kong of ``tile`` (抢杠和): a win or a pass."""
     out = {}
     for seat in range(len(state.seats)):
-        if seat != state.turn and situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False,
-                                                    robbing=True):
+        if seat != state.turn and seat not in state.out and situation.may_win(
+                table.ruleset, state, seat, tile, cache, self_drawn=False, robbing=True):
             out[seat] = (A.Action(A.PASS, seat), A.Action(A.WIN, seat))
     return out
+
+
+def forced(rules: PlayRules, state: TableState) -> bool:
+    """Must a seat that may win take it now (``forced_win_tiles``: 最后四张自动胡)?"""
+    return rules.forced_win_tiles > 0 and state.wall.left <= rules.forced_win_tiles
+
+
+def win_value(ruleset, state: TableState, seat: int, tile: int):
+    """The value of ``seat``'s discard win on ``tile`` (the settlement's multiplier or points)."""
+    return ruleset.score(situation.build(state, seat, tile, self_drawn=False)).value
+
+
+def locked(ruleset, state: TableState, seat: int, tile: int) -> bool:
+    """过水: ``seat`` let a discard win go since its own last discard, worth this one or more."""
+    passed = state.passed_win.get(seat)
+    return passed is not None and win_value(ruleset, state, seat, tile) <= passed
+
+
+def note_pass(table, answer: A.Action) -> None:
+    """A seat that passes a discard win it could take is locked (``pass_win_lock``) at its value."""
+    st = table.state
+    if not table.rules.pass_win_lock or answer.kind != A.PASS or st.phase != "claim" or \
+            A.Action(A.WIN, answer.seat) not in st.window.options.get(answer.seat, ()):
+        return
+    value = win_value(table.ruleset, st, answer.seat, st.window.tile)
+    st.passed_win[answer.seat] = max(value, st.passed_win.get(answer.seat, value))
 
 
 def winners(rules: PlayRules, answers: dict, source: int) -> list[int]:

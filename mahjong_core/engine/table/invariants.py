@@ -9,12 +9,12 @@ from operator import add
 
 from .. import tiles as T
 from ..errors import InvariantError
-from .state import CLAIM, OVER, ROB, TURN
+from .state import CLAIM, OPENING, OVER, ROB, TURN
 
 
 def places(table) -> list[int]:
     """How many tiles of each kind lie somewhere now: the wall, hands, melds, bonus tiles, pools,
-    the tiles a flow turned up, a tile in the air."""
+    winning tiles set aside (血流), the tiles a flow turned up, a tile in the air."""
     st = table.state
     got = [0] * T.NUM_TILES
     for seat in st.seats:
@@ -25,6 +25,7 @@ def places(table) -> list[int]:
             loose += m.tiles
         loose += seat.bonus
         loose += seat.pool
+        loose += seat.won
     if st.phase == ROB:
         loose.append(st.window.tile)    # the added kong's tile, not yet the kong's or a robber's
     extra = Counter(loose)
@@ -51,12 +52,15 @@ def problems(table) -> list[str]:
         if min(seat.counts) < 0:
             out.append(f"seat {i} holds a negative count")
         acting = st.phase == TURN and i == st.turn
-        won = st.phase == OVER and i in st.winners
-        expected = size + (1 if acting or won else 0)     # an added kong's tile in the air leaves 13
+        expected = size + (1 if acting or seat.holds_win else 0)     # an added kong's tile in the air leaves 13
         if seat.size != expected:
             out.append(f"seat {i} holds {seat.size} tiles (melds as three), expected {expected}")
-    if st.winners and st.phase != OVER:
+    if st.winners and st.phase != OVER and table.rules.after_win == "end":
         out.append(f"seat(s) {st.winners} won but the hand goes on")
+    if st.phase == TURN and st.turn in st.out:
+        out.append(f"seat {st.turn} has left play but is to move")
+    if st.phase == OPENING and (st.opening is None or not st.opening.waiting):
+        out.append("an opening step with no seat left to choose")
     if st.phase in (CLAIM, ROB) and (st.window is None or not st.window.waiting):
         out.append(f"a {st.phase} window with no seat left to answer")
     if st.phase == CLAIM and st.seats[st.window.source].pool[-1:] != [st.window.tile]:

@@ -1,6 +1,8 @@
 """What one seat may see (docs/table.md "Observation"): its own tiles, every discard pool,
 every meld (another seat's concealed kong face down), bonus tiles set aside, the hand's wild
-kinds and the tiles turned up, the counts of tiles each seat holds and the wall holds — never another seat's concealed tiles or the wall."""
+kinds and the tiles turned up, the counts of tiles each seat holds and the wall holds, the void
+suits declared (定缺, once every seat has declared), who has left play and the winning tiles set
+aside — never another seat's concealed tiles, its opening choices (换三张) or the wall."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,6 +20,7 @@ class SeatView:
     melds: tuple[dict, ...]         # situation melds; another seat's concealed kong as {"type": "kong", "concealed": true}
     pool: tuple[int, ...]           # its discards still lying in front of it, in order
     bonus: tuple[int, ...]          # bonus tiles set aside, face up
+    won: tuple[int, ...] = ()       # winning tiles set aside, face up (血流: it won and plays on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,9 @@ class Observation:
     tile: int | None                # the tile a claim window is open on
     wilds: tuple[int, ...] = ()     # the hand's wild kinds (table.wilds: fixed, or turned up)
     turned: tuple[int, ...] = ()    # tiles turned face up from the wall (an indicator, horses)
+    voids: tuple[str | None, ...] = ()   # each seat's declared void suit (定缺), once declared
+    out: tuple[int, ...] = ()       # seats that have won and left play (血战)
+    opening: str | None = None      # the opening step being chosen (phase "opening"), e.g. exchange
 
     def seen(self) -> tuple[int, ...]:
         """Tiles face up outside the seat's own hand and melds: pools and others' open melds
@@ -41,6 +47,7 @@ class Observation:
         out = [t for t in self.turned if t < T.NUM_KINDS]        # a turned flower is no tile in play
         for v in self.seats:
             out.extend(v.pool)
+            out.extend(v.won)
             if v.seat != self.seat:
                 for m in v.melds:
                     if "tiles" in m:
@@ -64,7 +71,22 @@ class Observation:
                            "pool": [T.name(t) for t in v.pool], "bonus": T.format_tiles(v.bonus)} for v in self.seats],
                 "dealer": self.dealer, "round_wind": T.WIND_LETTERS[self.round_wind], "wall_left": self.wall_left,
                 "phase": self.phase, "turn": self.turn, "tile": None if self.tile is None else T.name(self.tile),
-                "wilds": T.format_tiles(self.wilds), "turned": [T.name(t) for t in self.turned]}
+                "wilds": T.format_tiles(self.wilds), "turned": [T.name(t) for t in self.turned],
+                **self._extra()}
+
+    def _extra(self) -> dict:
+        """The keys only some families' hands have (an opening step, void suits, seats out, tiles
+        set aside), written only when they hold something."""
+        out: dict = {}
+        if self.opening is not None:
+            out["opening"] = self.opening
+        if any(v is not None for v in self.voids):
+            out["voids"] = list(self.voids)
+        if self.out:
+            out["out"] = list(self.out)
+        if any(v.won for v in self.seats):
+            out["won"] = [T.format_tiles(v.won) for v in self.seats]
+        return out
 
 
 def _melds(state: TableState, owner: int, viewer: int) -> tuple[dict, ...]:
@@ -81,9 +103,12 @@ def _melds(state: TableState, owner: int, viewer: int) -> tuple[dict, ...]:
 def observation(table, seat: int) -> Observation:
     st = table.state
     me = st.seats[seat]
-    views = tuple(SeatView(i, sum(s.counts), _melds(st, i, seat), tuple(s.pool), tuple(s.bonus))
+    views = tuple(SeatView(i, sum(s.counts), _melds(st, i, seat), tuple(s.pool), tuple(s.bonus), tuple(s.won))
                   for i, s in enumerate(st.seats))
     mine = st.phase == "turn" and st.turn == seat
+    voids = tuple(st.voids.get(i) for i in range(len(st.seats))) if st.voids else ()
+    step = table.flow.opening[st.opening.step].kind if st.phase == "opening" else None
     return Observation(seat, tuple(me.tiles()), st.drawn if mine else None, views, st.deal.dealer,
                        st.deal.round_wind, st.wall.left, st.phase, st.turn,
-                       st.window.tile if st.window is not None else None, st.wilds, tuple(st.turned))
+                       st.window.tile if st.window is not None else None, st.wilds, tuple(st.turned),
+                       voids, tuple(st.out), step)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from .. import tiles as T
 from . import actions as A
-from . import claims, situation
-from .state import CLAIM, OVER, ROB, TURN
+from . import claims, situation, winning
+from .state import CLAIM, OPENING, OVER, ROB, TURN
 
 
 def why(table, a: A.Action) -> str:
@@ -17,7 +17,7 @@ def why(table, a: A.Action) -> str:
 
 
 def _short(a: A.Action) -> str:
-    return a.kind + (f" {T.name(a.tile)}" if a.tile is not None else "")
+    return a.kind + (f" {T.name(a.tile)}" if a.tile is not None else "") + (f" {a.choice}" if a.choice is not None else "")
 
 
 def _reason(table, a: A.Action) -> str:
@@ -26,6 +26,10 @@ def _reason(table, a: A.Action) -> str:
         return "the hand is over"
     if st.phase == TURN:
         return _turn(table, a)
+    if st.phase == OPENING:
+        return _opening(table, a)
+    if a.kind in table.opening_kinds:
+        return f"the opening is over: {a.kind} is chosen only before the dealer's first draw"
     w = st.window
     what = "the added kong" if st.phase == ROB else "the discard"
     if a.kind in (A.DISCARD, A.CONCEALED_KONG, A.ADDED_KONG):
@@ -47,6 +51,18 @@ def _reason(table, a: A.Action) -> str:
     if a.kind == A.CHOW and table.rules.chows and claims.distance(a.seat, w.source, table.rules.seats) != 1:
         return f"a chow is claimed only from the left: only seat {(w.source + 1) % table.rules.seats} " \
                f"may chow seat {w.source}'s discard"
+    if a.seat in st.out:
+        return f"seat {a.seat} has won and left play (血战): it claims nothing"
+    void = st.voids.get(a.seat)
+    if a.kind in (A.PUNG, A.EXPOSED_KONG, A.CHOW) and T.suit(w.tile) == void:
+        return f"seat {a.seat} declared {void} void (定缺): it claims no {void} tile into a meld"
+    if a.kind in (A.PUNG, A.EXPOSED_KONG, A.CHOW) and winning.fixed(table, a.seat):
+        return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again"
+    if a.seat in w.options and w.options[a.seat] == (A.Action(A.WIN, a.seat),):
+        return _forced(table)
+    if a.kind == A.WIN and st.phase == CLAIM and claims.locked(table.ruleset, st, a.seat, w.tile):
+        return f"seat {a.seat} let a discard win worth as much go since its last discard (过水, pass_win_lock): " \
+               f"it may win on a discard again after its own next discard"
     if a.seat not in w.options:
         return f"seat {a.seat} has no claim on {T.name(w.tile)} (no win, pung, kong or chow it could make)"
     if st.phase == CLAIM and st.wall.left == 0 and a.kind != A.WIN:
@@ -74,6 +90,19 @@ def _turn(table, a: A.Action) -> str:
     if a.kind in (A.PASS, A.PUNG, A.CHOW, A.EXPOSED_KONG):
         return f"there is no discard to claim: seat {a.seat} is to discard"
     me = st.seats[a.seat]
+    if a.kind in table.opening_kinds:
+        return f"the opening is over: {a.kind} is chosen only before the dealer's first draw"
+    if a.kind != A.WIN and table.legal(a.seat) == (A.Action(A.WIN, a.seat),):
+        return _forced(table)
+    void = st.voids.get(a.seat)
+    if winning.fixed(table, a.seat) and a.kind != A.WIN:
+        return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again or " \
+               f"let its drawn tile {T.name(st.drawn)} go"
+    if a.kind == A.DISCARD and void is not None and a.tile < T.NUM_TILES and me.counts[a.tile] \
+            and T.suit(a.tile) != void and any(me.counts[t] for t in range(T.NUM_KINDS) if T.suit(t) == void):
+        return f"seat {a.seat} declared {void} void (定缺) and must let its {void} tiles go first"
+    if a.kind == A.CONCEALED_KONG and void is not None and a.tile < T.NUM_KINDS and T.suit(a.tile) == void:
+        return f"seat {a.seat} declared {void} void (定缺): it declares no kong of {T.name(a.tile)}"
     if a.kind == A.DISCARD:
         if a.tile < T.NUM_TILES and me.counts[a.tile] and a.tile in st.wilds:
             return f"{T.name(a.tile)} is wild and a wild is never discarded (table.wilds.discard: false)"
@@ -89,3 +118,20 @@ def _turn(table, a: A.Action) -> str:
             return f"{T.name(a.tile)} is wild and wilds cannot form a concealed kong here (table.wilds.concealed_kong: false)"
         return f"a concealed kong of {T.name(a.tile)} needs all four in the hand (seat {a.seat} holds {me.counts[a.tile]})"
     return f"an added kong of {T.name(a.tile)} needs a melded pung of it and the fourth tile in the hand"
+
+
+def _forced(table) -> str:
+    return f"only {table.state.wall.left} tiles are left in the wall: a seat that may win must " \
+           f"(forced_win_tiles {table.rules.forced_win_tiles}, 最后四张自动胡)"
+
+
+def _opening(table, a: A.Action) -> str:
+    op = table.state.opening
+    step = table.flow.opening[op.step]
+    if a.kind != step.kind:
+        return f"the seats are choosing {step.kind} ({step.doc}); no {a.kind} before the dealer's first draw"
+    if a.seat in op.answers:
+        return f"seat {a.seat} has already chosen its {step.kind}"
+    if a.seat not in op.options:
+        return f"seat {a.seat} has no {step.kind} to choose"
+    return f"{a.choice!r} is not one of seat {a.seat}'s {step.kind} choices"

@@ -74,7 +74,7 @@ class Replay:
             where = f"play.actions[{i}]"
             before = len(table.state.events)
             try:
-                action = Action.from_dict(dict(data), record.seats, where)
+                action = Action.from_dict(dict(data), record.seats, where, self.table.opening_kinds)
                 table.act(action)
             except MahjongError as e:
                 raise SettlementError(f"{where}: {e.message}" if not e.message.startswith(where) else e.message) from None

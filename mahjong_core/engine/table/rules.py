@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import MahjongError, PluginError, UnsupportedError
-from ..hookspecs import TableFlow
+from ..errors import MahjongError, PluginError, UnsupportedError, did_you_mean
+from ..hookspecs import AFTER_WIN, TableFlow
 
 # settlement id -> the flow of the family the table does not play yet (when no plugin gives it)
 _FLOWS = {
@@ -30,16 +30,21 @@ PLAYED = ("guobiao",)           # settlement ids whose rulesets the core table p
 @dataclass(frozen=True, slots=True)
 class PlayRules:
     """The table's reading of a ruleset: how many tiles a hand holds, may chows be claimed, how
-    many may win one discard, who keeps the deal, how many tiles the wall holds back."""
+    many may win one discard, who keeps the deal, how many tiles the wall holds back, what a win
+    does to the hand and whether the hands still in play are shown when the wall runs out."""
 
     name: str
     hand_size: int
     chows: bool
     seats: int = 4
-    one_winner: bool = True             # Guobiao: the nearest in turn order from the discarder (截和)
+    one_winner: bool = True             # the nearest in turn order from the discarder (截和); else 一炮多响
     keep_deal_on_win: bool = False      # Guobiao competition: the deal always passes
     keep_deal_on_draw: bool = False
     reserve: int = 0                    # wall tiles never drawn (option ``reserve`` where declared)
+    after_win: str = "end"              # end | leave (血战: winners leave play) | stay (血流: winners play on)
+    show_hands: bool = False            # the end event lists the hands still in play (查花猪 / 查大叫)
+    pass_win_lock: bool = False         # 过水: a discard win let go locks out discard wins worth no more
+    forced_win_tiles: int = 0           # a win is forced with this many wall tiles left or fewer
 
 
 def flow_of(ruleset) -> TableFlow | None:
@@ -81,8 +86,10 @@ def _missing(ruleset, flow) -> str | None:
     if rid not in PLAYED and flow is None:
         return _FLOWS.get(rid, f"settlement '{rid}'")
     table = ruleset.table
-    if table.void_suit or table.bonus_win is not None or table.bonus_replacement_bloom:
-        return "house rules (a void suit or bonus wins)"
+    if table.void_suit and flow is None:
+        return "house rules (a void suit that no flow declares: table.void_suit)"
+    if table.bonus_win is not None or table.bonus_replacement_bloom:
+        return "house rules (bonus wins)"
     if table.max_wild_kinds and not table.wilds.fixed and (flow is None or flow.deal is None):
         return "house rules (wild tiles that no flow turns up: table.wilds without fixed kinds)"
     return None
@@ -98,5 +105,11 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
                                f"settled by: {', '.join(PLAYED)}, and those a plugin gives a flow")
     table = ruleset.table
     reserve = ruleset.options["reserve"] if "reserve" in ruleset.options else 0
-    keep = (flow.keep_deal_on_win, flow.keep_deal_on_draw) if flow is not None else (False, False)
-    return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, *keep, reserve)
+    if flow is None:
+        return PlayRules(ruleset.name, table.hand_size, table.chows, seats, True, False, False, reserve)
+    if flow.after_win not in AFTER_WIN:
+        raise PluginError(f"table flow '{flow.id}': after_win must be one of {', '.join(AFTER_WIN)}, "
+                          f"got {flow.after_win!r}{did_you_mean(str(flow.after_win), AFTER_WIN)}")
+    return PlayRules(ruleset.name, table.hand_size, table.chows, seats, not flow.several_winners,
+                     flow.keep_deal_on_win, flow.keep_deal_on_draw, reserve, flow.after_win, flow.show_hands,
+                     flow.pass_win_lock, flow.forced_win_tiles)

@@ -39,6 +39,8 @@ def build(state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing:
         s["flowers"] = T.format_tiles(me.bonus)
     if state.wilds:
         s["wilds"] = T.format_tiles(state.wilds)
+    if seat in state.voids:
+        s["void_suit"] = state.voids[seat]
     last = state.wall.left == 0
     if self_drawn:
         if state.kong_chain and state.from_tail:
@@ -54,7 +56,7 @@ def build(state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing:
             s["discard_after_kong"] = True
     if visible(state, tile) - (0 if self_drawn or robbing else 1) == 3:
         s["fourth_tile"] = True
-    if not state.melded and me.discarded == 0:
+    if not state.melded and not state.winners and me.discarded == 0:      # a win, like a meld, ends the first go-around
         s["first_turn"] = True
     return s
 

@@ -9,7 +9,7 @@ from .. import tiles as T
 from .actions import Action
 from .wall import Wall
 
-TURN, CLAIM, ROB, OVER = "turn", "claim", "rob", "over"
+TURN, CLAIM, ROB, OVER, OPENING = "turn", "claim", "rob", "over", "opening"
 
 
 @dataclass(slots=True)
@@ -59,13 +59,17 @@ def side(owner: int, source: int, seats: int) -> str:
 @dataclass(slots=True)
 class Seat:
     """One player's tiles: concealed ``counts`` per kind, melds, the discards still lying in
-    front of it, the bonus tiles set aside, and how many discards it has made."""
+    front of it, the bonus tiles set aside, and how many discards it has made; after a win, the
+    winning tile kept in the hand (``holds_win``: the hand is over for it) or set aside face up
+    (``won``: 血流, it plays on)."""
 
     counts: list[int] = field(default_factory=lambda: [0] * T.NUM_TILES)
     melds: list[TableMeld] = field(default_factory=list)
     pool: list[int] = field(default_factory=list)
     bonus: list[int] = field(default_factory=list)
     discarded: int = 0
+    won: list[int] = field(default_factory=list)
+    holds_win: bool = False
 
     def tiles(self) -> list[int]:
         out: list[int] = []
@@ -80,6 +84,11 @@ class Seat:
         return sum(self.counts) + 3 * len(self.melds)
 
 
+def waiting(options: dict, answers: dict) -> tuple[int, ...]:
+    """The seats asked (``options``) that have not answered yet, in seat order."""
+    return tuple(s for s in sorted(options) if s not in answers)
+
+
 @dataclass(slots=True)
 class Window:
     """A claim window: the tile on the table, who put it there, each eligible seat's options and
@@ -92,7 +101,21 @@ class Window:
 
     @property
     def waiting(self) -> tuple[int, ...]:
-        return tuple(s for s in sorted(self.options) if s not in self.answers)
+        return waiting(self.options, self.answers)
+
+
+@dataclass(slots=True)
+class Opening:
+    """An opening step in progress (``TableFlow.opening[step]``): each asked seat's choices and
+    the answers given so far (kept from the other seats)."""
+
+    step: int                       # its index in the flow's opening
+    options: dict[int, tuple[Action, ...]]
+    answers: dict[int, Action] = field(default_factory=dict)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        return waiting(self.options, self.answers)
 
 
 @dataclass(slots=True)
@@ -127,3 +150,7 @@ class TableState:
     winners: list[int] = field(default_factory=list)
     wilds: tuple[int, ...] = ()     # the hand's wild kinds: table.wilds.fixed, or a flow's wild event
     turned: list[int] = field(default_factory=list)    # tiles a flow turned up from the wall (indicator, horses)
+    opening: Opening | None = None  # the opening step the seats are choosing in
+    voids: dict[int, str] = field(default_factory=dict)  # seat -> its declared void suit (定缺: m, p or s)
+    out: list[int] = field(default_factory=list)        # seats that have left play (血战 winners), in order
+    passed_win: dict = field(default_factory=dict)      # seat -> the value of the discard win it let go (过水)

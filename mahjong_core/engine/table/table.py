@@ -4,16 +4,18 @@ Draws are the table's own moves: a seat's turn begins with its draw (bonus tiles
 replaced from the tail), and a kong's replacement comes from the tail. Each seat acts through
 ``act``: in its turn a discard, a self-drawn win or a kong; in a claim window one answer from
 each seat that may claim. ``legal(seat)`` lists what the seat may do now; anything else is
-refused (``IllegalActionError`` naming the rule) and leaves the state as it was.
+refused (``IllegalActionError`` naming the rule) and leaves the state as it was. A flow's
+opening steps (opening.py) come before the dealer's first draw; wins and what follows them
+(several winners, play going on) are winning.py's.
 """
 from __future__ import annotations
 
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError
 from . import actions as A
-from . import claims, flow, invariants, observe, record, refusals, situation
+from . import claims, flow, invariants, observe, opening, record, refusals, situation, winning
 from .rules import flow_of, play_rules
-from .state import CLAIM, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
+from .state import CLAIM, OPENING, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
 from .wall import Wall, shuffle, tile_list
 
 
@@ -37,6 +39,8 @@ class Table:
                                 turn=deal.dealer, wilds=ruleset.table.wilds.fixed)
         self._waits: dict = {}
         self._legal: dict[int, tuple[A.Action, ...]] = {}
+        opening.check(self)
+        self.opening_kinds = opening.kinds(self)
         self._deal()
         if check:
             invariants.check(self)
@@ -53,6 +57,8 @@ class Table:
             return (st.turn,)
         if st.phase in (CLAIM, ROB):
             return st.window.waiting
+        if st.phase == OPENING:
+            return st.opening.waiting
         return ()
 
     def legal(self, seat: int) -> tuple[A.Action, ...]:
@@ -66,7 +72,7 @@ class Table:
         """Take one action (an ``Action`` or its JSON form); an illegal one is refused, the
         state unchanged."""
         if not isinstance(action, A.Action):
-            action = A.Action.from_dict(action, self.rules.seats)
+            action = A.Action.from_dict(action, self.rules.seats, opening=self.opening_kinds)
         if not 0 <= action.seat < self.rules.seats:
             raise IllegalActionError(f"action: 'seat' must be a seat number 0–{self.rules.seats - 1}, "
                                        f"got {action.seat}")
@@ -97,6 +103,8 @@ class Table:
         st = self.state
         if st.phase in (CLAIM, ROB):
             return () if seat in st.window.answers else st.window.options.get(seat, ())
+        if st.phase == OPENING:
+            return () if seat in st.opening.answers else st.opening.options.get(seat, ())
         if st.phase != TURN or seat != st.turn:
             return ()
         me = st.seats[seat]
@@ -104,13 +112,18 @@ class Table:
         if not st.claimed and st.drawn is not None and situation.may_win(
                 self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True):
             out.append(A.Action(A.WIN, seat))
+            if claims.forced(self.rules, st):
+                return tuple(out)
+        if winning.fixed(self, seat):
+            return tuple(out) + (A.Action(A.DISCARD, seat, st.drawn),)
         wild = claims.wild_rules(self.ruleset, st)
+        void = st.voids.get(seat)
         if not st.claimed and st.wall.left > 0:
             out.extend(A.Action(A.CONCEALED_KONG, seat, t) for t in range(T.NUM_KINDS)
-                       if me.counts[t] == 4 and (wild.concealed_kong or t not in st.wilds))
+                       if me.counts[t] == 4 and (wild.concealed_kong or t not in st.wilds) and T.suit(t) != void)
             out.extend(A.Action(A.ADDED_KONG, seat, m.tile) for m in me.melds
                        if m.kind == "pung" and me.counts[m.tile])
-        out.extend(A.Action(A.DISCARD, seat, t) for t in claims.discardable(wild, st, me))
+        out.extend(A.Action(A.DISCARD, seat, t) for t in claims.discardable(wild, st, me, void))
         return tuple(out)
 
     # ------------------------------------------------------------------ moves
@@ -128,7 +141,8 @@ class Table:
         for seat in order:
             self._replace_bonus(seat)
         flow.run(self, "deal")
-        self._draw(st.deal.dealer, tail=False)
+        if not opening.start(self):
+            self._draw(st.deal.dealer, tail=False)
 
     def _replace_bonus(self, seat: int) -> int | None:
         """Set aside ``seat``'s bonus tiles, each replaced from the tail; the last replacement
@@ -150,36 +164,32 @@ class Table:
     def _draw(self, seat: int, tail: bool) -> None:
         st = self.state
         if st.wall.left == 0:
-            self._end()
+            winning.end(self, exhausted=True)
             return
         tile = st.wall.draw_tail() if tail else st.wall.draw()
         st.seats[seat].counts[tile] += 1
         if tile in self.ruleset.table.bonus:
             got = self._replace_bonus(seat)
             if got is None or got in self.ruleset.table.bonus:
-                self._end()
+                winning.end(self, exhausted=True)
                 return
             tile = got
         st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, tail, False, None
 
-    def _end(self) -> None:
-        st = self.state
-        st.phase, st.window, st.drawn = OVER, None, None
-        if not st.winners:
-            st.events.append({"type": "end"})
-        flow.run(self, "end")
-
     def _apply(self, a: A.Action) -> None:
         st = self.state
         if st.phase in (CLAIM, ROB):
+            claims.note_pass(self, a)
             st.window.answers[a.seat] = a
             if not st.window.waiting:
                 (self._resolve_claim if st.phase == CLAIM else self._resolve_rob)()
+        elif st.phase == OPENING:
+            if not opening.answer(self, a):
+                self._draw(st.deal.dealer, tail=False)
         elif a.kind == A.DISCARD:
             self._discard(a.seat, a.tile)
         elif a.kind == A.WIN:
-            self._win(a.seat, st.drawn, None)
-            self._end()
+            winning.win(self, [a.seat], st.drawn, None)
         elif a.kind == A.CONCEALED_KONG:
             st.seats[a.seat].counts[a.tile] -= 4
             st.seats[a.seat].melds.append(TableMeld("kong", a.tile, concealed=True))
@@ -188,7 +198,7 @@ class Table:
         else:       # ADDED_KONG
             st.seats[a.seat].counts[a.tile] -= 1
             self._kong_event(a.seat, "added", a.tile)
-            options = claims.rob_options(self.ruleset, st, a.tile, self._waits)
+            options = claims.rob_options(self, st, a.tile, self._waits)
             if options:
                 st.phase, st.window = ROB, Window(a.tile, a.seat, options)
             else:
@@ -220,39 +230,33 @@ class Table:
         me = st.seats[seat]
         me.counts[tile] -= 1
         me.pool.append(tile)
+        st.passed_win.pop(seat, None)
         me.discarded += 1
         st.discard_after_kong, st.kong_chain, st.drawn, st.claimed = st.kong_chain > 0, 0, None, False
-        options = claims.discard_options(self.ruleset, self.rules, st, tile, self._waits)
+        options = claims.discard_options(self, st, tile, self._waits)
         if options:
             st.phase, st.window = CLAIM, Window(tile, seat, options)
         else:
-            self._draw((seat + 1) % self.rules.seats, tail=False)
+            self._draw(self._next(seat), tail=False)
 
-    def _win(self, seat: int, tile: int, source: int | None, robbing: bool = False) -> None:
-        st = self.state
-        s = situation.build(st, seat, tile, self_drawn=source is None, robbing=robbing)
-        event = {"type": "win", "seat": seat}
-        if source is not None:
-            event["from"] = source
-        event["situation"] = s
-        st.events.append(event)
-        st.winners.append(seat)
-        if source is not None:
-            st.seats[seat].counts[tile] += 1        # the claimed or robbed tile joins the winner's hand
+    def _next(self, seat: int) -> int:
+        """The seat in play after ``seat`` in turn order."""
+        n = self.rules.seats
+        seat = (seat + 1) % n
+        while seat in self.state.out:
+            seat = (seat + 1) % n
+        return seat
 
     def _resolve_claim(self) -> None:
         st, w = self.state, self.state.window
         pool = st.seats[w.source].pool
         winners = claims.winners(self.rules, w.answers, w.source)
         if winners:
-            for seat in winners:
-                self._win(seat, w.tile, w.source)
-            pool.pop()
-            self._end()
+            winning.win(self, winners, w.tile, w.source, pool=pool)
             return
         claim = claims.meld_claim(w.answers)
         if claim is None:
-            self._draw((w.source + 1) % self.rules.seats, tail=False)
+            self._draw(self._next(w.source), tail=False)
             return
         pool.pop()
         me = st.seats[claim.seat]
@@ -278,6 +282,4 @@ class Table:
             st.phase, st.window = TURN, None
             self._complete_added(w.source, w.tile)
             return
-        for seat in winners:
-            self._win(seat, w.tile, w.source, robbing=True)
-        self._end()
+        winning.win(self, winners, w.tile, w.source, robbing=True)

@@ -13,6 +13,7 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .. import tiles as T
 from ..errors import MahjongError
 
 WALL_VERSION = "sha256-fisher-yates/1"
@@ -38,6 +39,13 @@ def number_stream(seed: int, hand: int, label: str = "") -> Iterator[int]:
         for k in range(0, 32, 4):
             yield int.from_bytes(digest[k:k + 4], "big")
         counter += 1
+
+
+def wall_key(tiles: Sequence[int]) -> int:
+    """The seed an explicit wall stands for in a number stream: the first 8 bytes of SHA-256 of
+    its tiles in notation (``"1m2m…"``, ASCII), big-endian, shifted right one bit (63 bits)."""
+    digest = hashlib.sha256("".join(T.name(t) for t in tiles).encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def below(stream: Iterator[int], m: int) -> int:
