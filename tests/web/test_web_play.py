@@ -348,3 +348,25 @@ def test_many_choices_of_tiles_are_picked_in_the_hand(open_page):
             break
         page.wait_for_timeout(50)
     assert sent == [{"action": {"type": "future_pick", "seat": 0, "choice": "".join(k[0] for k in trio) + trio[0][1]}}]
+
+
+def test_a_sichuan_hand_opens_with_the_exchange_picked_in_the_hand_and_the_void_then_settles(open_page, engine, tmp_path):
+    page = _start(open_page, "sichuan", 3)
+    exchange = page.locator("#actions button[data-action='exchange']")
+    expect(exchange).to_have_count(1)                               # 换三张: picked in the hand, one button
+    _fits(page)
+    hand = [t.get_attribute("data-tile") for t in page.locator("#hand .tile").all()]
+    suit = max("mps", key=lambda s: sum(k[1] == s for k in hand))
+    for i in [i for i, k in enumerate(hand) if k[1] == suit][:3]:   # any three of the longest suit
+        page.locator("#hand .tile").nth(i).click()
+    before = page.evaluate("document.body.dataset.answers")
+    exchange.click()
+    _answered(page, before)
+    voids = page.locator("#actions button[data-action='void']")     # 定缺: one button per suit
+    expect(voids).to_have_count(3)
+    expect(voids.first).to_contain_text("Void suit")
+    before = page.evaluate("document.body.dataset.answers")
+    voids.first.click()
+    _answered(page, before)
+    _tap_through(page)
+    _check_end(page, engine, tmp_path, "sichuan")
