@@ -132,12 +132,8 @@ class HumanSeat:
 
     # ------------------------------------------------------------------ the hint
     def _hint(self, obs) -> None:
-        melds = [m for m in obs.seats[obs.seat].melds]
-        hand = {"hand": T.format_tiles(obs.hand), "melds": melds}
-        if obs.wilds:
-            hand["wilds"] = T.format_tiles(obs.wilds)
         try:
-            got = self.ruleset.analyze(hand, T.format_tiles(obs.seen()), waits=False)
+            got = self.ruleset.analyze(obs.own_hand(), T.format_tiles(obs.seen()), waits=False)
         except MahjongError as e:
             self.out.write(f"  (no hint for this hand: {e.message})\n> ")
             return

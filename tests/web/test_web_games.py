@@ -14,6 +14,7 @@ from harness import needs
 
 TestClient = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
 
+from mahjong_core.engine import tiles as T
 from mahjong_core.frontends.web import app as web
 from mahjong_core.frontends.web.games import Games
 
@@ -210,9 +211,6 @@ def test_refused_games(client):
                                       422, "unsupported_ruleset")
     _fails(client.post("/api/games", json={"ruleset": "nosuch"}), 422, "unknown_ruleset")
     _fails(client.post("/api/games", json={}), 400, "invalid_situation")
-    assert "installed ruleset" in _fails(client.post("/api/games", json={"ruleset": "guobiao",
-                                                                          "overlay": "extends: guobiao\n"}),
-                                         400, "invalid_situation")
     for bad in ({"seat": 4}, {"seat": -1}, {"seat": True}, {"seed": -1}, {"seed": 2 ** 63}, {"seed": "1"},
                 {"bots": "clever"}, {"hands": 2}):
         _fails(client.post("/api/games", json={"ruleset": "guobiao", **bad}), 400, "invalid_situation")
@@ -325,3 +323,102 @@ def test_a_sichuan_game_opens_with_the_seat_s_own_choices_and_settles(client, ap
     record = client.get(f"/api/games/{gid}/record").json()
     assert [e["type"] for e in record["events"][:5]] == ["exchange"] + ["void"] * 4
     assert sum(r["result"]["deltas"]) == 0
+
+
+# ------------------------------------------------------------------ house overlays, the hint, the review
+HOUSE = "extends: guobiao\nscoring:\n  minimum: 1\n"      # a club that lets any winning hand win
+
+
+def _to_the_end(client, answer: dict) -> dict:
+    """The seat wins when it may, else passes a claim or lets its first legal tile go."""
+    gid = answer["game"]
+    for _ in range(400):
+        if answer["status"] == "over":
+            return answer
+        legal = answer["legal"]
+        action = next((a for a in legal if a["type"] == "win"), None) or \
+            next((a for a in legal if a["type"] == "pass"), legal[0])
+        r = client.post(f"/api/games/{gid}/actions", json={"action": action})
+        assert r.status_code == 200, r.text
+        answer = r.json()
+    raise AssertionError("the hand did not end")
+
+
+def test_an_overlay_game_plays_the_house_rule_and_its_record_settles_under_the_overlay(client, app, engine):
+    answer = client.post("/api/games", json={"overlay": HOUSE, "seed": 3}).json()
+    assert answer["ok"] and answer["ruleset"] == "overlay"
+    game = app.state.api.games.live[answer["game"]]
+    assert game.ruleset.minimum == 1 and engine.load_ruleset("guobiao").minimum == 8
+    end = _to_the_end(client, answer)
+    record = client.get(f"/api/games/{answer['game']}/record").json()
+    settled = client.post("/api/settle", json={"overlay": HOUSE, "record": record}).json()
+    assert settled["deltas"] == end["result"]["deltas"] and sum(settled["deltas"]) == 0
+    # the ruleset named beside the overlay must be one it extends
+    assert client.post("/api/games", json={"ruleset": "guobiao", "overlay": HOUSE, "seed": 1}).json()["ok"]
+    assert "not ruleset 'popular'" in _fails(client.post("/api/games", json={"ruleset": "popular", "overlay": HOUSE}),
+                                             422, "ruleset_error")
+
+
+def test_overlay_games_are_refused_with_the_overlays_line_and_bounded(client):
+    message = _fails(client.post("/api/games", json={"overlay": "extends: guobiao\nscoring:\n  minimum: [\n"}),
+                     422, "ruleset_error")
+    assert message.startswith("overlay:4:") and "/tmp" not in message and "mahjong-web" not in message
+    message = _fails(client.post("/api/games", json={"overlay": "extends: guobiao\noptions:\n  tie_breck: 1\n"}),
+                     422, "ruleset_error")
+    assert message.startswith("overlay:3:")
+    assert "larger than" in _fails(client.post("/api/games", json={"overlay": HOUSE + "#" * web.MAX_OVERLAY}),
+                                   422, "ruleset_error")
+    # one wild kind more than popular's own: the bots' search would cost what no installed ruleset costs
+    wide = "extends: popular\ntable:\n  wilds:\n    max_kinds: 2\n"
+    assert "at most the 1 of 'popular'" in _fails(client.post("/api/games", json={"overlay": wide}),
+                                                  422, "ruleset_error")
+
+
+def test_the_hint_is_analyze_of_the_seats_own_observation(client, app, engine):
+    answer = client.post("/api/games", json={"ruleset": "guobiao", "seed": 4}).json()
+    gid = answer["game"]
+    rules = engine.load_ruleset("guobiao")
+    for _ in range(3):
+        hint = client.get(f"/api/games/{gid}/hint").json()
+        obs = _server_table(app, gid).observe(0)
+        assert hint == rules.analyze(obs.own_hand(), T.format_tiles(obs.seen()), waits=False).to_dict()
+        if obs.phase == "turn":
+            assert hint["standing"] == 14 and hint["discards"][0]["discard"] in {a["tile"] for a in answer["legal"]}
+        discard = next(a for a in answer["legal"] if a["type"] in ("discard", "pass"))
+        answer = client.post(f"/api/games/{gid}/actions", json={"action": discard}).json()
+
+
+def test_the_hint_does_not_change_when_only_other_seats_hidden_tiles_do(client, app, engine):
+    """Two tables that differ only in another seat's concealed tiles give the same hint: the
+    hint reads the seat's observation, never the table."""
+    answer = client.post("/api/games", json={"ruleset": "guobiao", "seed": 6}).json()
+    gid = answer["game"]
+    before = client.get(f"/api/games/{gid}/hint").json()
+    state = _server_table(app, gid).state
+    a, b = state.seats[1], state.seats[2]
+    a.counts, b.counts = b.counts, a.counts             # swap two bots' concealed tiles (same sizes: 13 each)
+    assert client.get(f"/api/games/{gid}/hint").json() == before
+    a.counts, b.counts = b.counts, a.counts
+
+
+def test_the_review_steps_through_the_play_log_as_the_seat_saw_it(client, app, engine):
+    answer = client.post("/api/games", json={"ruleset": "guangdong-tuidaohu", "seed": 5, "seat": 1}).json()
+    gid = answer["game"]
+    _fails(client.get(f"/api/games/{gid}/review"), 409, "game_not_over")
+    end = _to_the_end(client, answer)
+    assert "a hint is for a hand still in play" in _fails(client.get(f"/api/games/{gid}/hint"), 409, "game_over")
+    review = client.get(f"/api/games/{gid}/review").json()
+    record = client.get(f"/api/games/{gid}/record").json()
+    steps = review["steps"]
+    assert review["seat"] == 1 and len(steps) == len(record["play"]["actions"]) + 1
+    assert steps[0]["action"] is None and steps[0]["observation"]["phase"] == "turn"
+    assert [s["action"] for s in steps[1:]] == record["play"]["actions"]
+    assert steps[-1]["observation"] == end["observation"]
+    played = [e for s in steps for e in s["events"]]
+    assert record["events"][0]["type"] == "wild" and played == record["events"][1:]    # the ghost: at the deal
+    for s in steps:
+        assert s["observation"]["seat"] == 1
+        for view in s["observation"]["seats"]:
+            assert set(view) == SEAT_VIEW
+    _fails(client.get("/api/games/nosuch/review"), 404, "unknown_game")
+    _fails(client.get("/api/games/nosuch/hint"), 404, "unknown_game")

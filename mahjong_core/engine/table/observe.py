@@ -56,6 +56,14 @@ class Observation:
             out.append(self.tile)
         return tuple(out)
 
+    def own_hand(self) -> dict:
+        """The seat's own hand as ``Ruleset.analyze`` reads it: its concealed tiles, its melds and
+        the hand's wilds (the hint of a person's seat, the bots' reading)."""
+        out = {"hand": T.format_tiles(self.hand), "melds": list(self.seats[self.seat].melds)}
+        if self.wilds:
+            out["wilds"] = T.format_tiles(self.wilds)
+        return out
+
     def to_dict(self) -> dict:
         return {"seat": self.seat, "hand": T.format_tiles(self.hand),
                 "drawn": None if self.drawn is None else T.name(self.drawn),

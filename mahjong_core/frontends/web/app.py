@@ -51,7 +51,7 @@ from mahjong_core.engine.config import Shown, read_yaml, resolve, shown
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.errors import MahjongError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean, show
 from mahjong_core.engine.ruleset import Ruleset
-from .games import GAME_IDLE, GAME_LIMIT, GameError, Games
+from .games import GAME_IDLE, GAME_LIMIT, GameError, Games, bounded_overlay
 from .openapi import OPENAPI
 from .workers import Answer, WorkerFailure, Workers
 
@@ -231,7 +231,9 @@ class Api:
         except ClientDisconnect:
             return Response(status_code=400)
         except MahjongError as e:
-            return _json(e.to_dict(), 422)
+            data = e.to_dict()
+            data["error"]["message"] = self.overlays.hide(e.message)
+            return _json(data, 422)
         except Exception as e:          # a bug: said plainly, and logged for the report
             print(f"mahjong serve: internal error on {request.url.path}: {type(e).__name__}: {e}", file=sys.stderr)
             return _failure(500, f"{type(e).__name__}: {show(str(e))} (please report it with the input)",
@@ -388,13 +390,12 @@ class Api:
     # ------------------------------------------------------------------ games (in the server process)
     def game_create(self, raw: bytes) -> dict:
         body = self._fields(raw, {"ruleset": str, "seed": int, "seat": int, "bots": str, "overlay": str})
-        if "overlay" in body:
-            raise RequestError("a game plays an installed ruleset, named in 'ruleset': games run in the "
-                               "server process, where no time limit can stop a house rule's costly scoring")
-        if "ruleset" not in body:
+        if "ruleset" not in body and "overlay" not in body:
             raise RequestError("request field 'ruleset' is missing (an installed ruleset's name)")
-        return self.games.create(self._named(body["ruleset"]), body.get("seed"), body.get("seat", 0),
-                                 body.get("bots", "greedy"))
+        rules = self._rules(body)
+        if "overlay" in body:
+            bounded_overlay(rules, self.engine.load_ruleset(rules._resolved.chain[-2]))
+        return self.games.create(rules, body.get("seed"), body.get("seat", 0), body.get("bots", "greedy"))
 
     def game_act(self, raw: bytes, gid: str) -> dict:
         body = self._fields(raw, {"action": dict}, ("action",))
@@ -423,14 +424,10 @@ class Api:
         async def game_create(request):
             return await self._game(request, self.game_create)
 
-        async def game(request):
-            return await self._game(request, self.games.view, request.path_params["game"])
-
-        async def game_act(request):
-            return await self._game(request, self.game_act, request.path_params["game"])
-
-        async def game_record(request):
-            return await self._game(request, self.games.record, request.path_params["game"])
+        def on_game(work):
+            async def endpoint(request):
+                return await self._game(request, work, request.path_params["game"])
+            return endpoint
 
         # under a mount of their own, so that a wrong method is a 405 and a wrong path a 404
         # there, not a look-up among the pages
@@ -439,9 +436,11 @@ class Api:
             post("/analyze", self.analyze),
             post("/parse", self.parse), Route("/rulesets", rulesets), Route("/rulesets/{name}", ruleset),
             Route("/diff", diff), Route("/openapi.json", openapi),
-            Route("/games", game_create, methods=["POST"]), Route("/games/{game}", game),
-            Route("/games/{game}/actions", game_act, methods=["POST"]),
-            Route("/games/{game}/record", game_record)])]
+            Route("/games", game_create, methods=["POST"]), Route("/games/{game}", on_game(self.games.view)),
+            Route("/games/{game}/actions", on_game(self.game_act), methods=["POST"]),
+            Route("/games/{game}/record", on_game(self.games.record)),
+            Route("/games/{game}/hint", on_game(self.games.hint)),
+            Route("/games/{game}/review", on_game(self.games.review))])]
 
     def close(self) -> None:
         """At shutdown (lifespan's end): the workers killed, the overlays' folder removed."""

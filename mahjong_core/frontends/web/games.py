@@ -22,7 +22,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from mahjong_core.engine.errors import IllegalActionError, MahjongError, show
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.errors import IllegalActionError, MahjongError, RulesetError, show
 from mahjong_core.engine.table import Deal, Table, play_rules
 from mahjong_core.engine.table.bots import BOTS, Bot, make_bot
 from mahjong_core.engine.table.wall import MAX_SEED
@@ -38,6 +39,16 @@ class GameError(MahjongError):
     def __init__(self, message: str, code: str, status: int):
         super().__init__(message, code)
         self.status = status
+
+
+def bounded_overlay(rules, base) -> None:
+    """A game runs in the server process, where no time limit stops a costly hand: its house
+    overlay may not allow more wild kinds than ``base``, the installed ruleset it extends (the
+    bots' search and each win's scoring then cost what they cost there)."""
+    kinds, most = rules.table.max_wild_kinds, base.table.max_wild_kinds
+    if kinds > most:
+        raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: a game allows at most the {most} "
+                           f"of '{base.name}', the ruleset it extends (games run without a time limit)")
 
 
 @dataclass(slots=True)
@@ -176,9 +187,33 @@ class Games:
         game.play_bots()
         return game.answer()
 
-    def record(self, gid: str) -> dict:
+    def _over(self, gid: str, what: str) -> Game:
         game = self._get(gid)
         if not game.table.over:
-            raise GameError(f"game {gid} is not over: its record is given when the hand ends",
+            raise GameError(f"game {gid} is not over: its {what} is given when the hand ends",
                             "game_not_over", 409)
-        return game.table.record()
+        return game
+
+    def record(self, gid: str) -> dict:
+        return self._over(gid, "record").table.record()
+
+    def hint(self, gid: str) -> dict:
+        """``analyze`` of the client's own hand, with the tiles its seat has seen face up: read
+        from its observation alone, so a hint never knows another seat's tiles or the wall."""
+        game = self._get(gid)
+        if game.table.over:
+            raise GameError(f"game {gid} is over: a hint is for a hand still in play", "game_over", 409)
+        obs = game.table.observe(game.seat)
+        return game.ruleset.analyze(obs.own_hand(), T.format_tiles(obs.seen()), waits=False).to_dict()
+
+    def review(self, gid: str) -> dict:
+        """The finished hand again, step by step, as the client's seat saw it: the observation
+        after the deal, then after each action of the record's play log."""
+        game = self._over(gid, "review")
+        replay = game.ruleset.replay(game.table.record())
+        steps = [{"index": None, "action": None, "events": [],
+                  "observation": replay.table.observe(game.seat).to_dict()}]
+        for step in replay:
+            steps.append({"index": step.index, "action": step.action.to_dict(), "events": list(step.events),
+                          "observation": replay.table.observe(game.seat).to_dict()})
+        return {"ok": True, "game": game.id, "seat": game.seat, "steps": steps}

@@ -124,12 +124,15 @@ OPENAPI = {
             "Start a game: the client plays one seat, bots the other three, in the server", {
                 "ruleset": {"type": "string", "description": "an installed ruleset the table plays "
                                                             "(guobiao, popular …)"},
+                "overlay": {"type": "string", "description": "house-rule YAML that extends an installed ruleset "
+                                                            "(at most 64 KiB; no more wild kinds than its base)"},
                 "seed": {"type": "integer", "minimum": 0, "maximum": 2 ** 63 - 1,
                          "description": "the wall's seed (default: one the server draws)"},
                 "seat": {"type": "integer", "minimum": 0, "maximum": 3, "description": "the client's seat (default 0)"},
                 "bots": {"enum": ["greedy", "random"], "description": "the other seats (default greedy)"}},
-            ["ruleset"], _GAME_ANSWER + "; the bots have moved up to the seat's first decision",
-            {"422": "unknown_ruleset, or unsupported_ruleset (a ruleset the table does not play)",
+            [], _GAME_ANSWER + "; the bots have moved up to the seat's first decision",
+            {"422": "unknown_ruleset, ruleset_error (an overlay's, with its line), or unsupported_ruleset "
+                    "(a ruleset the table does not play)",
              "503": "the server holds as many games as it may (code too_many_games)"}),
         "/api/games/{game}": _get("A game as its seat sees it", _GAME_ANSWER, [_GAME], _GAME_GONE),
         "/api/games/{game}/actions": {"post": {**_game_post(
@@ -140,6 +143,15 @@ OPENAPI = {
         "/api/games/{game}/record": _get(
             "The hand's record (docs/formats.md#record) with its play log, once the hand is over",
             "the record, which POST /api/settle and `mahjong settle` pay as the game did", [_GAME],
+            {**_GAME_GONE, "409": "the hand is not over (code game_not_over)"}),
+        "/api/games/{game}/hint": _get(
+            "The analysis of the seat's own hand with the tiles it has seen (its observation only)",
+            "Analysis.to_dict(): in the seat's turn its best discards first, each with shanten and useful "
+            "tiles left", [_GAME], {**_GAME_GONE, "409": "the hand is over (code game_over)"}),
+        "/api/games/{game}/review": _get(
+            "The finished hand step by step as the seat saw it",
+            "{ok, game, seat, steps: [{index, action, events, observation}]}: the deal, then each action of "
+            "the record's play log with the seat's observation after it", [_GAME],
             {**_GAME_GONE, "409": "the hand is not over (code game_not_over)"}),
         "/api/openapi.json": _get("This description", "OpenAPI 3.1"),
     },

@@ -124,7 +124,7 @@ export function header(page, rerender) {
   h.replaceChildren(
     el("a", { class: "brand", href: "./", dataset: { i18n: "app.title" } }),
     el("nav", {},
-      ...[["index.html", "score"], ["table.html", "table"], ["rules.html", "rules"]].map(([href, key]) =>
+      ...[["index.html", "score"], ["play.html", "play"], ["table.html", "table"], ["rules.html", "rules"]].map(([href, key]) =>
         el("a", { href, class: key === page ? "active" : null, dataset: { i18n: `nav.${key}` }, id: `nav-${key}` }))),
     el("button", {
       type: "button", id: "lang", class: "lang", dataset: { i18n: "lang.switch" },
