@@ -34,4 +34,4 @@ def draw(table, seat: int) -> None:
         me.counts[tile] -= 1
         me.pool.append(tile)
     st.drawn = None
-    table._draw(table._next(seat), tail=False)
+    table._draw(winning.next_in_play(table, seat), tail=False)
