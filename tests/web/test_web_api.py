@@ -332,7 +332,7 @@ def test_one_ruleset_shows_fans_options_table_and_chain(client, engine):
 
 @pytest.mark.parametrize("name,events", [
     ("guobiao", {"win", "kong", "end"}),
-    ("sichuan", {"void", "kong", "win", "end"}),
+    ("sichuan", {"exchange", "void", "kong", "win", "end"}),
     ("fuzhou", {"wild", "discard", "kong", "win", "end"}),
     ("guangdong", {"wild", "kong", "horses", "follow_dealer", "win", "end"}),
 ])
