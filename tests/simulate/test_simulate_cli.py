@@ -136,10 +136,12 @@ def test_chunks_merge_to_the_report_of_one_pass(monkeypatch):
     assert "players" in json.loads(whole)["rulesets"][0]
 
 
-def test_a_ruleset_the_table_does_not_play_is_refused_by_name():
-    rc, out, _ = run_cli(["simulate", "--ruleset", "guobiao", "--vs", "guangdong", "--hands", 1, "--json"])
+def test_a_ruleset_the_table_does_not_play_is_refused_by_name(tmp_path):
+    club = tmp_path / "club.yaml"
+    club.write_text("extends: guobiao\ntable: {void_suit: true}\n", encoding="utf-8")   # a void suit no flow declares
+    rc, out, _ = run_cli(["simulate", "--ruleset", "guobiao", "--vs", str(club), "--hands", 1, "--json"])
     answer = json.loads(out)
-    assert rc != 0 and answer["error"]["code"] == "unsupported_ruleset" and "guangdong" in answer["error"]["message"]
+    assert rc != 0 and answer["error"]["code"] == "unsupported_ruleset" and "void suit" in answer["error"]["message"]
 
 
 def test_bad_input_is_named():

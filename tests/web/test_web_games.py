@@ -207,8 +207,8 @@ def test_a_finished_game_refuses_more_actions(client, app, engine):
 
 
 def test_refused_games(client):
-    assert "does not play fuzhou" in _fails(client.post("/api/games", json={"ruleset": "fuzhou"}),
-                                      422, "unsupported_ruleset")
+    void = "extends: guobiao\ntable: {void_suit: true}\n"      # a void suit no flow declares
+    assert "void suit" in _fails(client.post("/api/games", json={"overlay": void}), 422, "unsupported_ruleset")
     _fails(client.post("/api/games", json={"ruleset": "nosuch"}), 422, "unknown_ruleset")
     _fails(client.post("/api/games", json={}), 400, "invalid_situation")
     for bad in ({"seat": 4}, {"seat": -1}, {"seat": True}, {"seed": -1}, {"seed": 2 ** 63}, {"seed": "1"},
