@@ -10,9 +10,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.errors import MahjongError, UnsupportedError
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.table import Deal, Table, play_rules
+from mahjong_core.engine.table.rules import flow_of
 from . import rlspace
 
 
@@ -29,6 +30,11 @@ class MahjongEnv(AECEnv):
         super().__init__()
         self.ruleset = Engine().load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seats = play_rules(self.ruleset).seats
+        flow = flow_of(self.ruleset)
+        if flow is not None and flow.opening:
+            raise UnsupportedError(f"the environment does not give {self.ruleset.name}'s opening choices "
+                                   f"({', '.join(step.kind for step in flow.opening)}) an action yet; it plays "
+                                   "rulesets whose hands start with the dealer's first draw")
         self.possible_agents = [_agent(s) for s in range(self.seats)]
         self.render_mode = render_mode
         self.check = check

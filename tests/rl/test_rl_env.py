@@ -7,6 +7,8 @@ import runpy
 
 import pytest
 
+from mahjong_core.engine.errors import UnsupportedError
+
 from harness import needs
 from playable import one_per_family
 from testpaths import ROOT
@@ -22,7 +24,7 @@ from mahjong_core.engine.table import Deal, Table, actions as A  # noqa: E402
 from mahjong_core.frontends import rlspace as R  # noqa: E402
 from mahjong_core.frontends.rlenv import env as make_env  # noqa: E402
 
-FAMILIES = one_per_family()
+FAMILIES = tuple(n for n in one_per_family() if n not in ("sichuan", "fuzhou"))   # opening steps: refused below
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent", "ignore:Observation is not a NumPy array")
@@ -144,3 +146,9 @@ def test_the_example_plays_random_agents_and_prints_throughput(capsys, monkeypat
     runpy.run_path(str(ROOT / "examples" / "rl" / "random_agents.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "guobiao: 2 hands" in out and "steps/s" in out
+
+
+@pytest.mark.parametrize("name", ["sichuan", "fuzhou"])
+def test_a_ruleset_with_opening_choices_is_refused_by_name(name):
+    with pytest.raises(UnsupportedError, match=f"does not give {name}'s opening choices"):
+        make_env(name)
