@@ -13,7 +13,6 @@ from pettingzoo import AECEnv
 from mahjong_core.engine.errors import MahjongError, UnsupportedError
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.table import Deal, Table, play_rules
-from mahjong_core.engine.table.rules import flow_of
 from . import rlspace
 
 
@@ -30,11 +29,6 @@ class MahjongEnv(AECEnv):
         super().__init__()
         self.ruleset = Engine().load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seats = play_rules(self.ruleset).seats
-        flow = flow_of(self.ruleset)
-        if flow is not None and flow.opening:
-            raise UnsupportedError(f"the environment does not give {self.ruleset.name}'s opening choices "
-                                   f"({', '.join(step.kind for step in flow.opening)}) an action yet; it plays "
-                                   "rulesets whose hands start with the dealer's first draw")
         self.possible_agents = [_agent(s) for s in range(self.seats)]
         self.render_mode = render_mode
         self.check = check
@@ -56,10 +50,18 @@ class MahjongEnv(AECEnv):
         w = self.table.state.window
         return None if w is None else w.tile
 
+    def _opening(self) -> str | None:
+        """The kind of the opening step being chosen (换三张, 定缺, 抢金), if one is."""
+        st = self.table.state
+        return self.table.flow.opening[st.opening.step].kind if st.phase == "opening" else None
+
     def legal_mask(self, seat: int) -> np.ndarray:
         if self.table.over or seat not in self.table.to_move():
             return np.zeros(rlspace.SIZE, np.int8)
-        return np.array(rlspace.mask(self.table.legal(seat), self._window_tile()), np.int8)
+        try:
+            return np.array(rlspace.mask(self.table.legal(seat), self._window_tile()), np.int8)
+        except ValueError as e:
+            raise UnsupportedError(f"{self.ruleset.name}: {e}") from None
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
@@ -90,7 +92,7 @@ class MahjongEnv(AECEnv):
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
-        decoded = rlspace.decode(int(action), seat, self._window_tile())
+        decoded = rlspace.decode(int(action), seat, self._window_tile(), self._opening())
         if decoded is None:
             raise MahjongError(f"action {int(action)} names nothing at this moment (see the action mask)",
                                code="illegal_action")

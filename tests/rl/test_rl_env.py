@@ -1,8 +1,10 @@
-"""The learning environment: PettingZoo's own API test for every playable family, a mask that
-allows exactly what the table accepts over random steps, rewards that are the settlement's
-deltas, the action numbers and observation planes on states worked by hand, and the example."""
+"""The learning environment: PettingZoo's own API test for every family, a mask that allows
+exactly what the table accepts over random steps (the opening choices of Sichuan and Fuzhou
+included), rewards that are the settlement's deltas, the action numbers and observation planes on
+states worked by hand, and the example."""
 from __future__ import annotations
 
+import os
 import runpy
 
 import pytest
@@ -24,7 +26,7 @@ from mahjong_core.engine.table import Deal, Table, actions as A  # noqa: E402
 from mahjong_core.frontends import rlspace as R  # noqa: E402
 from mahjong_core.frontends.rlenv import env as make_env  # noqa: E402
 
-FAMILIES = tuple(n for n in one_per_family() if n not in ("sichuan", "fuzhou"))   # opening steps: refused below
+FAMILIES = one_per_family()
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent", "ignore:Observation is not a NumPy array")
@@ -46,13 +48,13 @@ def _check_step(env, rng, deep: bool) -> int:
     table = env.table
     seat = env.possible_agents.index(env.agent_selection)
     legal = set(table.legal(seat))
-    window = env._window_tile()
+    window, opening = env._window_tile(), env._opening()
     mask = env.observe(env.agent_selection)["action_mask"]
     for a in legal:                                         # every action the table accepts is allowed
         assert mask[R.encode(a, window)] == 1, a
     before = len(table.state.actions)
     for number in range(R.SIZE):
-        action = R.decode(number, seat, window)
+        action = R.decode(number, seat, window, opening)
         if mask[number]:                                    # allowed: the table lists it, and takes it
             assert action in legal, (number, action)
             if deep:
@@ -93,8 +95,9 @@ def test_the_mask_is_what_the_table_accepts(name):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", FAMILIES)
-def test_the_mask_is_what_the_table_accepts_over_2000_steps(name):
-    _random_steps(name, 2_000, seed=6)
+def test_the_mask_is_what_the_table_accepts_over_many_steps(name):
+    """2,000 steps a family; ``MAHJONG_RL_STEPS=10000`` for the long check."""
+    _random_steps(name, int(os.environ.get("MAHJONG_RL_STEPS", 2_000)), seed=6)
 
 
 def test_rewards_are_the_settlement_deltas():
@@ -114,7 +117,9 @@ def test_rewards_are_the_settlement_deltas():
 
 
 def test_action_numbers_worked_by_hand():
-    assert R.SIZE == 34 * 3 + 3 + 4
+    # 34 discards, 34 concealed and 34 added kongs, 3 chows, pung, exposed kong, win, pass;
+    # then 3 suits × 165 three-kind multisets of ranks 1–9 (C(9 + 3 − 1, 3) = 165), and 3 suits
+    assert R.SIZE == 34 * 3 + 3 + 4 + 3 * 165 + 3 == 607
     assert R.encode(A.Action(A.DISCARD, 0, parse_tiles("5m")[0]), None) == 4
     assert R.encode(A.Action(A.CONCEALED_KONG, 0, parse_tiles("1p")[0]), None) == 34 + 9
     assert R.encode(A.Action(A.ADDED_KONG, 0, parse_tiles("7z")[0]), None) == 68 + 33
@@ -148,7 +153,62 @@ def test_the_example_plays_random_agents_and_prints_throughput(capsys, monkeypat
     assert "guobiao: 2 hands" in out and "steps/s" in out
 
 
-@pytest.mark.parametrize("name", ["sichuan", "fuzhou"])
-def test_a_ruleset_with_opening_choices_is_refused_by_name(name):
-    with pytest.raises(UnsupportedError, match=f"does not give {name}'s opening choices"):
-        make_env(name)
+def test_opening_choices_are_numbered_by_what_they_name():
+    three, suit = 109, 109 + 3 * 165                        # the choices' segments start after pass
+    number = lambda kind, choice: R.encode(A.Action(kind, 0, None, choice), None)   # noqa: E731
+    # the multisets of ranks in order: 111, 112, …, 119 (indexes 0–8), 122 (9), 123 (10)
+    assert number("exchange", "111m") == three and number("exchange", "123m") == three + 10
+    assert number("exchange", "999m") == three + 164
+    # 259p: suit p adds 165; ranks (2, 5, 9): the 45 multisets starting with 1, then from 2:
+    # 22x (8: 222 … 229), 23x (7), 24x (6), then 255 256 257 258 259 (the fifth, +4): 45 + 21 + 4 = 70
+    assert number("exchange", "259p") == three + 165 + 70
+    assert [number("void", s) for s in "mps"] == [suit, suit + 1, suit + 2] == [604, 605, 606]
+    assert number("rob_gold", "take") == 107 and number("rob_gold", "pass") == 108   # win's and pass's numbers
+    assert R.decode(three + 165 + 70, 2, None, "exchange") == A.Action("exchange", 2, None, "259p")
+    assert R.decode(605, 1, None, "void") == A.Action("void", 1, None, "p")
+    assert R.decode(107, 3, None, "rob_gold") == A.Action("rob_gold", 3, None, "take")
+    assert R.decode(605, 1, None) is None and R.decode(three, 0, parse_tiles("1m")[0]) is None   # no opening step
+    for odd in ("1234m", "12m3p", "123z", "double"):
+        with pytest.raises(ValueError, match=f"no number for the bet choice '{odd}'"):
+            number("bet", odd)
+
+
+def test_a_family_choice_the_space_has_no_number_for_is_refused_by_name(monkeypatch):
+    env = make_env("sichuan", seed=1)
+    env.reset(seed=1)
+    seat = env.table.to_move()[0]
+    monkeypatch.setattr(env.table, "legal", lambda s: (A.Action("bet", s, None, "double"),))
+    with pytest.raises(UnsupportedError, match="sichuan: the action space has no number for the bet choice 'double'"):
+        env.legal_mask(seat)
+
+
+def test_sichuan_opens_with_the_exchange_then_the_void_through_the_numbers():
+    env = make_env("sichuan", seed=3)
+    env.reset(seed=3)
+    assert env.table.state.phase == "opening" and env._opening() == "exchange"
+    for _ in range(4):                                      # each seat passes three tiles: the first allowed
+        obs = env.observe(env.agent_selection)
+        assert obs["observation"][13][22] == 1 and not any(obs["observation"][13][8:12])   # the opening phase
+        allowed = np.flatnonzero(obs["action_mask"])
+        assert all(109 <= n < 604 for n in allowed)
+        env.step(int(allowed[0]))
+    assert env._opening() == "void"
+    for k in range(4):                                      # seats declare m, p, s, m
+        assert list(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])) == [604, 605, 606]
+        env.step(604 + k % 3)
+    assert env.table.state.phase == "turn"
+    rows = env.observe("player_1")["observation"]
+    # seat 1 sees its own void (p = 2) at column 23, then right (seat 2: s = 3), across (seat 3: m = 1), left (seat 0: m = 1)
+    assert list(rows[13][23:27]) == [2, 3, 1, 1]
+
+
+def test_fuzhou_qiangjin_is_taken_with_the_win_number():
+    # seed 67, hand 0: the face-up gold completes seat 3's dealt hand, so 抢金 is offered to seat 3 alone
+    env = make_env("fuzhou", seed=67)
+    env.reset(seed=67)
+    assert env._opening() == "rob_gold" and env.agent_selection == "player_3"
+    assert list(np.flatnonzero(env.observe("player_3")["action_mask"])) == [107, 108]
+    env.step(107)
+    assert env.table.over and env.table.state.winners == [3]
+    deltas = env.table.settle().deltas
+    assert [env.rewards[a] for a in env.possible_agents] == [float(d) for d in deltas] and deltas[3] > 0
