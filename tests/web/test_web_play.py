@@ -44,9 +44,15 @@ def _start(open_page, ruleset: str, seed: int, size=PHONE, overlay: str | None =
 
 
 def _fits(page) -> None:
-    """The whole turn is on the screen: nothing to scroll, down or sideways."""
+    """The whole turn is on the screen: nothing to scroll, down or sideways, and the hand's last
+    tile ends inside its panel."""
     height, inner, width = page.evaluate(
         "[document.documentElement.scrollHeight, innerHeight, document.documentElement.scrollWidth]")
+    tiles = page.locator("#hand .tile")
+    if tiles.count():
+        panel = page.locator("#board").bounding_box()
+        last = tiles.last.bounding_box()
+        assert last["x"] + last["width"] <= panel["x"] + panel["width"] - 1, (last, panel)
     if height > inner or width > 390:
         shot(page, "play-scrolls")
         errors = page.locator(".error:visible").all_inner_texts()
@@ -370,3 +376,34 @@ def test_a_sichuan_hand_opens_with_the_exchange_picked_in_the_hand_and_the_void_
     _answered(page, before)
     _tap_through(page)
     _check_end(page, engine, tmp_path, "sichuan")
+
+
+def test_a_fuzhou_hand_of_sixteen_tiles_is_played_by_taps_on_a_phone_to_the_settlement(open_page, engine, tmp_path):
+    page = _start(open_page, "fuzhou", 5)
+    expect(page.locator("#wild-indicator .tile.wild")).to_have_count(1)     # 开金: the gold turned up at the deal
+    boxes = [t.bounding_box() for t in page.locator("#hand .tile").all()]
+    assert len(boxes) == 17 and len({b["y"] for b in boxes}) == 1          # 16 + the dealer's draw, on one line
+    assert min(b["width"] for b in boxes) >= 19.5
+    _fits(page)
+    shot(page, "play-fuzhou-phone")
+    taps = _tap_through(page)                                               # a gold is never offered as a discard
+    assert taps > 3
+    _check_end(page, engine, tmp_path, "fuzhou")
+
+
+def test_fuzhou_qiangjin_at_the_opening_is_one_tap_and_settles(open_page, engine, tmp_path):
+    # seed 309, hand 0: the face-up gold completes seat 0's dealt hand, so 抢金 is offered before the first draw
+    page = _start(open_page, "fuzhou", 309)
+    expect(page.locator("#prompt")).to_contain_text("The face-up gold completes your hand")
+    choices = page.locator("#actions button[data-action='rob_gold']")
+    expect(choices).to_have_count(2)
+    expect(choices.first).to_contain_text("Rob the gold: win")
+    expect(choices.nth(1)).to_contain_text("Let the gold lie")
+    _fits(page)
+    before = page.evaluate("document.body.dataset.answers")
+    choices.first.click()
+    _answered(page, before)
+    record = _check_end(page, engine, tmp_path, "fuzhou")
+    win = next(e for e in record["events"] if e["type"] == "win")
+    assert win["seat"] == 0 and win["situation"]["extras"] == {"robbing_gold": True}
+    assert _shown_deltas(page)[0] > 0

@@ -55,6 +55,8 @@ function ownTiles(a, obs) {
 /** An action's words: its kind's label (or the kind itself), and any field beyond type, seat,
  * tile and tiles that is not tiles (a suit letter is named as a suit). */
 function actionLabel(a, obs) {
+  const choice = `act.${a.type}.${a.choice}`;           // a choice with words of its own (抢金: take, pass)
+  if (typeof a.choice === "string" && t(choice) !== choice) return t(choice);
   const key = a.type === "win" && obs.phase === "turn" ? "act.win.self" : `act.${a.type}`;
   const label = t(key) !== key ? t(key) : a.type.replaceAll("_", " ");
   const more = extraFields(a).filter((f) => !isTiles(f))
@@ -150,6 +152,8 @@ function prompt(obs, legal) {
       " ", tileEl(obs.tile, { small: true, extra: "mini claim-tile" }));
   }
   if (Object.keys(pickKinds(legal)).length) return box.replaceChildren(t("play.turn.pick"));
+  const opening = `play.opening.${obs.opening}`;          // an opening step with words of its own
+  if (obs.phase === "opening" && t(opening) !== opening) return box.replaceChildren(t(opening));
   return box.replaceChildren(t(legal.some((a) => a.type === "discard") ? "play.turn.discard" : "play.turn.other"));
 }
 
