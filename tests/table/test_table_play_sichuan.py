@@ -236,6 +236,45 @@ def test_blood_river_winner_plays_on_fixed_and_wins_again(tmp_path):
     assert sum(deltas) == 0
 
 
+# seat 1 waits on 5p alone; seat 3 on 5m, 8m (67m) or 9m (55m 99m after 567m)
+KONG_HANDS = ["2346p6789p23455s", "111s234s789s99s46p", "23456789s2p3p7p8p9p", "111m234m555m67m99m"]
+
+
+def test_a_blood_river_winner_kongs_only_where_its_waits_stay_as_they_were(tmp_path):
+    # seat 0 draws 5p and lets it go: seat 1 wins; seat 2 draws 8m and lets it go: seat 3 wins;
+    # both play on. Seat 1 draws the fourth 1s: 234s 789s 99s 46p + the kong still waits on 5p
+    # alone, so it may kong. Seat 3 draws the fourth 5m: 111m 234m 67m 99m + a kong would wait
+    # on 5m or 8m, not 9m, so it may only win on it
+    rules = _rules(tmp_path, "sichuan-xueliu", exchange_three="false")
+    t = Table(rules, Deal(tiles=wall(rules, KONG_HANDS, "5p8m3p1s7p5m", tail="2p")))
+    for seat, suit in enumerate("mmms"):
+        act_choice(t, seat, "void", suit)
+    act(t, 0, "discard", "5p")
+    act(t, 1, "win")
+    act(t, 2, "discard", "8m")
+    act(t, 3, "win")
+    act(t, 0, "discard", "3p")
+    assert t.observe(1).drawn == T.tile("1s")
+    assert [(a.kind, a.tile) for a in t.legal(1)] == [("concealed_kong", T.tile("1s")), ("discard", T.tile("1s"))]
+    act(t, 1, "concealed_kong", "1s")
+    assert t.observe(1).drawn == T.tile("2p") and [a.kind for a in t.legal(1)] == ["discard"]
+    act(t, 1, "discard", "2p")
+    act(t, 2, "discard", "7p")
+    assert t.observe(3).drawn == T.tile("5m") and [a.kind for a in t.legal(3)] == ["win", "discard"]
+    with pytest.raises(IllegalActionError, match=r"a kong of 5m would change the waits it won with"):
+        act(t, 3, "concealed_kong", "5m")
+    act(t, 3, "win")
+    kong = next(e for e in t.state.events if e["type"] == "kong")
+    assert kong["seat"] == 1
+    _play_out(t)
+    deltas = _settles(t)
+    payments = [(p.payer, p.payee, p.amount) for p in t.settle().payments]
+    # 平胡 ×1 from seat 0 to seat 1; 清一色 ×4 from seat 2 to seat 3; then seat 1's concealed kong
+    # (暗杠 2 × base) is paid by all three others, seat 3 (won, playing on) included
+    assert payments[:5] == [(0, 1, 1), (2, 3, 4), (0, 1, 2), (2, 1, 2), (3, 1, 2)]
+    assert sum(deltas) == 0
+
+
 def test_single_win_ends_with_the_co_winners_of_the_discard(tmp_path):
     t = _two_win(tmp_path, mode="single_win")
     assert t.over and [e["type"] for e in t.state.events][-2:] == ["win", "win"]

@@ -4,12 +4,13 @@ nearest in turn order from the discarder where one player wins a hand. The hand'
 follow ``table.wilds``: a meld holds one only where ``claim`` allows, a wild is let go only where
 ``discard`` allows (a win on a discarded wild is the ruleset's to accept: ``win_on_discard``).
 A seat with a declared void suit (定缺) lets it go first and claims none of it; a seat out of
-play (血战) claims nothing; a seat that won and plays on (血流) may only win."""
+play (血战) claims nothing; a seat that won and plays on (血流) may only win, or kong the discard
+when the kong keeps its waits."""
 from __future__ import annotations
 
 from .. import tiles as T
 from . import actions as A
-from . import situation
+from . import situation, winning
 from .rules import PlayRules
 from .state import TableState
 
@@ -80,6 +81,9 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
                 out[seat] = (A.Action(A.WIN, seat),)
                 continue
         if rules.after_win == "stay" and seat in state.winners or T.suit(tile) == state.voids.get(seat):
+            if kong_room and counts[tile] >= 3 and T.suit(tile) != state.voids.get(seat) and \
+                    winning.kong_keeps_waits(table, seat, tile, A.EXPOSED_KONG):
+                opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
             if opts:
                 out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
             continue

@@ -57,7 +57,8 @@ def _reason(table, a: A.Action) -> str:
     if a.kind in (A.PUNG, A.EXPOSED_KONG, A.CHOW) and T.suit(w.tile) == void:
         return f"seat {a.seat} declared {void} void (定缺): it claims no {void} tile into a meld"
     if a.kind in (A.PUNG, A.EXPOSED_KONG, A.CHOW) and winning.fixed(table, a.seat):
-        return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again"
+        return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again, " \
+               f"or kong {T.name(w.tile)} where the kong keeps its waits"
     if a.seat in w.options and w.options[a.seat] == (A.Action(A.WIN, a.seat),):
         return _forced(table)
     if a.kind == A.WIN and st.phase == CLAIM and claims.locked(table.ruleset, st, a.seat, w.tile):
@@ -101,9 +102,9 @@ def _turn(table, a: A.Action) -> str:
     if a.kind != A.WIN and table.legal(a.seat) == (A.Action(A.WIN, a.seat),):
         return _forced(table)
     void = st.voids.get(a.seat)
-    if winning.fixed(table, a.seat) and a.kind != A.WIN:
-        return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again or " \
-               f"let its drawn tile {T.name(st.drawn)} go"
+    if winning.fixed(table, a.seat) and a.kind not in (A.WIN, A.CONCEALED_KONG, A.ADDED_KONG):
+        return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again, " \
+               f"declare a kong that keeps its waits, or let its drawn tile {T.name(st.drawn)} go"
     if a.kind == A.DISCARD and void is not None and a.tile < T.NUM_TILES and me.counts[a.tile] \
             and T.suit(a.tile) != void and any(me.counts[t] for t in range(T.NUM_KINDS) if T.suit(t) == void):
         return f"seat {a.seat} declared {void} void (定缺) and must let its {void} tiles go first"
@@ -123,6 +124,11 @@ def _turn(table, a: A.Action) -> str:
     if st.wall.left <= table.rules.last_group:
         return f"only the last group is left ({st.wall.left} tiles, options.last_group: {table.rules.last_group}): " \
                f"a kong needs a replacement beyond it"
+    shaped = me.counts[a.tile] == 4 if a.kind == A.CONCEALED_KONG else \
+        me.counts[a.tile] > 0 and any(m.kind == "pung" and m.tile == a.tile for m in me.melds)
+    if shaped and winning.fixed(table, a.seat):
+        return f"seat {a.seat} has won and plays on with its hand fixed (血流): a kong of {T.name(a.tile)} " \
+               f"would change the waits it won with"
     if a.kind == A.CONCEALED_KONG:
         if a.tile in st.wilds and me.counts[a.tile] == 4:
             return f"{T.name(a.tile)} is wild and wilds cannot form a concealed kong here (table.wilds.concealed_kong: false)"

@@ -63,7 +63,7 @@ def build(state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing:
     return s
 
 
-def _melds(state: TableState, seat: int) -> tuple[Meld, ...]:
+def melds(state: TableState, seat: int) -> tuple[Meld, ...]:
     return tuple(Meld(m.kind, m.tile, m.concealed) for m in state.seats[seat].melds)
 
 
@@ -73,7 +73,7 @@ def waits(ruleset, state: TableState, seat: int, cache: dict) -> tuple[int, ...]
     key = (tuple(me.counts[:T.NUM_KINDS]), tuple((m.kind, m.tile) for m in me.melds))
     got = cache.get(key)
     if got is None:
-        got = cache[key] = W.waits(ruleset, tuple(me.tiles()), _melds(state, seat), state.wilds)
+        got = cache[key] = W.waits(ruleset, tuple(me.tiles()), melds(state, seat), state.wilds)
     return got
 
 

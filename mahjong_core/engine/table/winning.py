@@ -11,6 +11,8 @@ with the seat after the last winner (skipping seats out of play). When the wall 
 from __future__ import annotations
 
 from .. import tiles as T
+from .. import waits as W
+from ..hand import Meld
 from . import flow, situation
 from .state import OVER, TableState
 
@@ -30,9 +32,31 @@ def next_in_play(table, seat: int) -> int:
 
 
 def fixed(table, seat: int) -> bool:
-    """Has ``seat`` won and played on (``stay``): its hand may only win again or let its drawn
-    tile go; it claims no meld and declares no kong."""
+    """Has ``seat`` won and played on (``stay``): its hand may only win again, let its drawn
+    tile go, or declare a kong that keeps its waits (``kong_keeps_waits``); it claims no other meld."""
     return table.rules.after_win == "stay" and seat in table.state.winners
+
+
+def kong_keeps_waits(table, seat: int, kind: int, kong: str) -> bool:
+    """血流: a seat playing on with its hand fixed may declare a kong of ``kind`` (``kong``: an
+    action type) only when its waits after the kong are the waits it won with — the hand before
+    the drawn tile (a concealed or added kong) or as it stands (an exposed kong of a discard)."""
+    st = table.state
+    me = st.seats[seat]
+    held = list(me.tiles())
+    if st.drawn is not None and kong != "exposed_kong":
+        held.remove(st.drawn)
+    before = W.waits(table.ruleset, tuple(held), situation.melds(st, seat), st.wilds)
+    after_held = list(me.tiles())
+    melds = list(situation.melds(st, seat))
+    if kong == "added_kong":
+        after_held.remove(kind)
+        melds = [Meld("kong", m.tile, False) if m.kind == "pung" and m.tile == kind else m for m in melds]
+    else:
+        for _ in range(4 if kong == "concealed_kong" else 3):
+            after_held.remove(kind)
+        melds.append(Meld("kong", kind, kong == "concealed_kong"))
+    return bool(before) and W.waits(table.ruleset, tuple(after_held), tuple(melds), st.wilds) == before
 
 
 def win(table, winners: list[int], tile: int, source: int | None, robbing: bool = False,
