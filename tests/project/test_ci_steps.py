@@ -18,7 +18,7 @@ def test_slow_tests_are_deselected_by_default():
 
 def test_ci_runs_the_slow_tests_in_their_own_step():
     lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
-    slow = [line for line in lines if line.endswith("-m pytest -q -m slow")]
+    slow = [line for line in lines if line.endswith("-m pytest -q -m slow -n auto")]
     assert len(slow) == 1
     # after the default run, so a failure there is reported first
     assert lines.index(slow[0]) > lines.index(".venv/bin/python -m pytest -q")
@@ -35,7 +35,7 @@ def test_ci_smoke_tests_the_wheels_after_the_tests():
     checkout and runs every ruleset and the web server from there."""
     lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
     assert lines.count("scripts/smoke_wheel.sh") == 1
-    assert lines.index("scripts/smoke_wheel.sh") > lines.index(".venv/bin/python -m pytest -q -m slow")
+    assert lines.index("scripts/smoke_wheel.sh") > lines.index(".venv/bin/python -m pytest -q -m slow -n auto")
     script = (ROOT / "scripts" / "smoke_wheel.sh").read_text(encoding="utf-8")
     assert "-m build" in script and "python3 -m venv" in script and "pip install -e" not in script
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]

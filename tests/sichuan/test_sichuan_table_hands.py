@@ -10,6 +10,7 @@ import json
 import pytest
 
 import mahjong_core
+from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.frontends.cli import main
 
@@ -17,16 +18,17 @@ NAMES = ("sichuan", "sichuan-xueliu", "sichuan-tencent")
 MIXES = [("greedy",) * 4, ("random", "greedy", "random", "greedy")]
 
 
-def _cli(*argv):
+def _cli(*argv, engine=None):
     out, err = io.StringIO(), io.StringIO()
-    return main(list(argv), out=out, err=err), out.getvalue()
+    return main(list(argv), out=out, err=err, engine=engine), out.getvalue()
 
 
 def _through_cli(results, name, tmp_path):
+    engine = Engine()                   # one engine for the run, as a server embedding the command holds
     for r in results:
         path = tmp_path / f"{name}-{r.hand}.json"
         path.write_text(json.dumps(r.record), encoding="utf-8")
-        code, out = _cli("settle", str(path), "--json")
+        code, out = _cli("settle", str(path), "--json", engine=engine)
         assert code == 0 and json.loads(out)["deltas"] == list(r.deltas) and sum(r.deltas) == 0
 
 

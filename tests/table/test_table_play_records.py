@@ -46,7 +46,7 @@ def test_seeded_hands_settle_to_what_the_table_reported(bots):
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(5))
 def test_many_seeded_hands_settle(seed):
-    _settles(_hands(seed, 400, MIXES[seed % 3]))
+    _settles(_hands(seed, 200, MIXES[seed % 3]))          # 1,000 hands: greedy, random and mixed bots
 
 
 def test_one_seed_gives_byte_identical_records():

@@ -11,6 +11,7 @@ import weakref
 import pytest
 
 from harness import needs
+from playable import one_per_family
 
 TestClient = needs("starlette.testclient", "pip install -e '.[web]'").TestClient
 
@@ -19,7 +20,7 @@ from mahjong_core.frontends.web import app as web
 from mahjong_core.frontends.web.games import Games
 
 JSON = {"content-type": "application/json"}
-FAMILIES = ("guobiao", "popular")
+FAMILIES = one_per_family()            # guobiao, popular, sichuan, guangdong, fuzhou
 ANSWER = {"ok", "game", "ruleset", "seed", "seat", "bots", "status", "observation", "legal"}
 SEAT_VIEW = {"seat", "concealed", "melds", "pool", "bonus"}
 
@@ -84,8 +85,12 @@ def _check_sees_only_its_seat(app, answer: dict) -> None:
             for meld in view["melds"]:
                 if meld.get("concealed") and meld.get("type") == "kong":
                     assert meld == {"type": "kong", "concealed": True}
-    assert set(obs) == {"seat", "hand", "drawn", "seats", "dealer", "round_wind", "wall_left", "phase", "turn",
-                        "tile", "wilds", "turned"}
+    base = {"seat", "hand", "drawn", "seats", "dealer", "round_wind", "wall_left", "phase", "turn", "tile",
+            "wilds", "turned"}
+    # the public keys some families add: the opening step being chosen, declared voids, seats out, tiles won
+    assert base <= set(obs) <= base | {"opening", "voids", "out", "won"}
+    if "voids" in obs:                  # shown once every seat has declared (定缺 is chosen unseen)
+        assert None not in obs["voids"]
     assert answer["legal"] == [a.to_dict() for a in table.legal(seat)]
     assert all(a["seat"] == seat for a in answer["legal"])
     if not table.over:
