@@ -12,6 +12,7 @@ import pytest
 import mahjong_core
 from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.table import Deal, InvariantError, Table
+from mahjong_core.engine.table.bots import make_bot, move
 from mahjong_core.engine.table.invariants import check
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.frontends.cli import main
@@ -69,6 +70,53 @@ def test_a_broken_invariant_names_the_seed_and_the_action():
     t.state.seats[1].counts[0] += 1         # a tile out of nowhere
     with pytest.raises(InvariantError, match=r"seed 4 hand 2, after action 1\): tile 1m is in"):
         check(t)
+
+
+def test_the_invariants_count_the_wall_too():
+    """The wall's count per kind comes from prefix counts of its tiles: a tile lost from the wall's
+    reach (its end moved without a draw) is a tile in too few places."""
+    t = Table(guobiao(), Deal(4, 2))
+    t.state.wall.back -= 1
+    with pytest.raises(InvariantError, match=r"is in 3 places, the tile set holds 4"):
+        check(t)
+
+
+def test_the_walls_counts_are_the_counts_of_its_remaining_tiles():
+    from collections import Counter
+    t = Table(guobiao(), Deal(9, 0))
+    bots = [make_bot("random", guobiao(), 9, 0, s) for s in range(4)]
+    while not t.over:
+        wall = t.state.wall
+        want = Counter(wall.remaining())
+        assert wall.remaining_counts() == [want[k] for k in range(len(wall.remaining_counts()))]
+        seat = t.to_move()[0]
+        t.act(move(bots[seat], t, seat))
+
+
+def test_a_bot_that_never_observes_gets_no_observation_and_others_do():
+    seen = []
+
+    class Watcher:                  # a bot of its own, with no ``observes``: it gets the observation
+        def act(self, observation, legal):
+            seen.append(observation)
+            return legal[-1]
+
+    t = Table(guobiao(), Deal(3, 0))
+    random_bot = make_bot("random", guobiao(), 3, 0, 0)
+    greedy_bot = make_bot("greedy", guobiao(), 3, 0, 0)
+    assert random_bot.observes is False and getattr(greedy_bot, "observes", True)
+    move(Watcher(), t, 0)
+    assert seen[0] == t.observe(0)
+
+    class Blind:
+        observes = False
+
+        def act(self, observation, legal):
+            seen.append(observation)
+            return legal[0]
+
+    move(Blind(), t, 0)
+    assert seen[1] is None
 
 
 def _record():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError, did_you_mean, show
@@ -70,6 +71,13 @@ class Action:
             return Action(kind, seat, T.tile(text))
         except MahjongError as e:
             raise IllegalActionError(f"{where}: 'tile': {e.message}") from None
+
+
+@lru_cache(maxsize=None)
+def discard(seat: int, tile: int) -> Action:
+    """The discard of ``tile`` by ``seat``: one shared record per pair (actions are immutable),
+    since every turn lists a dozen of them."""
+    return Action(DISCARD, seat, tile)
 
 
 def _seat(data, seats: int, where: str) -> int:

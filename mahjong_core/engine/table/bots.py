@@ -27,7 +27,17 @@ class Bot(Protocol):
     def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action: ...
 
 
+def move(bot: Bot, table, seat: int) -> A.Action:
+    """``bot``'s action for ``seat`` now. A bot whose ``observes`` is false never reads the
+    observation, so none is built for it (it gets None): a random bot's game then costs the
+    table's own moves only."""
+    observation = table.observe(seat) if getattr(bot, "observes", True) else None
+    return bot.act(observation, table.legal(seat))
+
+
 class RandomBot:
+    observes = False        # it picks among the legal actions alone
+
     def __init__(self, seed: int, hand: int, seat: int):
         self.stream = number_stream(seed, hand, f"bot/random/{seat}")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bots import make_bot
+from .bots import make_bot, move
 from .rules import play_rules
 from .state import Deal
 from .table import Table
@@ -64,7 +64,7 @@ def play_wall(ruleset, bot_names: Sequence[str], seed: int, wall: int, seatings:
             table = Table(ruleset, deal, check)
             while not table.over:
                 seat = table.to_move()[0]
-                table.act(bots[seat].act(table.observe(seat), table.legal(seat)))
+                table.act(move(bots[seat], table, seat))
             record = table.record()
             wins = tuple(ruleset.score(e["situation"]) for e in record["events"] if e["type"] == "win")
             hand = played[key] = HandPlay(wall, seating, record, table.settle(), wins)

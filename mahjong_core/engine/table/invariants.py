@@ -3,10 +3,6 @@ place, each hand of the right size, the discarder's answers only where a window 
 A violation is a bug of the table: ``InvariantError`` names the seed, the hand and the action."""
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
-from operator import add
-
 from .. import tiles as T
 from ..errors import InvariantError
 from .state import CLAIM, OPENING, OVER, ROB, TURN
@@ -16,34 +12,30 @@ def places(table) -> list[int]:
     """How many tiles of each kind lie somewhere now: the wall, hands, melds, bonus tiles, pools,
     winning tiles set aside (血流), the tiles a flow turned up, a tile in the air."""
     st = table.state
-    got = [0] * T.NUM_TILES
-    for seat in st.seats:
-        got = list(map(add, got, seat.counts))
-    loose = list(st.wall.remaining()) + st.turned
+    got = list(map(sum, zip(st.wall.remaining_counts(), *(seat.counts for seat in st.seats))))
+    for where in _loose(st):
+        for t in where:
+            got[t] += 1
+    return got
+
+
+def _loose(st):
+    """Every place outside the wall and the hands' concealed counts, each a sequence of tiles."""
+    yield st.turned
     for seat in st.seats:
         for m in seat.melds:
-            loose += m.tiles
-        loose += seat.bonus
-        loose += seat.pool
-        loose += seat.won
+            yield m.tiles
+        yield seat.bonus
+        yield seat.pool
+        yield seat.won
     if st.phase == ROB:
-        loose.append(st.window.tile)    # the added kong's tile, not yet the kong's or a robber's
-    extra = Counter(loose)
-    return [n + extra[t] for t, n in enumerate(got)] if extra else got
-
-
-@lru_cache(maxsize=16)
-def _tile_set(tiles: tuple[int, ...]) -> list[int]:
-    want = [0] * T.NUM_TILES
-    for t in tiles:
-        want[t] += 1
-    return want
+        yield (st.window.tile,)     # the added kong's tile, not yet the kong's or a robber's
 
 
 def problems(table) -> list[str]:
     st, size = table.state, table.rules.hand_size
     out = []
-    want = _tile_set(tuple(table.tile_list))
+    want = st.wall.counts()
     got = places(table)
     if got != want:
         out.extend(f"tile {T.name(t)} is in {got[t]} places, the tile set holds {want[t]}"

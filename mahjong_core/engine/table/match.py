@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from .bots import Bot, make_bot
+from .bots import Bot, make_bot, move
 from .flow import chosen_dealer
 from .rules import flow_of, play_rules
 from .state import Deal
@@ -31,7 +31,7 @@ def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> H
     table = Table(ruleset, deal, check)
     while not table.over:
         seat = table.to_move()[0]
-        table.act(bots[seat].act(table.observe(seat), table.legal(seat)))
+        table.act(move(bots[seat], table, seat))
     settlement = table.settle()
     return HandResult(deal.hand, table.record(), tuple(settlement.deltas), tuple(table.state.winners),
                       len(table.state.actions), chosen_dealer(table))

@@ -70,7 +70,7 @@ def melds(state: TableState, seat: int) -> tuple[Meld, ...]:
 def waits(ruleset, state: TableState, seat: int, cache: dict) -> tuple[int, ...]:
     """The kinds completing ``seat``'s 3n+1 concealed tiles and melds (cached per hand)."""
     me = state.seats[seat]
-    key = (tuple(me.counts[:T.NUM_KINDS]), tuple((m.kind, m.tile) for m in me.melds))
+    key = (bytes(me.counts), tuple((m.kind, m.tile) for m in me.melds) if me.melds else ())
     got = cache.get(key)
     if got is None:
         got = cache[key] = W.waits(ruleset, tuple(me.tiles()), melds(state, seat), state.wilds)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import sub
 
 from .. import tiles as T
 from ..errors import MahjongError
@@ -85,6 +86,7 @@ class Wall:
     front: int = 0
     back: int = field(default=-1)
     reserve: int = 0
+    _prefix: list | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         if self.back == -1:
@@ -105,5 +107,26 @@ class Wall:
         return self.tiles[self.back]
 
     def remaining(self) -> tuple[int, ...]:
-        """The tiles still in the wall, drawable or not (for the invariants)."""
+        """The tiles still in the wall, drawable or not."""
         return self.tiles[self.front:self.back]
+
+    def remaining_counts(self) -> list[int]:
+        """How many tiles of each kind ``remaining()`` holds, read from prefix counts of the
+        (immutable) tiles: ``prefix[i]`` counts ``tiles[:i]``, so the slice front … back counts
+        ``prefix[back] − prefix[front]`` (the invariants ask this after every action)."""
+        prefix = self._prefix_counts()
+        return list(map(sub, prefix[self.back], prefix[self.front]))
+
+    def counts(self) -> list[int]:
+        """How many tiles of each kind the wall was dealt from (the tile set)."""
+        return self._prefix_counts()[-1]
+
+    def _prefix_counts(self) -> list[list[int]]:
+        if self._prefix is None:
+            row = [0] * T.NUM_TILES
+            self._prefix = [row]
+            for t in self.tiles:
+                row = row.copy()
+                row[t] += 1
+                self._prefix.append(row)
+        return self._prefix

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import IllegalActionError, MahjongError, RulesetError, show
 from mahjong_core.engine.table import Deal, Table, play_rules
-from mahjong_core.engine.table.bots import BOTS, Bot, make_bot
+from mahjong_core.engine.table.bots import BOTS, Bot, make_bot, move
 from mahjong_core.engine.table.wall import MAX_SEED
 
 GAME_LIMIT = 64                 # games at once, over all clients
@@ -74,7 +74,7 @@ class Game:
             if not movers:
                 return
             seat = movers[0]
-            table.act(self.players[seat].act(table.observe(seat), table.legal(seat)))
+            table.act(move(self.players[seat], table, seat))
 
     def answer(self) -> dict:
         """What the client's seat may see now: its observation, its legal actions, and the result
