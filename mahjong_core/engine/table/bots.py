@@ -68,7 +68,11 @@ class GreedyBot:
         return next((a for a in legal if a.choice == want), legal[0])
 
     # ------------------------------------------------------------------ reading a hand
-    def _hand(self, obs: Observation, tiles, melds) -> dict:
+    def _hand(self, obs: Observation, tiles, melds) -> dict | str:
+        """The hand as ``Ruleset.analyze`` reads it: bare notation when it has no melds and no
+        wilds (read without building a situation), else the object."""
+        if not melds and not obs.wilds:
+            return T.format_tiles(tiles)
         out = {"hand": T.format_tiles(tiles), "melds": list(melds)}
         if obs.wilds:
             out["wilds"] = T.format_tiles(obs.wilds)
