@@ -1,11 +1,13 @@
 """Opening steps (``TableFlow.opening``, docs/table.md "Opening steps"): after the deal step and
-before the dealer's first draw, each step asks every seat that has a choice at once; a seat's
-answer is kept from the others until all have answered, then the step's ``resolve`` applies
-them and returns its record events (a ``void`` event is read by the table: flow.write; a ``win``
-event ends the hand there)."""
+before the dealer's first turn (``at`` = ``deal``), or right after the dealer's first discard and
+before its claim window (``first_discard``: Fuzhou's 抢金), each step asks every seat that has a
+choice at once; a seat's answer is kept from the others until all have answered, then the step's
+``resolve`` applies them and returns its record events (a ``void`` event is read by the table:
+flow.write; a ``win`` event ends the hand there)."""
 from __future__ import annotations
 
 from ..errors import PluginError
+from ..hookspecs import OPENING_AT
 from . import actions as A
 from . import flow, winning
 from .state import OPENING, Opening
@@ -23,14 +25,27 @@ def check(table) -> None:
         if name in A.KINDS or names.count(name) > 1 or not isinstance(name, str):
             raise PluginError(f"table flow '{table.flow.id}': opening step kind {name!r} must be a name of its "
                               f"own (not one of {', '.join(A.KINDS)}, nor another step's)")
+    for step in table.flow.opening if table.flow is not None else ():
+        if step.at not in OPENING_AT:
+            raise PluginError(f"table flow '{table.flow.id}': opening step '{step.kind}' comes at one of "
+                              f"{', '.join(OPENING_AT)}, got {step.at!r}")
 
 
-def start(table, index: int = 0) -> bool:
-    """Open step ``index`` (or the next one any seat has a choice in); False when none is left."""
+def has(table, at: str) -> bool:
+    """Does the flow have an opening step at ``at`` (``deal`` or ``first_discard``)?"""
+    return table.flow is not None and any(step.at == at for step in table.flow.opening)
+
+
+def start(table, index: int = 0, at: str = "deal") -> bool:
+    """Open step ``index`` (or the next one at ``at`` any seat has a choice in); False when none
+    is left."""
     steps = kinds(table)
     st = table.state
     while index < len(steps):
         step = table.flow.opening[index]
+        if step.at != at:
+            index += 1
+            continue
         hand = flow.TableHand(table)
         options = {}
         for seat in range(table.rules.seats):
@@ -51,8 +66,8 @@ def start(table, index: int = 0) -> bool:
 
 def answer(table, action: A.Action) -> bool:
     """Take one seat's answer; when it is the last, resolve the step and open the next. False
-    when the opening is over (the dealer's first draw comes next); True while it goes on or
-    when a step's win has ended the hand."""
+    when the steps at this point are over (the dealer's first turn, or the claim window on his
+    first discard, comes next); True while they go on or when a step's win has ended the hand."""
     op = table.state.opening
     op.answers[action.seat] = action
     if op.waiting:
@@ -62,7 +77,7 @@ def answer(table, action: A.Action) -> bool:
         table.state.opening = None
         winning.end(table, exhausted=False)
         return True
-    return start(table, op.step + 1)
+    return start(table, op.step + 1, table.flow.opening[op.step].at)
 
 
 def _resolve(table, index: int, answers: dict) -> None:
