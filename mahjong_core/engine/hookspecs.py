@@ -270,7 +270,7 @@ class TableFlow:
     - ``id`` (``str``): names the flow in messages, e.g. ``popular.indicator``
     - ``doc`` (``str``): one line: what the flow adds, shown by the docs
     - ``deal`` (``Callable[..., Iterable[Mapping]] | None``): ``deal(hand)`` (a ``TableHand``) after
-      the deal and the bonus tiles' replacement, before the dealer's first draw: e.g. turn up an indicator
+      the deal and the bonus tiles' replacement, before the dealer's first turn: e.g. turn up an indicator
       (``hand.turn_up()``) and return ``[{"type": "wild", "indicator": "4m"}]``. The table reads
       a returned ``wild`` event itself: its kinds (``table.wilds``) are the hand's wilds from then on
     - ``end`` (``Callable[..., Iterable[Mapping]] | None``): ``end(hand)`` when the hand is over (a

@@ -110,8 +110,8 @@ class Table:
             return ()
         me = st.seats[seat]
         if st.extra.get(seat):              # tiles beyond its hand (开金's replacements): let go first
-            wild = claims.wild_rules(self.ruleset, st)
-            return tuple(A.Action(A.DISCARD, seat, t) for t in claims.discardable(wild, st, me, st.voids.get(seat)))
+            return tuple(A.Action(A.DISCARD, seat, t) for t in claims.discardable(
+                claims.wild_rules(self.ruleset, st), st, me, st.voids.get(seat)))
         out = []
         if not st.claimed and st.drawn is not None and situation.may_win(
                 self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True) and not flow.barred(self, seat, True):
@@ -156,26 +156,7 @@ class Table:
         flow.run(self, "deal")
         flow.update_reserve(self)
         if not opening.start(self):
-            self._first_turn()
-
-    def _first_turn(self) -> None:
-        """The dealer's first turn: his first draw, or where he took that tile at the deal (坎门),
-        his turn with it as his drawn tile."""
-        st = self.state
-        tile, st.first_tile = st.first_tile, None
-        if tile is None:
-            self._draw(st.deal.dealer, tail=False)
-            return
-        seat = st.deal.dealer
-        st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, False, False, None
-        st.bloom_draw = False
-        self._take_auto_win(seat, tile)
-
-    def _take_auto_win(self, seat: int, tile: int) -> None:
-        """A win the flow takes at once (三金倒), once the seat holds no tile beyond its hand."""
-        if not self.state.extra.get(seat) and flow.auto_win(self, seat) \
-                and A.Action(A.WIN, seat) in self._compute_legal(seat):
-            winning.win(self, [seat], tile, None)
+            opening.first_turn(self)
 
     def _replace_bonus(self, seat: int) -> int | None:
         """Set aside ``seat``'s bonus tiles, each replaced from the tail; the last replacement
@@ -224,7 +205,7 @@ class Table:
             tile = got
         st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, tail, False, None
         st.bloom_draw = replaced and self.ruleset.table.bonus_replacement_bloom
-        self._take_auto_win(seat, tile)
+        opening.take_auto_win(self, seat, tile)
 
     def _apply(self, a: A.Action) -> None:
         st = self.state
@@ -234,13 +215,7 @@ class Table:
             if not st.window.waiting:
                 (self._resolve_claim if st.phase == CLAIM else self._resolve_rob)()
         elif st.phase == OPENING:
-            at = self.flow.opening[st.opening.step].at
-            if not opening.answer(self, a):
-                if at == "deal":
-                    self._first_turn()
-                else:                       # after the dealer's first discard: its claim window now
-                    dealer = st.deal.dealer
-                    self._open_claims(dealer, st.seats[dealer].pool[-1])
+            opening.answer(self, a)
         elif a.kind == A.DISCARD:
             self._discard(a.seat, a.tile)
         elif a.kind == A.WIN:
@@ -287,7 +262,7 @@ class Table:
         me.counts[tile] -= 1
         me.pool.append(tile)
         if st.extra.get(seat):
-            self._let_extra_go(seat, tile)
+            opening.let_extra_go(self, seat, tile)
             return
         st.passed_win.pop(seat, None)
         me.discarded += 1
@@ -297,21 +272,6 @@ class Table:
                 and opening.start(self, at="first_discard"):
             return
         self._open_claims(seat, tile)
-
-    def _let_extra_go(self, seat: int, tile: int) -> None:
-        """A tile beyond the seat's hand let go (开金's replacement): it lies in the pool, nobody
-        may claim it, it is not the seat's first discard, and the turn stays with the seat. When
-        it was the drawn tile, the last of the seat's sorted tiles that is no wild stands for it."""
-        st = self.state
-        me = st.seats[seat]
-        st.extra[seat] -= 1
-        if not st.extra[seat]:
-            del st.extra[seat]
-        flow.run(self, "discard", seat, tile)
-        if st.drawn is not None and not me.counts[st.drawn]:
-            held = me.tiles()
-            st.drawn = next((t for t in reversed(held) if t not in st.wilds), held[-1])
-        self._take_auto_win(seat, st.drawn)
 
     def _open_claims(self, seat: int, tile: int) -> None:
         """The claim window on ``seat``'s discard ``tile``, or the next seat's draw."""
