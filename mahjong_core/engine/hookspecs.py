@@ -223,9 +223,10 @@ class ValueFormula:
 
 @dataclass(frozen=True, slots=True)
 class OpeningStep:
-    """One choice every seat makes at the opening, after the deal step and before the dealer's
-    first draw (``TableFlow.opening``): Sichuan's 换三张 and 定缺. The table asks the seats with a
-    choice at once; each answers ``{"type": kind, "seat": s, "choice": c}`` (one of its
+    """One choice every seat makes at the opening (``TableFlow.opening``): by default after the deal
+    step and before the dealer's first turn (Sichuan's 换三张 and 定缺); with ``at`` =
+    ``first_discard`` right after the dealer's first discard, before its claim window (Fuzhou's
+    抢金). The table asks the seats with a choice at once; each answers ``{"type": kind, "seat": s, "choice": c}`` (one of its
     ``choices``), unseen by the others; when all have answered, ``resolve`` runs.
 
     - ``kind`` (``str``): the action type, e.g. ``exchange``; not one of the core's action types
@@ -241,6 +242,9 @@ class OpeningStep:
       ``hand.take_turned(seat)``): that seat has won and the hand ends
     - ``suggest`` (``Callable[..., str] | None``): ``suggest(held, choices)``, the choice the
       greedy bot makes holding the concealed tile kinds ``held`` (default: the first choice)
+    - ``at`` (``str``): ``deal`` (default: before the dealer's first turn) or ``first_discard``
+      (after the dealer's first discard, before anyone may claim it; when no step wins, the
+      discard's claim window opens as usual)
     """
 
     kind: str
@@ -248,6 +252,10 @@ class OpeningStep:
     choices: Callable[..., Iterable[str]]
     resolve: Callable[..., Iterable[Mapping]]
     suggest: Callable[..., str] | None = None
+    at: str = "deal"
+
+
+OPENING_AT = ("deal", "first_discard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +270,7 @@ class TableFlow:
     - ``id`` (``str``): names the flow in messages, e.g. ``popular.indicator``
     - ``doc`` (``str``): one line: what the flow adds, shown by the docs
     - ``deal`` (``Callable[..., Iterable[Mapping]] | None``): ``deal(hand)`` (a ``TableHand``) after
-      the deal and the bonus tiles' replacement, before the dealer's first draw: e.g. turn up an indicator
+      the deal and the bonus tiles' replacement, before the dealer's first turn: e.g. turn up an indicator
       (``hand.turn_up()``) and return ``[{"type": "wild", "indicator": "4m"}]``. The table reads
       a returned ``wild`` event itself: its kinds (``table.wilds``) are the hand's wilds from then on
     - ``end`` (``Callable[..., Iterable[Mapping]] | None``): ``end(hand)`` when the hand is over (a
@@ -286,8 +294,13 @@ class TableFlow:
       seat may declare on the tile it drew is taken at once, without an action (三金倒)
     - ``wild_discard`` (``str``): the rule a refused wild discard names beside ``table.wilds.discard``
       (e.g. ``options.gold_discard: forbidden``)
-    - ``opening`` (``tuple[OpeningStep, ...]``): choices every seat makes before the dealer's
-      first draw, in order (换三张, 定缺)
+    - ``opening`` (``tuple[OpeningStep, ...]``): choices every seat makes at the opening, in order
+      (换三张, 定缺 before the dealer's first draw; 抢金 after his first discard: ``OpeningStep.at``)
+    - ``dealer_tile_at_deal`` (``bool``): the dealer takes his extra tile at the deal (Fuzhou's 坎门),
+      after every seat's dealt tiles and before the bonus tiles' replacement; his first turn then
+      begins without a draw, that tile (or, when it was a bonus tile, its last replacement) standing
+      as his drawn tile (a 天胡's winning tile). Default: he draws it as his first draw, after the
+      deal step and the opening steps
     - ``several_winners`` (``bool``): every seat that claims a win on one discard (or robs one
       added kong) wins (一炮多响); default: the nearest in turn order from the discarder
     - ``one_robber`` (``bool``): with ``several_winners``, an added kong is still robbed by the
@@ -326,6 +339,7 @@ class TableFlow:
     auto_win: Callable[..., bool] | None = None
     wild_discard: str = ""
     opening: tuple[OpeningStep, ...] = ()
+    dealer_tile_at_deal: bool = False
     several_winners: bool = False
     one_robber: bool = False
     after_win: str = "end"

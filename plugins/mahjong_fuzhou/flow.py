@@ -1,10 +1,24 @@
 """Fuzhou's gold rules at the table (``mahjong_table_flow``, settlement ``fuzhou.gold_rules``).
 
-* **开金.** After the deal and the bonus tiles' replacement the tile at the wall's tail is
-  turned up; a bonus tile turned is the dealer's (set aside among his bonus tiles) and the next
+* **坎门.** Each seat is dealt 16 tiles and the dealer one more (``dealer_tile_at_deal``), before
+  the bonus tiles are set aside and replaced from the tail, dealer first: the dealer holds 17
+  and his first turn begins without a draw.
+* **开金.** Then the tile at the wall's tail is turned up; a bonus tile turned is the dealer's (set
+  aside among his bonus tiles) and he replaces it from the tail (``hand.replace``), and the next
   tile is turned, until a suited tile comes up: its own kind is the gold, recorded as
   ``{"type": "wild", "indicator": K}``. The face-up copy stays out of play: three golds play.
-  Golds are never claimed, ponged or konged (core's reading of ``table.wilds``).
+  Golds are never claimed, ponged or konged (core's reading of ``table.wilds``). The dealer
+  begins his first turn by letting go as many tiles as 开金 gave him, one by one: discards
+  nobody may claim, not his first discard.
+* **天胡.** The dealer's 17 tiles then forming a winning hand: he may declare the win before his
+  first discard (self-drawn, ``first_turn``; his 17th dealt tile, or its replacement, as the
+  winning tile). It ends the hand before anyone may rob the gold.
+* **抢金** (an opening step at the dealer's first discard, before its claim window): each seat
+  whose 16 tiles and the face-up gold make a winning hand — the non-dealers, and the dealer who
+  has just let one tile go to take it — may ``take`` it or ``pass``; of those taking it the
+  non-dealer nearest after the dealer wins, else the dealer: the gold joins his hand and the
+  ``win`` event (``extras.robbing_gold``, self-drawn) ends the hand. If all pass, the claim
+  window on the dealer's discard opens as usual.
 * **The reserve** (``options.reserve``): ``base`` tiles undrawn, the face-up gold among them,
   plus ``per_exposed_kong`` per exposed or added kong, ``per_concealed_kong`` per concealed kong
   and ``per_flower_set`` per complete bonus set any seat has set aside (four identical honours,
@@ -16,11 +30,8 @@
   (``self_draw_only_rest_of_round``: that discard is recorded too, as it lifts the bar).
 * **金雀 priority** (``options.jinque_claim_priority``): among claimants of one discard's win, a
   hand whose pair can be two golds beats nearer claimants.
-* **抢金** (an opening step, after 开金 and before the dealer's first draw): each seat whose 16
-  tiles and the face-up gold make a winning hand may ``take`` it or ``pass``; of those taking it
-  the non-dealer nearest after the dealer wins, else the dealer: the gold joins his hand and the
-  ``win`` event (``extras.robbing_gold``, self-drawn) ends the hand.
-* **三金倒**: a seat whose drawn tile gives it all three playable golds wins at once, self-drawn.
+* **三金倒**: a seat whose drawn tile gives it all three playable golds wins at once, self-drawn
+  (the dealer dealt three golds: as his first turn begins, once his extra tiles are gone).
 * **The deal** stays with the dealer on his win and on a drawn hand; ``dealer_streak`` moves on
   by ``options.draws_extend_streak`` (streak.py).
 The last four drawable tiles (``options.last_group``) are core's (``lastgroup``).
@@ -37,12 +48,14 @@ SETTLEMENTS = ("fuzhou.gold_rules",)
 
 
 def open_gold(hand) -> list[dict]:
-    """开金: turn tiles up from the wall's tail, each bonus tile going to the dealer, until a
-    suited tile comes up: the gold."""
+    """开金: turn tiles up from the wall's tail, each bonus tile going to the dealer, who replaces
+    it from the tail (and lets one tile go for it as his turn begins), until a suited tile comes
+    up: the gold."""
     bonus = hand.ruleset.table.bonus
     tile = hand.turn_up()
     while tile in bonus:
         hand.set_aside(hand.dealer)
+        hand.replace(hand.dealer)
         tile = hand.turn_up()
     return [{"type": "wild", "indicator": tiles.name(tile)}]
 
@@ -116,7 +129,8 @@ def robbing_gold_situation(hand, seat: int) -> dict:
 
 
 def rob_gold_choices(hand, seat: int) -> list[str]:
-    """抢金 is offered (``take`` or ``pass``) to a seat whose hand the face-up gold completes."""
+    """抢金 is offered (``take`` or ``pass``), after the dealer's first discard, to a seat whose 16
+    tiles the face-up gold completes (the dealer's: after the tile he let go)."""
     if not hand.wilds:
         return []
     try:
@@ -143,8 +157,8 @@ def take_it(held, choices) -> str:
     return "take" if "take" in choices else choices[0]
 
 
-ROB_GOLD = OpeningStep("rob_gold", "抢金: a seat whose hand the face-up gold completes may take it and win",
-                       rob_gold_choices, rob_gold, take_it)
+ROB_GOLD = OpeningStep("rob_gold", "抢金: after the dealer's first discard, a seat whose hand the face-up gold "
+                       "completes may take it and win", rob_gold_choices, rob_gold, take_it, at="first_discard")
 
 
 def table_flow(ruleset):
@@ -157,8 +171,9 @@ def table_flow(ruleset):
     def streak(dealer_streak: int, outcome: str) -> int:
         return next_streak(dealer_streak, outcome, opts)
 
-    return TableFlow("fuzhou.gold_rules", "开金 after the deal, the reserve, the gold-discard rule, 金雀 claim "
-                     "priority, 三金倒 at once; the dealer keeps the deal on a win or a drawn hand",
+    return TableFlow("fuzhou.gold_rules", "坎门 and 开金 at the deal, 抢金 at the dealer's first discard, the "
+                     "reserve, the gold-discard rule, 金雀 claim priority, 三金倒 at once; the dealer keeps the "
+                     "deal on a win or a drawn hand", dealer_tile_at_deal=True,
                      deal=open_gold, discard=record_gold_discard, keep_deal_on_win=True, keep_deal_on_draw=True,
                      next_streak=streak, reserve=reserve, win_barred=win_barred, win_rank=win_rank,
                      auto_win=three_golds, wild_discard=f"options.gold_discard: {opts['gold_discard']}",

@@ -1,27 +1,35 @@
-"""Fuzhou's gold rules at the table (plugins/mahjong_fuzhou/flow.py, core ``lastgroup``): 开金 with
-bonus tiles turned, the reserve (18 undrawn, the face-up gold among them, more with kongs), the
+"""Fuzhou's gold rules at the table (plugins/mahjong_fuzhou/flow.py, core ``lastgroup``): 坎门 (the
+dealer dealt 17), 开金 with bonus tiles turned (the dealer replaces them and lets as many tiles go),
+天胡 before 抢金, 抢金 after the dealer's first discard, the reserve (18 undrawn, the face-up gold among them, more with kongs), the
 last four drawn one each, the gold discard under each ``gold_discard`` value, 金雀 claim priority
 on and off, 三金倒 at once, and the dealer's streak across hands. Every hand is scripted on an
-explicit wall (tests/table/table_play_helpers.py): 16 tiles a seat, the gold chosen by the tile
-at the wall's tail."""
+explicit wall (tests/table/table_play_helpers.py): 16 tiles a seat, the dealer's 17th the first of
+``draws``, the gold chosen by the tile at the wall's tail."""
 from __future__ import annotations
+
+import io
+import json
 
 import pytest
 
 import mahjong_core
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import IllegalActionError
+from mahjong_core.engine.table import actions as A
 from mahjong_core.engine.table.bots import make_bot
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.rules import flow_of
+from mahjong_core.frontends.cli import main
 
 from table_play_helpers import act, pass_windows, table
+
+A_WIN = A.Action(A.WIN, 0)
 
 # far from ready: no tile completes it, with or without a gold
 FILL = "124578m12457p12457s"
 FAR = [FILL] * 4
 GOLD = "9s"
-# 144 − 64 dealt − 1 face-up gold − the dealer's first draw − 17 in the wall's reserve (18 less the gold)
+# 144 − 64 dealt − the dealer's 17th (坎门) − 1 face-up gold − 17 in the wall's reserve (18 less the gold)
 LEFT_AFTER_DEAL = 144 - 64 - 1 - 1 - 17
 
 
@@ -46,8 +54,17 @@ def _discard_drawn_until_over(t) -> None:
         t.act(next((a for a in options if a.tile == t.state.drawn), options[0]))
 
 
+def _settles_through_the_cli(t, tmp_path) -> None:
+    """The hand's record settles through ``mahjong settle`` to the deltas the table reported."""
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(t.record()), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["settle", str(path), "--json"], out=out, err=err) == 0, err.getvalue()
+    assert json.loads(out.getvalue())["deltas"] == list(t.settle().deltas)
+
+
 def _pass_opening(t) -> None:
-    """Every seat offered 抢金 lets it pass."""
+    """Every seat offered 抢金 (after the dealer's first discard) lets it pass."""
     for seat in t.to_move() if t.state.phase == "opening" else ():
         t.act({"type": "rob_gold", "seat": seat, "choice": "pass"})
 
@@ -57,15 +74,48 @@ def _events(t, kind):
 
 
 # ---------------------------------------------------------------------------------------------- 开金
-def test_kaijin_turns_bonus_tiles_to_the_dealer_until_a_suited_tile_is_the_gold():
-    # the tail turns 春 (1f), then 中 (7z): both bonus tiles, the dealer's; then 9s: the gold
-    t = table(FAR, tail="1f7z" + GOLD, ruleset=_load())
+def test_kaijin_turns_bonus_tiles_to_the_dealer_who_replaces_them_until_a_suited_tile_is_the_gold():
+    # the tail turns 春 (1f): the dealer's, replaced by 8s; then 中 (7z): the dealer's, replaced by
+    # 3s; then 9s: the gold
+    t = table(FAR, draws="6s", tail="1f8s7z3s" + GOLD, ruleset=_load())
     assert t.state.events == [{"type": "wild", "indicator": GOLD}]
     assert t.state.seats[0].bonus == [T.tile("1f"), T.tile("7z")]
     obs = t.observe(2)
     assert obs.wilds == (T.tile(GOLD),) and obs.turned == (T.tile(GOLD),)   # the face-up gold, out of play
-    # 144 − 64 − 3 turned − 1 drawn − 17 reserved
-    assert t.state.wall.left == 144 - 64 - 3 - 1 - 17 and t.state.wall.reserve == 17
+    # the dealer holds his 17 (16 dealt and 6s, 坎门) and the two replacements: two tiles to let go
+    assert t.state.phase == "turn" and t.state.turn == 0 and t.state.seats[0].size == 19
+    assert t.state.extra == {0: 2} and t.state.drawn == T.tile("6s")
+    # 144 − 64 − 1 (坎门) − 3 turned − 2 replacements − 17 reserved
+    assert t.state.wall.left == 144 - 64 - 1 - 3 - 2 - 17 and t.state.wall.reserve == 17
+
+
+# the dealer is dealt five sets and 5p, and 1p as his 17th; 开金 turns 春 (1f), his, replaced by 5p,
+# then the gold 9p. Seat 2 holds 1p1p and seat 1 2p3p, but the 1p the dealer lets go for his
+# replacement opens no claim; his 17 tiles then win: 天胡
+KAIJIN_BONUS = ["123m456m789m123s789s5p", "23p14578m478p124579s", "11p1245789m47p12457s", FILL]
+
+
+def test_the_dealer_lets_the_replacement_of_a_turned_bonus_tile_go_unclaimed_then_wins_tianhu(tmp_path):
+    rules = _load()
+    t = table(KAIJIN_BONUS, draws="1p", tail="1f5p9p", ruleset=rules)
+    assert t.state.seats[0].bonus == [T.tile("1f")] and t.state.extra == {0: 1}
+    assert {a.kind for a in t.legal(0)} == {"discard"}      # neither a win nor a kong before it
+    with pytest.raises(IllegalActionError, match=r"seat 0 holds 1 tile\(s\) beyond its hand .* discards only"):
+        act(t, 0, "win")
+    act(t, 0, "discard", "1p")
+    # nobody is asked about the 1p (seat 2 holds 1p1p, seat 1 2p3p): the dealer's turn goes on
+    assert t.state.phase == "turn" and t.state.turn == 0 and t.state.extra == {}
+    assert t.state.seats[0].pool == [T.tile("1p")] and t.state.seats[0].discarded == 0
+    # the 1p dealt as his 17th is gone: the last of his sorted tiles, 9s, stands as his drawn tile
+    assert t.state.drawn == T.tile("9s")
+    act(t, 0, "win")
+    win = _events(t, "win")[0]
+    assert win["situation"]["first_turn"] is True and win["situation"]["flowers"] == "1f"
+    assert {f.id for f in rules.score(win["situation"]).fans} >= {"tianhu"}
+    # B = 1 bonus tile (春) + 0 golds = 1; self-drawn: S = 2 × 1 + 40 (天胡) = 42 from each of the
+    # three others, the dealer's streak 0 scoring nothing
+    assert tuple(t.settle().deltas) == (126, -42, -42, -42)
+    _settles_through_the_cli(t, tmp_path)
 
 
 def test_golds_are_never_claimed_and_a_dealt_bonus_tile_is_replaced_before_the_gold():
@@ -180,7 +230,6 @@ GOLD_FILL = [GOLD_HAND, FILL, "12578m124578p12457s", "12578m124578p12457s"]
 
 def test_a_gold_discard_is_refused_where_it_is_forbidden():
     t = table(GOLD_FILL, draws="8s", tail=GOLD, ruleset=_load())
-    _pass_opening(t)                    # the dealer could take the face-up gold (抢金)
     before = t.record()
     with pytest.raises(IllegalActionError, match=r"9s is wild and a wild is never discarded \(table.wilds.discard: "
                                                  r"false; options.gold_discard: forbidden\)"):
@@ -236,8 +285,8 @@ JINQUE = [FILL, "123m456m789m123s567s4p", "789p789s345m345s5p6p9s9s", FILL]
 def test_a_jinque_claimant_beats_a_nearer_one_where_the_option_says_so(priority, winner, tmp_path):
     rules = _overlay(tmp_path, "fuzhou", f"options: {{jinque_claim_priority: {str(priority).lower()}}}\n")
     t = table(JINQUE, draws="6s", tail=GOLD, ruleset=rules)
-    _pass_opening(t)
     act(t, 0, "discard", "4p")
+    _pass_opening(t)                    # seat 2 could take the face-up gold (抢金) first
     assert set(t.to_move()) >= {1, 2}
     act(t, 1, "win")
     act(t, 2, "win")
@@ -299,8 +348,16 @@ QJ_SINGLE = "123m456m789m123s789s6p"
 QJ_RUN = "12345789p333m666s99s"
 
 
-def _qiangjin(hands, answers: dict, ruleset=None):
-    t = table(hands, tail="6p", ruleset=ruleset or _load())
+# the dealer's 17th tile: 3s, which nobody may claim from FILL, QJ_RUN or QJ_SINGLE
+KANMEN = "3s"
+
+
+def _qiangjin(hands, answers: dict, ruleset=None, first=KANMEN):
+    """The dealer, dealt ``first`` as his 17th, lets it go (his first discard); the seats with 抢金
+    answer."""
+    t = table(hands, draws=first, tail="6p", ruleset=ruleset or _load())
+    assert t.state.phase == "turn" and t.state.turn == 0
+    act(t, 0, "discard", first)
     assert t.state.phase == "opening" and set(t.to_move()) == set(answers)
     for seat, choice in answers.items():
         assert {a.choice for a in t.legal(seat)} == {"take", "pass"}
@@ -308,15 +365,25 @@ def _qiangjin(hands, answers: dict, ruleset=None):
     return t
 
 
-def test_qiangjin_goes_to_the_nearest_non_dealer_after_the_dealer():
+def test_qiangjin_is_asked_after_the_dealers_first_discard_not_before():
+    t = table([FILL, QJ_RUN, QJ_SINGLE, FILL], draws=KANMEN, tail="6p", ruleset=_load())
+    assert t.state.phase == "turn" and t.legal(1) == ()
+    with pytest.raises(IllegalActionError, match=r"rob_gold is chosen only at its opening step \(after the "
+                                                 r"dealer's first discard\)"):
+        t.act({"type": "rob_gold", "seat": 1, "choice": "take"})
+
+
+def test_qiangjin_goes_to_the_nearest_non_dealer_after_the_dealer(tmp_path):
     t = _qiangjin([FILL, QJ_RUN, QJ_SINGLE, FILL], {1: "take", 2: "take"})
     assert t.over and t.state.winners == [1] and t.observe(0).turned == ()
+    assert t.state.seats[0].pool == [T.tile(KANMEN)]        # the dealer's first discard, never claimed
     win = _events(t, "win")[0]
     assert win == {"type": "win", "seat": 1, "situation": {
         "hand": "333m12345789p66699s", "win_tile": "6p", "self_drawn": True, "seat_wind": "S",
         "round_wind": "E", "dealer": False, "wilds": "6p", "first_turn": True, "extras": {"robbing_gold": True}}}
     # B = 0 (no bonus tile, no gold held: the face-up gold scores nothing); S = 2 × 0 + 20 (抢金)
     assert tuple(t.settle().deltas) == (-20, 60, -20, -20)
+    _settles_through_the_cli(t, tmp_path)
 
 
 def test_qiangjin_passed_by_one_goes_to_the_other_and_a_non_dealer_beats_the_dealer():
@@ -324,19 +391,71 @@ def test_qiangjin_passed_by_one_goes_to_the_other_and_a_non_dealer_beats_the_dea
     assert t.state.winners == [2]
     # B = 1 (the 6p held is a gold); S = 2 × 1 + 20 = 22 from each of the three others
     assert tuple(t.settle().deltas) == (-22, -22, 66, -22)
-    t = _qiangjin([QJ_SINGLE, FILL, FILL, QJ_RUN], {0: "take", 3: "take"})
+    # the dealer (QJ_RUN and 1s) lets 1s go and could take the gold; seat 3 takes it first
+    t = _qiangjin([QJ_RUN, FILL, FILL, QJ_SINGLE], {0: "take", 3: "take"}, first="1s")
     assert t.state.winners == [3]
 
 
-def test_qiangjin_passed_by_all_leaves_the_gold_face_up_and_the_dealer_draws():
-    t = _qiangjin([FILL, QJ_RUN, QJ_SINGLE, FILL], {1: "pass", 2: "pass"})
-    assert not t.over and t.state.phase == "turn" and t.state.turn == 0
+def test_the_dealer_lets_one_tile_go_and_takes_the_gold(tmp_path):
+    # the dealer holds QJ_RUN and 1s (no win: 6p is missing); he lets 1s go as his first discard
+    # and the face-up 6p completes his 16 tiles: 抢金, never 天胡
+    rules = _load()
+    t = table([QJ_RUN, FILL, FILL, FILL], draws="1s", tail="6p", ruleset=rules)
+    assert "win" not in {a.kind for a in t.legal(0)}
+    act(t, 0, "discard", "1s")
+    assert t.to_move() == (0,)
+    t.act({"type": "rob_gold", "seat": 0, "choice": "take"})
+    assert t.over and t.state.winners == [0]
+    win = _events(t, "win")[0]
+    assert win["situation"] == {
+        "hand": "333m12345789p66699s", "win_tile": "6p", "self_drawn": True, "seat_wind": "E",
+        "round_wind": "E", "dealer": True, "wilds": "6p", "extras": {"robbing_gold": True}}
+    fans = {f.id for f in rules.score(win["situation"]).fans}
+    assert "qiangjin" in fans and "tianhu" not in fans
+    # B = 0 (no bonus tile; the face-up gold taken scores nothing), streak 0; S = 2 × 0 + 20 (抢金)
+    # from each of the three others
+    assert tuple(t.settle().deltas) == (60, -20, -20, -20)
+    _settles_through_the_cli(t, tmp_path)
+
+
+def test_tianhu_comes_before_a_qiangjin_another_seat_could_take(tmp_path):
+    # the dealer holds five sets, the gold 6p and 5s (his 17th): the gold pairs the 5s, 天胡; seat 1
+    # (QJ_RUN) could take the face-up gold, but the dealer wins before his first discard
+    rules = _load()
+    t = table([QJ_SINGLE, QJ_RUN, FILL, FILL], draws="5s", tail="6p", ruleset=rules)
+    assert A_WIN in t.legal(0)
+    act(t, 0, "win")
+    assert t.over and t.state.winners == [0] and t.observe(1).turned == (T.tile("6p"),)
+    assert [e["type"] for e in t.record()["events"]] == ["wild", "win"]
+    win = _events(t, "win")[0]["situation"]
+    assert win["dealer"] and win["first_turn"] and win["self_drawn"] and win["win_tile"] == "5s"
+    fans = {f.id for f in rules.score(win).fans}
+    assert "tianhu" in fans and "qiangjin" not in fans
+    # B = 0 bonus tiles + 1 gold (the 6p held) = 1; self-drawn: S = 2 × 1 + 40 (天胡) = 42 from each
+    # of the three others
+    assert tuple(t.settle().deltas) == (126, -42, -42, -42)
+    _settles_through_the_cli(t, tmp_path)
+
+
+def test_qiangjin_passed_by_all_leaves_the_gold_face_up_and_the_discard_goes_on():
+    t = _qiangjin([FILL, QJ_RUN, FILL, FILL], {1: "pass"})
+    # nobody may claim 3s: seat 1 draws
+    assert not t.over and t.state.phase == "turn" and t.state.turn == 1
     assert t.observe(1).turned == (T.tile("6p"),) and _events(t, "win") == []
+
+
+def test_a_claim_window_on_the_dealers_first_discard_opens_after_qiangjin_is_passed():
+    # seat 3 holds 3s3s: once seat 1 lets the gold lie, it may pung the dealer's 3s
+    t = _qiangjin([FILL, QJ_RUN, FILL, "3s3s124578m12457p147s"], {1: "pass"})
+    assert t.state.phase == "claim" and t.to_move() == (3,)
+    act(t, 3, "pung")
+    assert t.state.turn == 3 and t.observe(0).turned == (T.tile("6p"),)
 
 
 def test_the_greedy_bot_takes_the_gold():
     rules = _load()
-    t = table([FILL, QJ_RUN, FILL, FILL], tail="6p", ruleset=rules)
+    t = table([FILL, QJ_RUN, FILL, FILL], draws=KANMEN, tail="6p", ruleset=rules)
+    act(t, 0, "discard", KANMEN)
     bot = make_bot("greedy", rules, 0, 0, 1)
     t.act(bot.act(t.observe(1), t.legal(1)))
     assert t.state.winners == [1]

@@ -382,7 +382,7 @@ def test_a_fuzhou_hand_of_sixteen_tiles_is_played_by_taps_on_a_phone_to_the_sett
     page = _start(open_page, "fuzhou", 5)
     expect(page.locator("#wild-indicator .tile.wild")).to_have_count(1)     # 开金: the gold turned up at the deal
     boxes = [t.bounding_box() for t in page.locator("#hand .tile").all()]
-    assert len(boxes) == 17 and len({b["y"] for b in boxes}) == 1          # 16 + the dealer's draw, on one line
+    assert len(boxes) == 17 and len({b["y"] for b in boxes}) == 1          # 16 + the dealer's 17th (坎门), on one line
     assert min(b["width"] for b in boxes) >= 19.5
     _fits(page)
     shot(page, "play-fuzhou-phone")
@@ -392,8 +392,13 @@ def test_a_fuzhou_hand_of_sixteen_tiles_is_played_by_taps_on_a_phone_to_the_sett
 
 
 def test_fuzhou_qiangjin_at_the_opening_is_one_tap_and_settles(open_page, engine, tmp_path):
-    # seed 309, hand 0: the face-up gold completes seat 0's dealt hand, so 抢金 is offered before the first draw
-    page = _start(open_page, "fuzhou", 309)
+    # seed 267, hand 0: the dealer (seat 0) is dealt 1789m 11344578p 44678s; once he lets 1m go (his
+    # first discard) the face-up gold completes his 16 tiles, so 抢金 is offered to him (and nobody else)
+    page = _start(open_page, "fuzhou", 267)
+    expect(page.locator("#actions button[data-action='rob_gold']")).to_have_count(0)
+    before = page.evaluate("document.body.dataset.answers")
+    page.locator("#hand button.tile[data-tile='1m']").click()
+    _answered(page, before)
     expect(page.locator("#prompt")).to_contain_text("The face-up gold completes your hand")
     choices = page.locator("#actions button[data-action='rob_gold']")
     expect(choices).to_have_count(2)

@@ -112,9 +112,33 @@ class GreedyBot:
             return self._ready_worth(obs, rest, melds, o)
         return max(ready, key=lambda o: (worth(o), o.useful_left))     # the first of equals: analyze's order
 
+    def _shed(self, obs: Observation, melds, discards, over: int) -> int:
+        """The tile to let go from a hand ``over`` tiles beyond its size (the replacements of bonus
+        tiles turned up at Fuzhou's 开金), one at a time. One over: the tile whose rest, read as its
+        best discard leaves it, is nearest to ready. More: the tile with the fewest tiles of its
+        suit within two steps in the hand (the first of equals in tile order)."""
+        held = list(obs.hand)
+        if over > 1:
+            def company(d):
+                return sum(1 for t in held if t != d and T.suit(t) == T.suit(d) and abs(t - d) <= 2) \
+                    + held.count(d) - 1
+            return min(sorted(discards), key=company)
+        best, best_key = None, None
+        for d in sorted(discards):
+            rest = list(held)
+            rest.remove(d)
+            o = self._analyze(obs, rest, melds).discards[0]
+            key = (o.shanten, -o.useful_left)
+            if best_key is None or key < best_key:
+                best, best_key = d, key
+        return best
+
     def _turn(self, obs: Observation, legal) -> A.Action:
         melds = self._own_melds(obs)
         discards = {a.tile: a for a in legal if a.kind == A.DISCARD}
+        over = len(obs.hand) + 3 * len(melds) - self.ruleset.table.hand_size - 1
+        if over > 0:
+            return discards[self._shed(obs, melds, discards, over)]
         choice = self._choose_discard(obs, melds, discards)
         for a in legal:
             if a.kind in (A.CONCEALED_KONG, A.ADDED_KONG):

@@ -25,7 +25,8 @@ class TableHand:
     """The hand as a flow step sees it: the ruleset, the seats, the dealer (and his streak), who won, the wild
     kinds, the wall's tiles left, each seat's tiles and waits, the actions so far, and the moves
     a step makes: turning up a tile of the wall (face up, out of play: an indicator, a horse),
-    and laying the tile just turned up aside as a seat's bonus tile (Fuzhou's 开金)."""
+    laying the tile just turned up aside as a seat's bonus tile and giving that seat its
+    replacement (Fuzhou's 开金)."""
 
     __slots__ = ("_table",)
 
@@ -161,6 +162,25 @@ class TableHand:
         tile = st.turned.pop()
         st.seats[seat].bonus.append(tile)
         return tile
+
+    def replace(self, seat: int) -> int:
+        """``seat`` takes a replacement from the wall's tail for a bonus tile a step gave it
+        (Fuzhou's 开金: a bonus tile turned up is the dealer's, and he replaces it); a bonus tile
+        drawn is set aside and replaced again. The seat then holds one tile more than its hand and
+        lets it go at the start of its turn, before anything else: a discard nobody may claim.
+        Returns the tile kept; an error naming the flow when no tile is left to draw."""
+        st = self._table.state
+        me, bonus = st.seats[seat], self.ruleset.table.bonus
+        while True:
+            if not st.wall.left:
+                raise MahjongError(f"table flow '{self._table.flow.id}': no tile left in the wall to replace "
+                                   f"seat {seat}'s bonus tile")
+            tile = st.wall.draw_tail()
+            if tile not in bonus:
+                me.counts[tile] += 1
+                st.extra[seat] = st.extra.get(seat, 0) + 1
+                return tile
+            me.bonus.append(tile)
 
     def turn_up(self, head: bool = False) -> int:
         """The tile at the wall's tail (the reserve included), turned face up and out of play; with

@@ -45,6 +45,7 @@ def problems(table) -> list[str]:
             out.append(f"seat {i} holds a negative count")
         acting = st.phase == TURN and i == st.turn
         expected = size + (1 if acting or seat.holds_win else 0)     # an added kong's tile in the air leaves 13
+        expected += st.extra.get(i, 0) + (1 if st.first_tile is not None and i == st.deal.dealer else 0)
         if seat.size != expected:
             out.append(f"seat {i} holds {seat.size} tiles (melds as three), expected {expected}")
     if st.winners and st.phase != OVER and table.rules.after_win == "end":

@@ -29,7 +29,7 @@ def _reason(table, a: A.Action) -> str:
     if st.phase == OPENING:
         return _opening(table, a)
     if a.kind in table.opening_kinds:
-        return f"the opening is over: {a.kind} is chosen only before the dealer's first draw"
+        return f"{a.kind} is chosen only at its opening step ({_when(table, a.kind)}), and none is open now"
     w = st.window
     what = "the added kong" if st.phase == ROB else "the discard"
     if a.kind in (A.DISCARD, A.CONCEALED_KONG, A.ADDED_KONG):
@@ -92,15 +92,18 @@ def _reason(table, a: A.Action) -> str:
 
 def _turn(table, a: A.Action) -> str:
     st = table.state
+    if a.kind in table.opening_kinds:
+        return f"{a.kind} is chosen only at its opening step ({_when(table, a.kind)}), and none is open now"
     if a.seat != st.turn:
         return f"it is seat {st.turn}'s turn, and no discard is open to claim"
     if a.kind in (A.PASS, A.PUNG, A.CHOW, A.EXPOSED_KONG):
         return f"there is no discard to claim: seat {a.seat} is to discard"
     me = st.seats[a.seat]
-    if a.kind in table.opening_kinds:
-        return f"the opening is over: {a.kind} is chosen only before the dealer's first draw"
     if a.kind != A.WIN and table.legal(a.seat) == (A.Action(A.WIN, a.seat),):
         return _forced(table)
+    if st.extra.get(a.seat) and a.kind != A.DISCARD:
+        return f"seat {a.seat} holds {st.extra[a.seat]} tile(s) beyond its hand (the replacement of a bonus tile " \
+               f"turned up for it) and lets them go first: discards only"
     void = st.voids.get(a.seat)
     if winning.fixed(table, a.seat) and a.kind not in (A.WIN, A.CONCEALED_KONG, A.ADDED_KONG):
         return f"seat {a.seat} has won and plays on with its hand fixed (血流): it may only win again, " \
@@ -136,6 +139,11 @@ def _turn(table, a: A.Action) -> str:
     return f"an added kong of {T.name(a.tile)} needs a melded pung of it and the fourth tile in the hand"
 
 
+def _when(table, kind: str) -> str:
+    step = next(s for s in table.flow.opening if s.kind == kind)
+    return "after the dealer's first discard" if step.at == "first_discard" else "before the dealer's first turn"
+
+
 def _forced(table) -> str:
     return f"only {table.state.wall.left} tiles are left in the wall: a seat that may win must " \
            f"(forced_win_tiles {table.rules.forced_win_tiles}, 最后四张自动胡)"
@@ -145,7 +153,7 @@ def _opening(table, a: A.Action) -> str:
     op = table.state.opening
     step = table.flow.opening[op.step]
     if a.kind != step.kind:
-        return f"the seats are choosing {step.kind} ({step.doc}); no {a.kind} before the dealer's first draw"
+        return f"the seats are choosing {step.kind} ({step.doc}); no {a.kind} until all have chosen"
     if a.seat in op.answers:
         return f"seat {a.seat} has already chosen its {step.kind}"
     if a.seat not in op.options:

@@ -155,3 +155,5 @@ class TableState:
     voids: dict[int, str] = field(default_factory=dict)  # seat -> its declared void suit (定缺: m, p or s)
     out: list[int] = field(default_factory=list)        # seats that have left play (血战 winners), in order
     passed_win: dict = field(default_factory=dict)      # seat -> the value of the discard win it let go (过水)
+    extra: dict = field(default_factory=dict)           # seat -> tiles it holds beyond its hand and lets go first (开金's replacements)
+    first_tile: int | None = None                       # the dealer's extra tile taken at the deal (坎门), until his first turn

@@ -5,7 +5,8 @@ replaced from the tail), and a kong's replacement comes from the tail. Each seat
 ``act``: in its turn a discard, a self-drawn win or a kong; in a claim window one answer from
 each seat that may claim. ``legal(seat)`` lists what the seat may do now; anything else is
 refused (``IllegalActionError`` naming the rule) and leaves the state as it was. A flow's
-opening steps (opening.py) come before the dealer's first draw; wins and what follows them
+opening steps (opening.py) come before the dealer's first turn or right after his first discard
+(``OpeningStep.at``); wins and what follows them
 (several winners, play going on) are winning.py's.
 """
 from __future__ import annotations
@@ -108,6 +109,9 @@ class Table:
         if st.phase != TURN or seat != st.turn:
             return ()
         me = st.seats[seat]
+        if st.extra.get(seat):              # tiles beyond its hand (开金's replacements): let go first
+            return tuple(A.Action(A.DISCARD, seat, t) for t in claims.discardable(
+                claims.wild_rules(self.ruleset, st), st, me, st.voids.get(seat)))
         out = []
         if not st.claimed and st.drawn is not None and situation.may_win(
                 self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True) and not flow.barred(self, seat, True):
@@ -140,15 +144,20 @@ class Table:
             for seat in order:
                 for _ in range(3):
                     st.seats[seat].counts[st.wall.draw()] += 1
+        if self.flow is not None and self.flow.dealer_tile_at_deal:      # 坎门: the dealer's extra tile, dealt
+            st.first_tile = st.wall.draw()
+            st.seats[st.deal.dealer].counts[st.first_tile] += 1
         for seat in order:
-            self._replace_bonus(seat)
+            got = self._replace_bonus(seat)
+            if seat == st.deal.dealer and st.first_tile in self.ruleset.table.bonus and got is not None:
+                st.first_tile = got
             if bonus.winning_copy(self.ruleset.table, st.seats[seat]) is not None:
                 self._bonus_win(seat)
                 return
         flow.run(self, "deal")
         flow.update_reserve(self)
         if not opening.start(self):
-            self._draw(st.deal.dealer, tail=False)
+            opening.first_turn(self)
 
     def _replace_bonus(self, seat: int) -> int | None:
         """Set aside ``seat``'s bonus tiles, each replaced from the tail; the last replacement
@@ -197,8 +206,7 @@ class Table:
             tile = got
         st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, tail, False, None
         st.bloom_draw = replaced and self.ruleset.table.bonus_replacement_bloom
-        if flow.auto_win(self, seat) and A.Action(A.WIN, seat) in self._compute_legal(seat):
-            winning.win(self, [seat], tile, None)
+        opening.take_auto_win(self, seat, tile)
 
     def _apply(self, a: A.Action) -> None:
         st = self.state
@@ -208,8 +216,7 @@ class Table:
             if not st.window.waiting:
                 (self._resolve_claim if st.phase == CLAIM else self._resolve_rob)()
         elif st.phase == OPENING:
-            if not opening.answer(self, a):
-                self._draw(st.deal.dealer, tail=False)
+            opening.answer(self, a)
         elif a.kind == A.DISCARD:
             self._discard(a.seat, a.tile)
         elif a.kind == A.WIN:
@@ -255,10 +262,21 @@ class Table:
         me = st.seats[seat]
         me.counts[tile] -= 1
         me.pool.append(tile)
+        if st.extra.get(seat):
+            opening.let_extra_go(self, seat, tile)
+            return
         st.passed_win.pop(seat, None)
         me.discarded += 1
         st.discard_after_kong, st.kong_chain, st.drawn, st.claimed = st.kong_chain > 0, 0, None, False
         flow.run(self, "discard", seat, tile)
+        if seat == st.deal.dealer and me.discarded == 1 and opening.has(self, "first_discard") \
+                and opening.start(self, at="first_discard"):
+            return
+        self._open_claims(seat, tile)
+
+    def _open_claims(self, seat: int, tile: int) -> None:
+        """The claim window on ``seat``'s discard ``tile``, or the next seat's draw."""
+        st = self.state
         options = flow.bar_wins(self, claims.discard_options(self, st, tile, self._waits))
         if options:
             st.phase, st.window = CLAIM, Window(tile, seat, options)
