@@ -328,7 +328,8 @@ def test_a_shape_whose_waits_decline_is_searched(house):
 
 
 def test_core_shapes_bring_their_waits(core_engine):
-    """Core's shapes answer by table look-ups without wilds and decline with them."""
+    """Core's shapes answer by table look-ups without wilds and (but for a seven-pairs hand a wild
+    short) decline with them."""
     from mahjong_core.engine import shapes as S
     registry = core_engine.registry.shapes
     assert {sid: registry[sid].item.waits for sid in ("standard", "seven_pairs", "thirteen_orphans")} == {
@@ -341,3 +342,8 @@ def test_core_shapes_bring_their_waits(core_engine):
     wild = W.shape_input(list(T.parse_tiles("1122334455667m")), (), (6,), table)
     assert (S.standard_shape_waits(wild), S.seven_pairs_shape_waits(wild),
             S.thirteen_orphans_shape_waits(wild)) == (None, None, None)
+    # seven pairs with wilds answers "none" where a wild would be short: 1m 3m 5m 7m 9m 8p are of
+    # odd count (6 kinds), one wild (7p); a tile drawn leaves at least 5 odd kinds for 1 or 2 wilds
+    scattered = W.shape_input(list(T.parse_tiles("13579m2244668p7p")), (), (15,), table)
+    assert scattered.wilds == 1
+    assert S.seven_pairs_shape_waits(scattered) == []

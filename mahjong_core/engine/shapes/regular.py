@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement, product
 from typing import Sequence
 
 from .records import Decomposition, Group, ShapeInput, _decomposition
-from .suits import SUIT_RANGES, suit_complete, suit_groups, suit_options, suit_waits
+from .suits import SUIT_RANGES, hand_missing, suit_complete, suit_groups, suit_options, suit_waits
 from .wild_splits import wild_options
 
 
@@ -233,10 +233,12 @@ def standard_waits(counts: Sequence[int], chows: bool, kinds) -> list[int]:
 
 
 def standard_shape_waits(inp: ShapeInput) -> list[int] | None:
-    """``WinShape.waits`` of the standard shape: the table look-ups without wilds, None (try
-    each kind) with them."""
+    """``WinShape.waits`` of the standard shape: the table look-ups without wilds; with them,
+    none when the hand is not ready even with every wild as the tile it lacks (the tiles it
+    misses, a lower bound from the suit tables, exceed the wilds and the tile drawn), else None
+    (try each kind)."""
     if inp.wilds:
-        return None
+        return [] if hand_missing(inp.counts, inp.sets_needed, inp.chows) > inp.wilds + 1 else None
     if sum(inp.counts) != 3 * inp.sets_needed + 1:
         return []
     return standard_waits(inp.counts, inp.chows, inp.kinds)

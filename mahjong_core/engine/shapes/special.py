@@ -99,11 +99,14 @@ def seven_pairs_waits(counts: Sequence[int], pairs: int = 7, allow_four: bool = 
 
 
 def seven_pairs_shape_waits(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int] | None:
-    """``WinShape.waits`` of seven pairs: no wait with melds, None (try each kind) with wilds."""
-    if inp.wilds:
-        return None
+    """``WinShape.waits`` of seven pairs: no wait with melds; with wilds, none when the kinds of
+    odd count outnumber the wilds by two or more (a natural tile added leaves at least one fewer
+    odd kind, a wild added one more wild: either way a wild short), else None (try each kind)."""
     if inp.meld_groups:
         return []
+    if inp.wilds:
+        odd = sum(c & 1 for c in inp.counts)
+        return [] if odd - 1 > inp.wilds else None
     return seven_pairs_waits(inp.counts, pairs, allow_four)
 
 
