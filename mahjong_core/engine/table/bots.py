@@ -20,7 +20,7 @@ from .rules import flow_of
 from .state import TableMeld
 from .wall import below, number_stream
 
-BOTS = ("random", "greedy")
+BOTS = ("random", "greedy", "fans")
 
 
 class Bot(Protocol):
@@ -126,30 +126,37 @@ class GreedyBot:
             return pass_
         melds = self._own_melds(obs)
         now = self.ruleset.shanten(self._hand(obs, obs.hand, melds))
-        tile, source, n = obs.tile, obs.turn, len(obs.seats)
         best, best_key = pass_, (now, 0)
         for a in claims:
-            rest = list(obs.hand)
-            if a.kind == A.CHOW:
-                meld = TableMeld("chow", a.tile, False, tile, source)
-            else:
-                meld = TableMeld("kong" if a.kind == A.EXPOSED_KONG else "pung", tile, False, tile, source)
-            used = list(meld.tiles)
-            used.remove(tile)
-            for t in used:
-                rest.remove(t)
-            after = melds + [meld.to_dict(obs.seat, n)]
+            rest, after = self._claimed(obs, a, melds)
             if a.kind == A.EXPOSED_KONG:
                 key = (self.ruleset.shanten(self._hand(obs, rest, after)), 0)
             else:
-                o = self._analyze(obs, rest, after, tile).discards[0]
+                o = self._analyze(obs, rest, after, obs.tile).discards[0]
                 key = (o.shanten, -o.useful_left)
             if key[0] < now and key < best_key:
                 best, best_key = a, key
         return best
 
+    @staticmethod
+    def _claimed(obs: Observation, a: A.Action, melds) -> tuple[list, list]:
+        """The concealed tiles and melds after claim ``a`` of the tile on the table."""
+        tile, rest = obs.tile, list(obs.hand)
+        if a.kind == A.CHOW:
+            meld = TableMeld("chow", a.tile, False, tile, obs.turn)
+        else:
+            meld = TableMeld("kong" if a.kind == A.EXPOSED_KONG else "pung", tile, False, tile, obs.turn)
+        used = list(meld.tiles)
+        used.remove(tile)
+        for t in used:
+            rest.remove(t)
+        return rest, melds + [meld.to_dict(obs.seat, len(obs.seats))]
+
 
 def make_bot(name: str, ruleset, seed: int, hand: int, seat: int) -> Bot:
     if name == "random":
         return RandomBot(seed, hand, seat)
+    if name == "fans":
+        from .fanbot import FanBot      # it builds on GreedyBot
+        return FanBot(ruleset)
     return GreedyBot(ruleset)
