@@ -9,8 +9,8 @@ above when every line at the lowest ends in waits that do not stand) is valued b
 (copies left) and the best ready hand each reaches, that ready hand by its waits' copies left
 times their value (by discard and self-draw, a way that would not stand — below the minimum, not
 allowed — counting 0), scored with the seat's winds and flowers. It claims (pung, chow) only when
-the claim gets it closer and the hand after it still reaches waits that stand, worth at least
-half of what the concealed hand reaches (a claim ends 门前清's and 不求人's fans).
+the claim gets it closer and leaves it at most one tile from ready with waits that stand, worth at
+least half of what the concealed hand reaches (a claim ends 门前清's and 不求人's fans).
 """
 from __future__ import annotations
 
@@ -128,29 +128,29 @@ class FanBot(GreedyBot):
         return self._pick(obs, obs.hand, melds, discards)[0]
 
     def _claim(self, obs: Observation, legal) -> A.Action:
-        """Greedy's claim (one that gets the hand closer to ready), but a pung or chow only when
-        the hand after it still reaches waits that stand, worth at least half of what the
-        concealed hand's useful draws reach on average."""
+        """Greedy's claim (one that gets the hand closer to ready), but a pung or chow only when the
+        hand after it is at most one tile from ready, its waits stand, and they are worth at least
+        half of what the concealed hand's useful draws reach on average. An earlier claim gives up
+        the concealed fans for a hand whose value no one can tell yet: measured in Guobiao,
+        passing it wins more."""
         greedy = super()._claim(obs, legal)
         if greedy.kind not in (A.PUNG, A.CHOW):
             return greedy
         melds = self._own_melds(obs)
         now = self._analyze(obs, obs.hand, melds).hand
         before = self._value(obs, obs.hand, melds, now, _counts(obs.seen()))
-        best, best_value = None, None
+        best, best_value = next(a for a in legal if a.kind == A.PASS), 0.0
         for a in legal:
             if a.kind not in (A.PUNG, A.CHOW):
                 continue
             rest, after = self._claimed(obs, a, melds)
             option, value = self._pick(obs, rest, after, set(rest), obs.tile)
-            if option.shanten >= now.shanten or value is not None and value <= 0:
-                continue                        # no closer, or only waits that would not stand
-            if value is not None and before is not None and \
-                    value < before / max(1, now.useful_left) / 2:
+            if option.shanten >= now.shanten or value is None or value <= best_value:
+                continue                        # no closer, too far to tell, or waits that would not stand
+            if before is not None and value < before / max(1, now.useful_left) / 2:
                 continue                        # the concealed line's ready hands are worth much more
-            if best is None or value is not None and (best_value is None or value > best_value):
-                best, best_value = a, value
-        return best or next(a for a in legal if a.kind == A.PASS)
+            best, best_value = a, value
+        return best
 
 
 def _counts(tiles, melds=()) -> list[int]:
