@@ -11,10 +11,11 @@ import pytest
 import mahjong_core
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.table import actions as A
-from mahjong_core.engine.table.bots import BOTS, GreedyBot, make_bot
+from mahjong_core.engine.table.bots import GreedyBot
 from mahjong_core.engine.table.fanbot import FanBot
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.observe import Observation, SeatView
+from mahjong_core.engine.table.roster import BOTS, make_bot
 
 from harness import run_cli
 from table_play_helpers import guobiao

@@ -7,7 +7,8 @@ left — between discards that leave it ready, the one whose waits are worth mos
 the minimum, as Guobiao's 8 points, is worth nothing) — claims (or kongs) only when that lowers
 its shanten, and otherwise passes; at an opening step it takes the flow's suggestion
 (``OpeningStep.suggest``: Sichuan's weakest three for 换三张, its shortest suit for 定缺, Fuzhou's
-抢金 taken), and a void suit's tiles go first because they are all it may let go.
+抢金 taken), and a void suit's tiles go first because they are all it may let go. The bots by
+name (``random``, ``greedy``, ``fans``: ``fanbot.FanBot``) are in ``roster``.
 """
 from __future__ import annotations
 
@@ -19,9 +20,6 @@ from .observe import Observation
 from .rules import flow_of
 from .state import TableMeld
 from .wall import below, number_stream
-
-BOTS = ("random", "greedy", "fans")
-
 
 class Bot(Protocol):
     def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action: ...
@@ -151,12 +149,3 @@ class GreedyBot:
         for t in used:
             rest.remove(t)
         return rest, melds + [meld.to_dict(obs.seat, len(obs.seats))]
-
-
-def make_bot(name: str, ruleset, seed: int, hand: int, seat: int) -> Bot:
-    if name == "random":
-        return RandomBot(seed, hand, seat)
-    if name == "fans":
-        from .fanbot import FanBot      # it builds on GreedyBot
-        return FanBot(ruleset)
-    return GreedyBot(ruleset)

@@ -2,7 +2,7 @@
 bodies are the contract's JSON (docs/formats.md), which the library checks itself."""
 from __future__ import annotations
 
-from mahjong_core.engine.table.bots import BOTS
+from mahjong_core.engine.table.roster import BOTS
 
 
 def _ref(name: str) -> dict:
