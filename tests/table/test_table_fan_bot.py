@@ -115,3 +115,14 @@ def test_on_fixed_walls_the_fans_bot_earns_more_per_hand_than_greedy_bots():
     assert rc == 0, err
     money = [p["money_per_hand"] for p in json.loads(out)["rulesets"][0]["players"]]
     assert money[0] > 0 and all(money[0] > m + 3 for m in money[1:]), money
+
+
+def test_the_front_ends_name_the_fans_bot():
+    from mahjong_core.frontends import cli
+    for command in ("play", "simulate"):
+        assert "random, greedy, fans" in " ".join(cli.build_parser(command).commands[command].format_help().split())
+    rc, out, err = run_cli(["simulate", "--ruleset", "guobiao", "--bots", "fanz"])
+    assert rc != 0 and "random, greedy, fans" in err
+    rc, out, err = run_cli(["play", "--bots", "fans,greedy,fans,random", "--seed", "3", "--json"])
+    assert rc == 0, err
+    assert json.loads(out)["ok"] is True
