@@ -9,7 +9,7 @@ from typing import TextIO
 
 from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.table import play_rules
-from mahjong_core.engine.table.bots import BOTS
+from mahjong_core.engine.table.roster import BOTS
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.wall import MAX_SEED
 from .wire import dumps

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.table import play_rules
-from mahjong_core.engine.table.bots import BOTS
+from mahjong_core.engine.table.roster import BOTS
 from mahjong_core.engine.table.duplicate import SEATINGS, play_wall
 from mahjong_core.engine.table.wall import tile_list
 from . import simreport, simstats

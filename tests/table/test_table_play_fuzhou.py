@@ -16,7 +16,7 @@ import mahjong_core
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import IllegalActionError
 from mahjong_core.engine.table import actions as A
-from mahjong_core.engine.table.bots import make_bot
+from mahjong_core.engine.table.roster import make_bot
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.rules import flow_of
 from mahjong_core.frontends.cli import main

@@ -12,7 +12,8 @@ import pytest
 import mahjong_core
 from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.table import Deal, InvariantError, Table
-from mahjong_core.engine.table.bots import make_bot, move
+from mahjong_core.engine.table.bots import move
+from mahjong_core.engine.table.roster import make_bot
 from mahjong_core.engine.table.invariants import check
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.frontends.cli import main

@@ -171,8 +171,10 @@ def test_the_same_seed_plays_the_same_game(client):
     assert c["seat"] == 0 and c["bots"] == "greedy" and isinstance(c["seed"], int)
 
 
-def test_a_record_through_the_settle_endpoint_pays_the_same(client, app, engine):
-    answer = _play(client, app, engine, "guobiao", 3, "greedy")
+@pytest.mark.parametrize("bots", ["greedy", "fans"])
+def test_a_record_through_the_settle_endpoint_pays_the_same(client, app, engine, bots):
+    answer = _play(client, app, engine, "guobiao", 3, bots)
+    assert answer["bots"] == bots
     record = client.get(f"/api/games/{answer['game']}/record").json()
     r = client.post("/api/settle", json={"record": record})
     assert r.status_code == 200, r.text
@@ -219,6 +221,8 @@ def test_refused_games(client):
     for bad in ({"seat": 4}, {"seat": -1}, {"seat": True}, {"seed": -1}, {"seed": 2 ** 63}, {"seed": "1"},
                 {"bots": "clever"}, {"hands": 2}):
         _fails(client.post("/api/games", json={"ruleset": "guobiao", **bad}), 400, "invalid_situation")
+    assert "random, greedy, fans" in _fails(client.post("/api/games", json={"ruleset": "guobiao", "bots": "clever"}),
+                                            400, "invalid_situation")
     _fails(client.get("/api/games"), 405, "method_not_allowed")
 
 

@@ -7,7 +7,8 @@ left — between discards that leave it ready, the one whose waits are worth mos
 the minimum, as Guobiao's 8 points, is worth nothing) — claims (or kongs) only when that lowers
 its shanten, and otherwise passes; at an opening step it takes the flow's suggestion
 (``OpeningStep.suggest``: Sichuan's weakest three for 换三张, its shortest suit for 定缺, Fuzhou's
-抢金 taken), and a void suit's tiles go first because they are all it may let go.
+抢金 taken), and a void suit's tiles go first because they are all it may let go. The bots by
+name (``random``, ``greedy``, ``fans``: ``fanbot.FanBot``) are in ``roster``.
 """
 from __future__ import annotations
 
@@ -19,9 +20,6 @@ from .observe import Observation
 from .rules import flow_of
 from .state import TableMeld
 from .wall import below, number_stream
-
-BOTS = ("random", "greedy")
-
 
 class Bot(Protocol):
     def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action: ...
@@ -68,10 +66,11 @@ class GreedyBot:
         return next((a for a in legal if a.choice == want), legal[0])
 
     # ------------------------------------------------------------------ reading a hand
-    def _hand(self, obs: Observation, tiles, melds) -> dict | str:
+    def _hand(self, obs: Observation, tiles, melds, bare: bool = True) -> dict | str:
         """The hand as ``Ruleset.analyze`` reads it: bare notation when it has no melds and no
-        wilds (read without building a situation), else the object."""
-        if not melds and not obs.wilds:
+        wilds (read without building a situation; ``bare=False``: always the object), else the
+        object."""
+        if bare and not melds and not obs.wilds:
             return T.format_tiles(tiles)
         out = {"hand": T.format_tiles(tiles), "melds": list(melds)}
         if obs.wilds:
@@ -164,30 +163,28 @@ class GreedyBot:
             return pass_
         melds = self._own_melds(obs)
         now = self.ruleset.shanten(self._hand(obs, obs.hand, melds))
-        tile, source, n = obs.tile, obs.turn, len(obs.seats)
         best, best_key = pass_, (now, 0)
         for a in claims:
-            rest = list(obs.hand)
-            if a.kind == A.CHOW:
-                meld = TableMeld("chow", a.tile, False, tile, source)
-            else:
-                meld = TableMeld("kong" if a.kind == A.EXPOSED_KONG else "pung", tile, False, tile, source)
-            used = list(meld.tiles)
-            used.remove(tile)
-            for t in used:
-                rest.remove(t)
-            after = melds + [meld.to_dict(obs.seat, n)]
+            rest, after = self._claimed(obs, a, melds)
             if a.kind == A.EXPOSED_KONG:
                 key = (self.ruleset.shanten(self._hand(obs, rest, after)), 0)
             else:
-                o = self._analyze(obs, rest, after, tile).discards[0]
+                o = self._analyze(obs, rest, after, obs.tile).discards[0]
                 key = (o.shanten, -o.useful_left)
             if key[0] < now and key < best_key:
                 best, best_key = a, key
         return best
 
-
-def make_bot(name: str, ruleset, seed: int, hand: int, seat: int) -> Bot:
-    if name == "random":
-        return RandomBot(seed, hand, seat)
-    return GreedyBot(ruleset)
+    @staticmethod
+    def _claimed(obs: Observation, a: A.Action, melds) -> tuple[list, list]:
+        """The concealed tiles and melds after claim ``a`` of the tile on the table."""
+        tile, rest = obs.tile, list(obs.hand)
+        if a.kind == A.CHOW:
+            meld = TableMeld("chow", a.tile, False, tile, obs.turn)
+        else:
+            meld = TableMeld("kong" if a.kind == A.EXPOSED_KONG else "pung", tile, False, tile, obs.turn)
+        used = list(meld.tiles)
+        used.remove(tile)
+        for t in used:
+            rest.remove(t)
+        return rest, melds + [meld.to_dict(obs.seat, len(obs.seats))]

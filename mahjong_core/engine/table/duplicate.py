@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bots import make_bot, move
+from .bots import move
+from .roster import make_bot
 from .rules import play_rules
 from .state import Deal
 from .table import Table

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from .bots import Bot, make_bot, move
+from .bots import Bot, move
+from .roster import make_bot
 from .flow import chosen_dealer
 from .rules import flow_of, play_rules
 from .state import Deal

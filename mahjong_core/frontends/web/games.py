@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from mahjong_core.engine import tiles as T
 from mahjong_core.engine.errors import IllegalActionError, MahjongError, RulesetError, show
 from mahjong_core.engine.table import Deal, Table, play_rules
-from mahjong_core.engine.table.bots import BOTS, Bot, make_bot, move
+from mahjong_core.engine.table.bots import Bot, move
+from mahjong_core.engine.table.roster import BOTS, make_bot
 from mahjong_core.engine.table.wall import MAX_SEED
 
 GAME_LIMIT = 64                 # games at once, over all clients

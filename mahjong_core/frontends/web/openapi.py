@@ -2,6 +2,8 @@
 bodies are the contract's JSON (docs/formats.md), which the library checks itself."""
 from __future__ import annotations
 
+from mahjong_core.engine.table.roster import BOTS
+
 
 def _ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
@@ -129,7 +131,7 @@ OPENAPI = {
                 "seed": {"type": "integer", "minimum": 0, "maximum": 2 ** 63 - 1,
                          "description": "the wall's seed (default: one the server draws)"},
                 "seat": {"type": "integer", "minimum": 0, "maximum": 3, "description": "the client's seat (default 0)"},
-                "bots": {"enum": ["greedy", "random"], "description": "the other seats (default greedy)"}},
+                "bots": {"enum": list(BOTS), "description": "the other seats (default greedy)"}},
             [], _GAME_ANSWER + "; the bots have moved up to the seat's first decision",
             {"422": "unknown_ruleset, ruleset_error (an overlay's, with its line), or unsupported_ruleset "
                     "(a ruleset the table does not play)",
