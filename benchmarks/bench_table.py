@@ -11,7 +11,7 @@ prints hands per second (one process: per core) and where the time went: the bot
 (``Ruleset.analyze`` and ``Ruleset.shanten``), scoring (``Ruleset.score``: the table asks it
 whether a win may be declared, and the settlement scores the win), and the rest (the table
 itself: dealing, legal actions, claim windows, observations, invariants, the record and its
-settlement). Targets (docs/table.md): greedy ≥ 20 hands/s for Guobiao and Sichuan, random ≥ 200 hands/s.
+settlement). Targets: greedy ≥ 20 hands/s for Guobiao, Sichuan and 推倒胡, random ≥ 200 hands/s (figures in docs/table.md "Bots").
 """
 from __future__ import annotations
 
