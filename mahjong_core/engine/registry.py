@@ -373,8 +373,9 @@ class Engine:
         if text not in files:
             empty = "".join(f"; plugin '{name}' ships no ruleset: {problem}" for name, problem in
                             self._folder_problems())
-            raise UnknownRulesetError(f"unknown ruleset '{text}'{did_you_mean(text, files)}; installed: "
-                                      f"{', '.join(sorted(files)) or 'none'}"
+            loadable = [n for n, f in files.items() if not self._is_family_base(f)]    # as ``rulesets`` lists them
+            raise UnknownRulesetError(f"unknown ruleset '{text}'{did_you_mean(text, loadable)}; installed: "
+                                      f"{', '.join(sorted(loadable)) or 'none'}"
                                       f"{self.left_out_note('mahjong_rulesets', text)}{empty}{self.failed_note()}")
         return self._by_name(text, files, clashes)
 

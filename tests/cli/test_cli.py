@@ -237,6 +237,16 @@ def test_unknown_ruleset_name_suggests():
     assert "installed: " in err
 
 
+def test_an_unknown_ruleset_lists_what_may_be_loaded_not_the_family_bases():
+    """guangdong-base is what the Guangdong profiles extend, never a ruleset of its own: the list
+    of installed rulesets (as `mahjong rulesets` prints it) and the did-you-mean leave it out."""
+    rc, _, err = run_cli(["score", "--ruleset", "guangdong-bas", "123m456p789s1122z 1z"])
+    assert rc == 2 and "installed: " in err
+    installed = err.split("installed: ")[1].split(", ")
+    assert "guangdong" in installed and "guangdong-bao" in installed
+    assert "guangdong-base" not in err
+
+
 def test_broken_ruleset_file_is_a_ruleset_error(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text(f"extends: {M}\nfans:\n  plain_wn: {{points: 2}}\n", encoding="utf-8")
