@@ -47,6 +47,7 @@ class GreedyBot:
     def __init__(self, ruleset):
         self.ruleset = ruleset
         self.flow = flow_of(ruleset)
+        self._waits: dict = {}      # a ready hand's (tile, value) waits (``_wait_values``)
 
     def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action:
         for a in legal:
@@ -87,17 +88,31 @@ class GreedyBot:
             seen.remove(taken)
         return self.ruleset.analyze(self._hand(obs, tiles, melds), T.format_tiles(seen), waits=False)
 
+    def _scored_hand(self, obs: Observation, tiles, melds) -> dict:
+        """The hand whose waits are scored (the greedy bot: tiles, melds and wilds alone)."""
+        return self._hand(obs, tiles, melds, bare=False)
+
+    def _wait_values(self, obs: Observation, tiles, melds) -> tuple:
+        """(winning tile, mean value of its two ways) of a ready 3n+1 hand, a way that would not
+        stand (below the minimum, not allowed) counting 0; cached for the hand (a ready hand
+        comes back turn after turn, and its seat, winds and flowers are the bot's own)."""
+        key = (tuple(sorted(tiles)), tuple((m["type"], m.get("tiles"), m.get("concealed")) for m in melds),
+               len(obs.seats[obs.seat].bonus))
+        got = self._waits.get(key)
+        if got is None:
+            got = []
+            for w in self.ruleset.waits(self._scored_hand(obs, tiles, melds)).scores():
+                ways = [m.value for m in (w.discard, w.self_drawn) if m.error is None and m.allowed
+                        and not m.below_minimum and isinstance(m.value, (int, float))]
+                got.append((w.tile, sum(ways) / 2))
+            got = self._waits[key] = tuple(got)
+        return got
+
     def _ready_worth(self, obs: Observation, tiles, melds, option) -> float:
-        """A ready hand's waits: each winning tile's copies left times the mean value of its two ways
-        of winning, a way that would not stand (below the minimum, not allowed) counting 0."""
+        """A ready hand's waits: each winning tile's copies left times the mean value of its two
+        ways of winning."""
         left = {u.tile: u.left for u in option.useful}
-        worth = 0.0
-        for w in self.ruleset.waits(self._hand(obs, tiles, melds)).scores():
-            ways = (w.discard, w.self_drawn)
-            worth += left.get(w.tile, 0) * sum(
-                m.value for m in ways if m.error is None and m.allowed and not m.below_minimum
-                and isinstance(m.value, (int, float))) / 2
-        return worth
+        return sum(left.get(t, 0) * v for t, v in self._wait_values(obs, tiles, melds))
 
     def _choose_discard(self, obs: Observation, melds, discards):
         options = [o for o in self._analyze(obs, obs.hand, melds).discards if o.discard in discards]

@@ -24,10 +24,6 @@ LOOK_AHEAD = 1          # the shanten from which a line's value is looked for (o
 
 
 class FanBot(GreedyBot):
-    def __init__(self, ruleset):
-        super().__init__(ruleset)
-        self._waits: dict = {}      # a ready hand's (tile, value) waits: lines recur across candidates and turns
-
     # ------------------------------------------------------------------ values
     def _scored_hand(self, obs: Observation, tiles, melds) -> dict:
         """The hand as a win would be scored: the seat's winds, dealer flag, flowers and void suit too
@@ -41,21 +37,6 @@ class FanBot(GreedyBot):
         if obs.voids and obs.voids[obs.seat] is not None:
             out["void_suit"] = obs.voids[obs.seat]
         return out
-
-    def _wait_values(self, obs: Observation, tiles, melds) -> tuple:
-        """(winning tile, mean value of its two ways) of a ready 3n+1 hand, a way that would not
-        stand counting 0; cached per hand (the seat, winds and flowers are the bot's own)."""
-        key = (tuple(sorted(tiles)), tuple((m["type"], m.get("tiles"), m.get("concealed")) for m in melds),
-               len(obs.seats[obs.seat].bonus))
-        got = self._waits.get(key)
-        if got is None:
-            got = []
-            for w in self.ruleset.waits(self._scored_hand(obs, tiles, melds)).scores():
-                ways = [m.value for m in (w.discard, w.self_drawn) if m.error is None and m.allowed
-                        and not m.below_minimum and isinstance(m.value, (int, float))]
-                got.append((w.tile, sum(ways) / 2))
-            got = self._waits[key] = tuple(got)
-        return got
 
     def _worth(self, obs: Observation, tiles, melds, seen) -> float:
         """A ready hand's worth: each winning tile's copies left times its value."""
