@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.errors import MahjongError, did_you_mean
 from mahjong_core.engine.table import play_rules
 from mahjong_core.engine.table.roster import BOTS
 from mahjong_core.engine.table.match import play_series
@@ -27,8 +27,10 @@ def bots_arg(text: str) -> tuple[str, ...]:
     elif len(names) == 1:
         names *= 4
     if len(names) != 4 or any(n not in BOTS + (HUMAN,) for n in names):
+        unknown = next((n for n in names if n not in BOTS + (HUMAN,)), "")
         raise argparse.ArgumentTypeError(f"give one bot for every seat or four, comma-separated, of: "
-                                         f"{', '.join(BOTS + (HUMAN,))} (got '{text}')")
+                                         f"{', '.join(BOTS + (HUMAN,))} (got '{text}')"
+                                         f"{did_you_mean(unknown, BOTS + (HUMAN,))}")
     if names.count(HUMAN) > 1:
         raise argparse.ArgumentTypeError(f"one seat at most may be {HUMAN} (got '{text}')")
     return names
