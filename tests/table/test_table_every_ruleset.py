@@ -3,7 +3,7 @@ every action), their records settle — the play log replayed — to exactly the
 reported, a sample of them through the ``mahjong settle`` command itself, and the same seed gives
 byte-identical records. Under ``-m slow`` every shipped ruleset plays at least 1,000 seeded hands:
 the family tests play Guobiao's (tests/table/test_table_play_records.py), Sichuan's,
-Guangdong's and Fuzhou's (1,000 each), and 300 of each popular ruleset; the rest are here."""
+Guangdong's and Fuzhou's (1,000 each), and 150 of each popular ruleset; the rest are here."""
 from __future__ import annotations
 
 import io
@@ -25,8 +25,8 @@ MIXED = ("greedy", "random", "greedy", "random")
 
 
 # the hands played here under -m slow, (mixed, random), beside the family tests' own
-TOP_UP = {"guobiao-2014": (250, 750), "guobiao-strict98": (250, 750), "popular": (0, 700),
-          "popular-lianzhong": (0, 700)}
+TOP_UP = {"guobiao-2014": (250, 750), "guobiao-strict98": (250, 750), "popular": (0, 850),
+          "popular-lianzhong": (0, 850)}
 
 
 def _settle_all(name: str, seed: int, hands: int, bots) -> tuple[int, int]:

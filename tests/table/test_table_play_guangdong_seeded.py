@@ -58,9 +58,11 @@ def test_seeded_hands_settle_through_mahjong_settle_to_the_reported_money(name, 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", PROFILES)
 def test_a_thousand_seeded_hands_settle(name):
+    """300 hands of greedy and random bots (nearly every one won: wins, horses, 跟庄 settle) and
+    700 of random bots (long hands, kongs and draws: the table's rules over a whole wall)."""
     rules = mahjong_core.load_ruleset(name)
     for seed in range(10):
-        _check(rules, list(play_series(rules, MIX, 100 + seed, 100)))
+        _check(rules, list(play_series(rules, MIX if seed < 3 else ("random",) * 4, 100 + seed, 100)))
 
 
 @pytest.mark.parametrize("name", PROFILES)
