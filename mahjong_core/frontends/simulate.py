@@ -13,14 +13,14 @@ import os
 import sys
 from typing import TextIO
 
-from mahjong_core.engine.errors import MahjongError
+from mahjong_core.engine.errors import MahjongError, did_you_mean
 from mahjong_core.engine.table import play_rules
 from mahjong_core.engine.table.roster import BOTS
 from mahjong_core.engine.table.duplicate import SEATINGS, play_wall
 from mahjong_core.engine.table.wall import tile_list
 from . import simreport, simstats
 from .backends import BACKENDS, reference, remember, ruleset, run_ordered
-from .play import bots_arg as play_bots_arg, seed_arg
+from .play import seed_arg
 from .wire import dumps
 
 CHUNK = 10                  # walls per chunk
@@ -30,9 +30,13 @@ REPORT_KINDS = (".md", ".html")
 
 def bots_arg(text: str) -> tuple[str, ...]:
     """As ``mahjong play``'s, bots only: a simulation has no person at the table."""
-    names = play_bots_arg(text)
-    if any(n not in BOTS for n in names):
-        raise argparse.ArgumentTypeError(f"a simulation plays bots only: {', '.join(BOTS)} (got '{text}')")
+    names = tuple(n.strip() for n in text.split(","))
+    names = names * 4 if len(names) == 1 else names
+    unknown = next((n for n in names if n not in BOTS), None)
+    if len(names) != 4 or unknown is not None:
+        raise argparse.ArgumentTypeError(f"a simulation plays bots only: give one for every seat or four, "
+                                         f"comma-separated, of: {', '.join(BOTS)} (got '{text}')"
+                                         f"{did_you_mean(unknown or '', BOTS)}")
     return names
 
 

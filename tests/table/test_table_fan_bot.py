@@ -123,6 +123,8 @@ def test_the_front_ends_name_the_fans_bot():
         assert "random, greedy, fans" in " ".join(cli.build_parser(command).commands[command].format_help().split())
     rc, out, err = run_cli(["simulate", "--ruleset", "guobiao", "--bots", "fanz"])
     assert rc != 0 and "random, greedy, fans" in err and "(did you mean 'fans'?)" in err
+    rc, out, err = run_cli(["simulate", "--ruleset", "guobiao", "--bots", "human"])
+    assert rc != 0 and "a simulation plays bots only" in err and "of: random, greedy, fans (got 'human')" in err
     rc, out, err = run_cli(["play", "--bots", "greedy,gredy,fans,greedy", "--seed", "3"])
     assert rc != 0 and "(got 'greedy,gredy,fans,greedy') (did you mean 'greedy'?)" in err
     rc, out, err = run_cli(["play", "--bots", "fans,greedy,fans,random", "--seed", "3", "--json"])
