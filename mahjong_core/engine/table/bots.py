@@ -33,6 +33,13 @@ def move(bot: Bot, table, seat: int) -> A.Action:
     return bot.act(observation, table.legal(seat))
 
 
+def play_out(table, bots) -> None:
+    """Let ``bots`` (one per seat) play ``table`` to the end of its hand."""
+    while not table.over:
+        seat = table.to_move()[0]
+        table.act(move(bots[seat], table, seat))
+
+
 class RandomBot:
     observes = False        # it picks among the legal actions alone
 

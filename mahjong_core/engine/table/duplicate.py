@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bots import move
+from .bots import play_out
 from .roster import make_bot
 from .rules import play_rules
 from .state import Deal
@@ -63,9 +63,7 @@ def play_wall(ruleset, bot_names: Sequence[str], seed: int, wall: int, seatings:
             bots = [make_bot(bot_names[p], ruleset, seed, wall, p)
                     for p in (player_at(s, seating, rules.seats) for s in range(rules.seats))]
             table = Table(ruleset, deal, check)
-            while not table.over:
-                seat = table.to_move()[0]
-                table.act(move(bots[seat], table, seat))
+            play_out(table, bots)
             record = table.record()
             wins = tuple(ruleset.score(e["situation"]) for e in record["events"] if e["type"] == "win")
             hand = played[key] = HandPlay(wall, seating, record, table.settle(), wins)

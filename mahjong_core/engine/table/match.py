@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from .bots import Bot, move
+from .bots import Bot, play_out
 from .roster import make_bot
 from .flow import chosen_dealer
 from .rules import flow_of, play_rules
@@ -30,9 +30,7 @@ class HandResult:
 
 def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> HandResult:
     table = Table(ruleset, deal, check)
-    while not table.over:
-        seat = table.to_move()[0]
-        table.act(move(bots[seat], table, seat))
+    play_out(table, bots)
     settlement = table.settle()
     return HandResult(deal.hand, table.record(), tuple(settlement.deltas), tuple(table.state.winners),
                       len(table.state.actions), chosen_dealer(table))
