@@ -17,7 +17,8 @@ constant sets), ``win_method`` and ``parse_situation`` (a hand as a settlement r
 its shanten, its shanten after each draw, its useful draws), the per-suit records a fast
 ``shanten`` reads (``hand_suits``), the wait helpers (``standard_waits``,
 ``suit_waits``, ``suit_complete``), and for a fast scorer (``mahjong_fast_scorer``) the
-standard splits of a count vector (``standard_splits``).
+standard splits of a count vector (``standard_splits``). ``rl_env`` makes the table's PettingZoo
+environment (the ``rl`` extra; docs/rl.md), for a script that trains or tests bots.
 
 Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
 The names here are the plugin interface: they stay, wherever their code lives.
@@ -71,4 +72,18 @@ __all__ = [
     "standard", "NEVER", "Body", "hand_suits", "standard_waits", "suit_waits", "suit_complete",
     # the standard splits of a count vector, for a fast scorer
     "standard_splits",
+    # the table as a learning environment
+    "rl_env",
 ]
+
+
+def rl_env(ruleset="guobiao", seed: int = 0, **kwargs):
+    """The table as a PettingZoo AEC environment (docs/rl.md): ``ruleset`` a name, a YAML path or a
+    ``Ruleset``; ``check=True`` checks the table's invariants after every action. Imported on call,
+    so the door does not need the ``rl`` extra's numpy, Gymnasium and PettingZoo."""
+    try:
+        from mahjong_core.engine.table.rlenv import MahjongEnv
+    except ImportError as e:
+        raise MahjongError(f"the learning environment needs the 'rl' extra ({e.name} is not installed): "
+                           "pip install 'mahjong-core[rl]'") from None
+    return MahjongEnv(ruleset, seed, **kwargs)

@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from mahjong_core.frontends.rlenv import env as make_env
+from mahjong_core.plugin import rl_env as make_env
 
 
 def play(ruleset: str, hands: int, seed: int) -> dict:

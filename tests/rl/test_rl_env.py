@@ -21,10 +21,10 @@ needs("pettingzoo", "pip install -e '.[rl]'")
 from pettingzoo.test import api_test  # noqa: E402
 
 from mahjong_core import load_ruleset, parse_tiles  # noqa: E402
-from mahjong_core.engine.errors import IllegalActionError  # noqa: E402
+from mahjong_core.engine.errors import IllegalActionError, MahjongError  # noqa: E402
 from mahjong_core.engine.table import Deal, Table, actions as A  # noqa: E402
-from mahjong_core.frontends import rlspace as R  # noqa: E402
-from mahjong_core.frontends.rlenv import env as make_env  # noqa: E402
+from mahjong_core.engine.table import rlspace as R  # noqa: E402
+from mahjong_core.plugin import rl_env as make_env  # noqa: E402
 
 FAMILIES = one_per_family()
 
@@ -151,6 +151,20 @@ def test_the_example_plays_random_agents_and_prints_throughput(capsys, monkeypat
     runpy.run_path(str(ROOT / "examples" / "rl" / "random_agents.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "guobiao: 2 hands" in out and "steps/s" in out
+
+
+def test_the_environment_is_made_through_the_plugin_door_and_its_earlier_name():
+    from mahjong_core.frontends.rlenv import MahjongEnv, env
+    from mahjong_core.engine.table.rlenv import MahjongEnv as Home
+    assert MahjongEnv is Home and type(make_env("sichuan")) is Home and type(env("sichuan")) is Home
+
+
+def test_without_the_rl_extra_the_door_names_it(monkeypatch):
+    import sys
+    monkeypatch.delitem(sys.modules, "mahjong_core.engine.table.rlenv")
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)                       # as if not installed
+    with pytest.raises(MahjongError, match=r"needs the 'rl' extra \(pettingzoo is not installed\): pip install 'mahjong-core\[rl\]'"):
+        make_env("guobiao")
 
 
 def test_opening_choices_are_numbered_by_what_they_name():

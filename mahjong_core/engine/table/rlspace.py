@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from mahjong_core.engine import tiles as T
-from mahjong_core.engine.errors import MahjongError
-from mahjong_core.engine.table import actions as A
+from .. import tiles as T
+from ..errors import MahjongError
+from . import actions as A
 
 KINDS = T.NUM_KINDS
 THREES = tuple(combinations_with_replacement(range(9), 3))    # three kinds of one suit, as ranks 0–8
