@@ -593,11 +593,16 @@ class Analyzer:
             n_wild = 0
         n = len(standing)
         # copies left: held and seen never make more than four (``_seen_counts`` checks)
-        fast = None if s.wilds or self.searched else \
+        fast = None if n_wild or self.searched else \
             useful_by_masks(self.plan(bool(s.melds)), self.inputs(s, counts, 0, drops))
         if fast is not None:
             sh, mask = fast
             mask &= self.kind_mask
+            if s.wilds:                     # none held: a wild kind drawn is a wild, not that kind
+                wild_mask = sum(1 << t for t in s.wilds)
+                mask &= ~wild_mask
+                if self.of_counts(s, counts, 1, n + 1, drops) < sh:
+                    mask |= wild_mask & self.kind_mask
             kinds = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
             made = _USEFUL
             useful = tuple([made[t][4 - held[t] - seen[t]] for t in kinds if held[t] < 4])

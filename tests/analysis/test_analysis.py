@@ -181,6 +181,30 @@ def test_shanten_matches_brute_force_with_wilds_and_other_hand_sizes(core_engine
         check_against_brute(rules, tiles, base, depth=0)
 
 
+@pytest.mark.parametrize("name", ["guangdong-tuidaohu", "popular"])
+def test_useful_tiles_with_a_wild_kind_named_are_the_draws_that_lower_the_shanten(name):
+    """Held or not, a wild kind drawn is a wild: useful exactly when one more wild lowers the
+    shanten; any other kind when the hand with it drawn is nearer (by the 14-tile shanten)."""
+    rules = load_ruleset(name)
+    rng = random.Random(name)
+    held_none = 0
+    for i in range(60):
+        tiles, base = near_complete(rng, rules, rng.randint(1, 3))
+        tiles = tiles[:len(tiles) - (len(tiles) % 3 != 1)] if len(tiles) % 3 != 1 else tiles
+        melded = {t for m in base["melds"] for t in T.parse_tiles(m["tiles"])}      # no wild in a meld
+        wild = rng.choice([t for t in (tiles if i % 2 else range(34)) if t not in melded and (i % 2 or t not in tiles)])
+        held_none += wild not in tiles
+        hand = dict(base, hand=T.format_tiles(tiles), wilds=T.name(wild))
+        held = held_counts(tiles, base["melds"])
+        got = rules.analyze(hand, waits=False).hand
+        if got.shanten == NEVER:
+            continue
+        want = {t for t in range(34) if held[t] < 4 and
+                rules.shanten(dict(hand, hand=T.format_tiles(sorted(tiles + [t])))) < got.shanten}
+        assert {u.tile for u in got.useful} == want, hand
+    assert held_none >= 25
+
+
 def test_sichuan_void_suit_tiles_are_tiles_to_replace_and_three_suits_never_win():
     rules = load_ruleset("sichuan")
     assert rules.shanten("123456789p1234s") == 0
