@@ -13,6 +13,7 @@ from mahjong_core.plugin import NEVER, Body, Decomposition, ShapeInput, hand_sui
 
 from .facts import KNITTED_SETS
 from .knitted_straight import STRAIGHTS, knitted_missing, most_knitted
+from .wild_budget import draws_less_wilds, less_wilds
 
 _HONOR_SET = frozenset(range(27, 34))
 
@@ -80,20 +81,18 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
 
 def shanten(inp: ShapeInput) -> int | None:
     """``WinShape.shanten``: 13 − the most distinct tiles held of one knitted straight and the
-    honours (any 14 distinct of those 16 make the shape). With wilds: None (searched)."""
-    if inp.wilds:
-        return None
+    honours (any 14 distinct of those 16 make the shape); with wilds, that of the natural tiles
+    less the wilds (wild_budget.py)."""
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     counts = inp.counts
-    return 13 - min(14, most_knitted(counts) + 7 - hand_suits(counts)[3].held[0])
+    return less_wilds(13 - min(14, most_knitted(counts) + 7 - hand_suits(counts)[3].held[0]), inp.wilds)
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
     """``WinShape.shanten_draws``: only a kind not held can help — an honour adds one honour,
-    a numbered tile one knitted tile to the straights whose class it is in."""
-    if inp.wilds:
-        return None
+    a numbered tile one knitted tile to the straights whose class it is in (with wilds: the
+    natural tiles' less the wilds)."""
     if inp.meld_groups or inp.sets_needed != 4:
         return [NEVER] * 34
     counts = inp.counts
@@ -122,7 +121,7 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
         for t in range(34):
             if counts[t] >= 4:
                 out[t] = NEVER
-    return out
+    return draws_less_wilds(out, inp.wilds)
 
 
 HONOURS = Body(range(27, 34))           # one of each honour

@@ -15,6 +15,7 @@ from typing import Iterable
 from mahjong_core.plugin import NEVER, Body, Decomposition, Group, ShapeInput, hand_suits, standard
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
+from .wild_budget import draws_less_wilds, less_wilds
 
 _EMPTY: dict = {}
 
@@ -257,13 +258,11 @@ def _bodies(inp: ShapeInput, every: bool = False):
 def shanten(inp: ShapeInput) -> int | None:
     """``WinShape.shanten``: for each knitted straight, its tiles not held plus the standard
     shanten of the rest (the held ones taken out) as one set (none with a meld) and a pair;
-    the best of the six. With wilds: None (searched)."""
+    the best of the six; with wilds, that of the natural tiles less the wilds (wild_budget.py)."""
     global _last_bodies
-    if inp.wilds:
-        return None
     bodies = _bodies(inp)
     _last_bodies = (inp, bodies)        # for shanten_useful, asked next of the same input
-    return NEVER if bodies is None else bodies[0][0]
+    return NEVER if bodies is None else less_wilds(bodies[0][0], inp.wilds)
 
 
 _last_bodies: tuple = (None, None)      # the input last read by shanten, and its bodies
@@ -272,9 +271,8 @@ _last_bodies: tuple = (None, None)      # the input last read by shanten, and it
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
     """``WinShape.shanten_draws``: the best of the knitted straights' own (``Body.shanten_draws``:
     a drawn tile a straight lacks fills it, any other joins the rest). Knitted straights whose
-    shanten is already two above every draw's best are not read. With wilds: None."""
-    if inp.wilds:
-        return None
+    shanten is already two above every draw's best are not read. With wilds: the natural
+    tiles' less the wilds."""
     bodies = _bodies(inp, every=True)
     if bodies is None:
         return [NEVER] * 34
@@ -294,7 +292,7 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
         for t in range(34):
             if counts[t] >= 4:
                 out[t] = NEVER
-    return out
+    return draws_less_wilds(out, inp.wilds)
 
 
 def shanten_useful(inp: ShapeInput) -> int | None:

@@ -12,6 +12,8 @@ from typing import Iterable
 
 from mahjong_core.plugin import NEVER, Decomposition, ShapeInput, hand_suits
 
+from .wild_budget import draws_less_wilds, less_wilds
+
 _EMPTY: dict = {}
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -101,14 +103,12 @@ def shanten(inp: ShapeInput) -> int | None:
     """``WinShape.shanten``: 13 − the tiles of 1112345678999 held in the best suit, one fewer
     when all 14 tiles are of that suit around the gates (complete). Never below the standard
     shape's (a nine-gates hand is a standard one), so it only keeps the shape's own answer
-    honest. With wilds: None (searched)."""
-    if inp.wilds:
-        return None
+    honest. With wilds: the natural tiles' less the wilds (wild_budget.py), as honest."""
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     known = _GATES_SHANTEN.get
     m, p, s, _ = hand_suits(inp.counts)
-    return min(known(m) or _gates_of(m), known(p) or _gates_of(p), known(s) or _gates_of(s))
+    return less_wilds(min(known(m) or _gates_of(m), known(p) or _gates_of(p), known(s) or _gates_of(s)), inp.wilds)
 
 
 def shanten_bound(inp: ShapeInput) -> int:
@@ -123,9 +123,8 @@ def shanten_bound(inp: ShapeInput) -> int:
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:
-    """``WinShape.shanten_draws``: a drawn tile changes one suit's answer (memoised per suit)."""
-    if inp.wilds:
-        return None
+    """``WinShape.shanten_draws``: a drawn tile changes one suit's answer (memoised per suit;
+    with wilds, less the wilds)."""
     if inp.meld_groups or inp.sets_needed != 4:
         return [NEVER] * 34
     counts = inp.counts
@@ -140,7 +139,7 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
         for t in range(34):
             if counts[t] >= 4:
                 out[t] = NEVER
-    return out
+    return draws_less_wilds(out, inp.wilds)
 
 
 _GATES_SHANTEN: dict = {}       # one suit's record -> its nine-gates shanten (never 0: see below)
