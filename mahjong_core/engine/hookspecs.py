@@ -315,6 +315,9 @@ class TableFlow:
       discard worth the same or less until its own next discard (a self-draw still may)
     - ``forced_win_tiles`` (``int``): with this many tiles or fewer left in the wall, a seat that
       may win must (its only legal action is the win); 0: never forced
+    - ``running_money`` (``bool``): each win and kong is paid when it happens, so every seat's
+      observation shows the money paid so far (``paid``: the settlement of the hand's events to
+      now; Sichuan's ``settle_timing: immediate``); default: money shows when the hand is settled
     - ``next_dealer`` (``Callable[..., int | None] | None``): ``next_dealer(hand)`` (the finished
       hand's ``TableHand``: ``events``, ``winners``, ``waits(seat)``, ``draw_lots``), the seat that
       deals next, overriding the ``keep_deal_*`` flags (e.g. the winner deals next, or a drawn
@@ -348,6 +351,7 @@ class TableFlow:
     forced_win_tiles: int = 0
     next_dealer: Callable[..., int | None] | None = None
     win_extras: Callable[..., Mapping] | None = None
+    running_money: bool = False
 
 
 AFTER_WIN = ("end", "leave", "stay")

@@ -70,6 +70,9 @@ class HumanSeat:
         w = self.out.write
         wilds = f"   wilds {T.format_tiles(obs.wilds)}" if obs.wilds else ""
         w(f"\n— wall {obs.wall_left}   dealer seat {obs.dealer}   round {_WIND[obs.round_wind]}{wilds}\n")
+        if obs.paid:
+            w("  paid so far: " + "   ".join(f"{'you' if i == obs.seat else f'seat {i}'} {v:+g}"
+                                           for i, v in enumerate(obs.paid)) + "\n")
         for v in obs.seats:
             who = "you   " if v.seat == obs.seat else f"seat {v.seat}"
             melds = " ".join(_meld_text(m) for m in v.melds)

@@ -123,7 +123,7 @@ def make_flow(ruleset) -> TableFlow:
         "end": "the first win (with its co-winners) ends the hand"}[AFTER_WIN[mode]],
         opening=steps, several_winners=True, after_win=AFTER_WIN[mode], show_hands=True,
         pass_win_lock=opts["pass_win_lock"], forced_win_tiles=4 if opts["last_four_forced_win"] else 0,
-        next_dealer=next_dealer)
+        next_dealer=next_dealer, running_money=opts["settle_timing"] == "immediate")
 
 
 def table_flow(ruleset):

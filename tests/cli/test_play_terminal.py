@@ -108,3 +108,15 @@ def test_without_bots_a_terminal_gets_a_seat_and_a_script_gets_four_greedy_bots(
     assert play._bots(args, io.StringIO()) == ("greedy",) * 4          # input from a pipe
     args.json = True
     assert play._bots(args, _Terminal()) == ("greedy",) * 4
+
+
+@pytest.mark.parametrize("name, shown", [("sichuan-xueliu", True), ("sichuan", False)])
+def test_money_paid_as_the_hand_goes_is_shown_where_settle_timing_is_immediate(name, shown):
+    # 换三张 and 定缺 take the first choice, then Enter lets every drawn tile go
+    code, out, err = _cli("play", "--ruleset", name, "--bots", "human", "--seed", "1", lines="1\n1\n" + "\n" * 600)
+    assert code == 0, err
+    lines = [line for line in out.splitlines() if "paid so far" in line]
+    assert bool(lines) is shown
+    if shown:
+        assert lines[0].strip() == "paid so far: you +0   seat 1 +0   seat 2 +0   seat 3 +0"
+        assert any(line != lines[0] for line in lines)          # a win or kong was paid mid-hand

@@ -275,6 +275,41 @@ def test_a_blood_river_winner_kongs_only_where_its_waits_stay_as_they_were(tmp_p
     assert sum(deltas) == 0
 
 
+@pytest.mark.parametrize("timing", ["immediate", "end_of_hand"])
+def test_settle_timing_immediate_shows_each_payment_as_it_happens(tmp_path, timing):
+    """The hand above: with settle_timing immediate every observation carries the money paid so
+    far; with end_of_hand none shows while the hand goes on. The money at the end is the same."""
+    rules = _rules(tmp_path, "sichuan-xueliu", exchange_three="false", settle_timing=timing)
+    t = Table(rules, Deal(tiles=wall(rules, KONG_HANDS, "5p8m3p1s7p5m", tail="2p")))
+    paid = lambda: [t.observe(seat).to_dict().get("paid") for seat in range(4)]     # noqa: E731
+    shown = []
+    for seat, suit in enumerate("mmms"):
+        act_choice(t, seat, "void", suit)
+    shown.append(paid())
+    act(t, 0, "discard", "5p")
+    act(t, 1, "win")
+    shown.append(paid())
+    act(t, 2, "discard", "8m")
+    act(t, 3, "win")
+    shown.append(paid())
+    act(t, 0, "discard", "3p")
+    act(t, 1, "concealed_kong", "1s")
+    shown.append(paid())
+    act(t, 1, "discard", "2p")
+    act(t, 2, "discard", "7p")
+    act(t, 3, "win")
+    _play_out(t)
+    if timing == "end_of_hand":
+        assert shown == [[None] * 4] * 4 and paid() == [None] * 4
+    else:
+        # nothing yet; 平胡 ×1 from seat 0 to seat 1; 清一色 ×4 from seat 2 to seat 3; seat 1's
+        # concealed kong, 2 × base from each of the three others (seat 3, playing on, included)
+        assert shown == [[[0, 0, 0, 0]] * 4, [[-1, 1, 0, 0]] * 4, [[-1, 1, -4, 4]] * 4,
+                         [[-1 - 2, 1 + 6, -4 - 2, 4 - 2]] * 4]
+        assert paid() == [_settles(t)] * 4
+    assert t.observe(0).paid == (() if timing == "end_of_hand" else tuple(_settles(t)))
+
+
 def test_single_win_ends_with_the_co_winners_of_the_discard(tmp_path):
     t = _two_win(tmp_path, mode="single_win")
     assert t.over and [e["type"] for e in t.state.events][-2:] == ["win", "win"]

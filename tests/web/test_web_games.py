@@ -334,6 +334,21 @@ def test_a_sichuan_game_opens_with_the_seat_s_own_choices_and_settles(client, ap
     assert sum(r["result"]["deltas"]) == 0
 
 
+@pytest.mark.parametrize("ruleset, running", [("sichuan-xueliu", True), ("sichuan", False)])
+def test_money_paid_as_the_hand_goes_is_in_every_observation_where_settle_timing_is_immediate(client, ruleset, running):
+    r = client.post("/api/games", json={"ruleset": ruleset, "seed": 1, "bots": "greedy"}).json()
+    gid, seen = r["game"], [r["observation"].get("paid")]
+    while r["status"] != "over":
+        r = client.post(f"/api/games/{gid}/actions", json={"action": r["legal"][-1]}).json()
+        assert r["ok"], r
+        seen.append(r["observation"].get("paid"))
+    if running:
+        assert seen[0] == [0, 0, 0, 0] and seen[-1] == r["result"]["deltas"]
+        assert all(sum(p) == 0 for p in seen) and len({tuple(p) for p in seen}) > 2
+    else:
+        assert seen == [None] * len(seen)
+
+
 # ------------------------------------------------------------------ house overlays, the hint, the review
 HOUSE = "extends: guobiao\nscoring:\n  minimum: 1\n"      # a club that lets any winning hand win
 

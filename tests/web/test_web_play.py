@@ -374,8 +374,15 @@ def test_a_sichuan_hand_opens_with_the_exchange_picked_in_the_hand_and_the_void_
     before = page.evaluate("document.body.dataset.answers")
     voids.first.click()
     _answered(page, before)
+    expect(page.locator("[data-paid]")).to_have_count(0)            # settle_timing end_of_hand: no money mid-hand
     _tap_through(page)
     _check_end(page, engine, tmp_path, "sichuan")
+
+
+def test_blood_river_shows_each_seats_money_paid_so_far(open_page):
+    page = _start(open_page, "sichuan-xueliu", 1)                  # settle_timing immediate
+    expect(page.locator("[data-paid]")).to_have_count(4)
+    expect(page.locator("[data-paid='0']")).to_have_text(" 0")
 
 
 def test_a_fuzhou_hand_of_sixteen_tiles_is_played_by_taps_on_a_phone_to_the_settlement(open_page, engine, tmp_path):

@@ -1,8 +1,9 @@
 """What one seat may see (docs/table.md "Observation"): its own tiles, every discard pool,
 every meld (another seat's concealed kong face down), bonus tiles set aside, the hand's wild
 kinds and the tiles turned up, the counts of tiles each seat holds and the wall holds, the void
-suits declared (定缺, once every seat has declared), who has left play and the winning tiles set
-aside — never another seat's concealed tiles, its opening choices (换三张) or the wall."""
+suits declared (定缺, once every seat has declared), who has left play, the winning tiles set
+aside and, where each win and kong is paid as it happens, the money paid so far — never another
+seat's concealed tiles, its opening choices (换三张) or the wall."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ class Observation:
     voids: tuple[str | None, ...] = ()   # each seat's declared void suit (定缺), once declared
     out: tuple[int, ...] = ()       # seats that have won and left play (血战)
     opening: str | None = None      # the opening step being chosen (phase "opening"), e.g. exchange
+    paid: tuple = ()                # each seat's money so far, where it is paid as the hand goes (running_money)
 
     def seen(self) -> tuple[int, ...]:
         """Tiles face up outside the seat's own hand and melds: pools and others' open melds
@@ -86,6 +88,8 @@ class Observation:
             out["out"] = list(self.out)
         if any(v.won for v in self.seats):
             out["won"] = [T.format_tiles(v.won) for v in self.seats]
+        if self.paid:
+            out["paid"] = list(self.paid)
         return out
 
 
@@ -111,4 +115,16 @@ def observation(table, seat: int) -> Observation:
     return Observation(seat, tuple(me.tiles()), st.drawn if mine else None, views, st.deal.dealer,
                        st.deal.round_wind, st.wall.left, st.phase, st.turn,
                        st.window.tile if st.window is not None else None, st.wilds, tuple(st.turned),
-                       voids, tuple(st.out), step)
+                       voids, tuple(st.out), step, paid(table))
+
+
+def paid(table) -> tuple:
+    """Each seat's money so far where the family pays each win and kong as it happens
+    (``PlayRules.running_money``): the settlement of the hand's events to now, as numbers a
+    record writes. Settled again only when an event has been added (``Table.paid_at``)."""
+    if not table.rules.running_money:
+        return ()
+    events = len(table.state.events)
+    if table.paid_at[0] != events:
+        table.paid_at = (events, tuple(table.settle().to_dict()["deltas"]))
+    return table.paid_at[1]

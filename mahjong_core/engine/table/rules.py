@@ -31,7 +31,8 @@ class PlayRules:
     """The table's reading of a ruleset: how many tiles a hand holds, may chows be claimed, how
     many may win one discard, who keeps the deal, how many tiles the wall holds back, what a win
     does to the hand, whether the hands still in play are shown when the wall runs out, how many
-    last tiles are drawn one each without a discard (``lastgroup``)."""
+    last tiles are drawn one each without a discard (``lastgroup``), whether money is paid as the
+    hand goes (``running_money``)."""
 
     name: str
     hand_size: int
@@ -47,6 +48,7 @@ class PlayRules:
     forced_win_tiles: int = 0           # a win is forced with this many wall tiles left or fewer
     one_robber: bool = False            # several may win a discard, the nearest alone robs an added kong
     last_group: int = 0                 # the last drawable tiles drawn one each (option ``last_group``)
+    running_money: bool = False         # each win and kong paid as it happens: observations show ``paid``
 
 
 def flow_of(ruleset) -> TableFlow | None:
@@ -116,4 +118,4 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
                           f"got {flow.after_win!r}{did_you_mean(str(flow.after_win), AFTER_WIN)}")
     return PlayRules(ruleset.name, table.hand_size, table.chows, seats, not flow.several_winners,
                      flow.keep_deal_on_win, flow.keep_deal_on_draw, reserve, flow.after_win, flow.show_hands,
-                     flow.pass_win_lock, flow.forced_win_tiles, flow.one_robber, last_group)
+                     flow.pass_win_lock, flow.forced_win_tiles, flow.one_robber, last_group, flow.running_money)

@@ -40,6 +40,7 @@ class Table:
                                 turn=deal.dealer, wilds=ruleset.table.wilds.fixed)
         self._waits: dict = {}
         self._legal: dict[int, tuple[A.Action, ...]] = {}
+        self.paid_at: tuple[int, tuple] = (-1, ())     # (events settled, deltas): observe.paid's
         opening.check(self)
         self.opening_kinds = opening.kinds(self)
         self._deal()

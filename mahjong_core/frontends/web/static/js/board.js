@@ -41,6 +41,8 @@ function seatRow(view, obs, { wilds }) {
     obs.voids?.[view.seat] ? el("span", { class: "badge-inline void", dataset: { void: obs.voids[view.seat] },
       text: t("play.void", { suit: t(`suit.${obs.voids[view.seat]}`) }) }) : null,
     obs.out?.includes(view.seat) ? el("span", { class: "badge-inline out", text: t("play.out") }) : null,
+    obs.paid ? el("span", { class: "muted paid", dataset: { paid: view.seat }, title: t("play.paid"),
+      text: ` ${obs.paid[view.seat] > 0 ? "+" : ""}${obs.paid[view.seat]}` }) : null,
     obs.won?.[view.seat] ? el("span", { class: "won-inline", title: t("play.won.tiles") },
       expand(obs.won[view.seat]).map((k) => tileEl(k, { small: true, extra: "mini win" }))) : null,
     el("span", { class: "melds-inline" }, view.melds.map(meldEl)),

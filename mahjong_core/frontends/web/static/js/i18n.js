@@ -195,6 +195,7 @@ export const STRINGS = {
   "play.turn.other": ["Your move.", "轮到你。"],
   "play.turn.pick": ["Tap the tiles of your choice in your hand.", "在手牌中点选要出的牌。"],
   "play.pick": ["{n} more", "还差 {n} 张"],
+  "play.paid": ["paid so far this hand", "本局已结算"],
   "play.void": ["void: {suit}", "缺{suit}"], "play.out": ["out", "已和"], "play.won.tiles": ["won", "和牌"],
   "act.exchange": ["Pass three", "换三张"], "act.void": ["Void suit", "定缺"], "act.rob_gold": ["Rob the gold", "抢金"],
   "act.rob_gold.take": ["Rob the gold: win", "抢金：和"], "act.rob_gold.pass": ["Let the gold lie", "不抢金"],
