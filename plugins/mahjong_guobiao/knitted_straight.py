@@ -128,8 +128,8 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
         return None
     n_melds = len(inp.meld_groups)
     counts = inp.counts
-    if n_melds > 1 or sum(counts) != 13 - 3 * n_melds:
-        return []
+    if n_melds > 1 or sum(counts) != 13 - 3 * n_melds or knitted_missing(counts)[0][0] > 1:
+        return []                           # a ready hand lacks one knitted tile at most
     tried: set[int] = set()
     for body in KNITTED:
         missing = [t for t in body if not counts[t]]
