@@ -42,7 +42,8 @@ def mahjong_validators():
 
 @hookimpl
 def mahjong_win_shapes():
-    return [WinShape("fuzhou.all_pairs", pairs.all_pairs, (pairs.all_pairs.__doc__ or "").strip())]
+    return [WinShape("fuzhou.all_pairs", pairs.all_pairs, (pairs.all_pairs.__doc__ or "").strip(),
+                     shanten=pairs.shanten)]
 
 
 @hookimpl

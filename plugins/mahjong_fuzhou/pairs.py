@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mahjong_core.plugin import Decomposition, Group, ShapeInput
+from mahjong_core.plugin import NEVER, Decomposition, Group, ShapeInput
 
 
 def all_pairs(inp: ShapeInput) -> Iterable[Decomposition]:
@@ -69,3 +69,24 @@ def all_pairs(inp: ShapeInput) -> Iterable[Decomposition]:
         return
     tiles = sorted([t for t, c in enumerate(counts) for _ in range(c)] + wild_as)
     yield Decomposition("fuzhou.all_pairs", inp.meld_groups + tuple(groups), tuple(tiles), tuple(sorted(wild_as)))
+
+
+def shanten(inp: ShapeInput) -> int:
+    """``WinShape.shanten``: the fewest tiles the concealed tiles lack of a complete all-pairs
+    hand (``3 × sets_needed + 2`` tiles: that many pairs, a single when odd), less one, less the
+    golds. The pairs held count first (a four is two), each single with a copy left becomes a
+    pair for one tile, any other pair costs two, and the lone single is free while a held tile
+    is left over."""
+    counts = inp.counts
+    target = 3 * inp.sets_needed + 2
+    if inp.sets_needed < 0:
+        return NEVER
+    pairs = sum(c // 2 for c in counts)
+    singles = sum(1 for c, m in zip(counts, inp.meld_counts) if c % 2 and c + m < 4)
+    want = target // 2
+    kept = min(pairs, want)
+    topped = min(want - kept, singles)          # a single made a pair: one tile each
+    missing = topped + 2 * (want - kept - topped)
+    if target % 2 and sum(counts) <= 2 * kept + topped:
+        missing += 1                            # no held tile left over to be the single
+    return max(-1, missing - 1 - inp.wilds)

@@ -265,6 +265,24 @@ def test_shanten_with_wilds_is_that_of_the_best_hand_the_wilds_could_stand_for(n
     assert checked >= 80
 
 
+def test_fuzhou_all_pairs_shanten_counts_the_pairs_before_ready(tmp_path):
+    """全对子型 (options.all_pairs_shape) has a shanten of its own: 17 tiles are eight pairs and a
+    single, so six pairs and four singles are one from ready, as drawing and letting go finds."""
+    path = tmp_path / "pairs.yaml"
+    path.write_text("extends: fuzhou\noptions:\n  all_pairs_shape: true\n", encoding="utf-8")
+    rules = load_ruleset(path)
+    # 6 pairs + 4 singles: a drawn copy of a single makes 7 pairs + 3, one single let go → ready
+    assert rules.shanten("113355m224466p1379s") == 1
+    assert rules.shanten({"hand": "113355m224466p137s9s", "wilds": "9s"}) == 0     # a gold: one tile nearer
+    rng = random.Random("all pairs")
+    kinds = sorted(rules.table.kinds)
+    for i in range(12):
+        held = rng.sample(kinds, 12)
+        tiles = [k for k in held[:rng.randint(6, 7)] for _ in range(2)]
+        tiles += held[len(tiles) // 2:][:16 - len(tiles)]
+        check_against_brute(rules, tiles, {"melds": []}, depth=1)
+
+
 def test_sichuan_void_suit_tiles_are_tiles_to_replace_and_three_suits_never_win():
     rules = load_ruleset("sichuan")
     assert rules.shanten("123456789p1234s") == 0
