@@ -308,6 +308,7 @@ def test_settle_timing_immediate_shows_each_payment_as_it_happens(tmp_path, timi
                          [[-1 - 2, 1 + 6, -4 - 2, 4 - 2]] * 4]
         assert paid() == [_settles(t)] * 4
     assert t.observe(0).paid == (() if timing == "end_of_hand" else tuple(_settles(t)))
+    assert t.observe(0, money=False).paid == ()          # for a reader that never uses it (the greedy bot)
 
 
 def test_single_win_ends_with_the_co_winners_of_the_discard(tmp_path):

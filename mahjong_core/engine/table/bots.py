@@ -28,9 +28,11 @@ class Bot(Protocol):
 def move(bot: Bot, table, seat: int) -> A.Action:
     """``bot``'s action for ``seat`` now. A bot whose ``observes`` is false never reads the
     observation, so none is built for it (it gets None): a random bot's game then costs the
-    table's own moves only."""
-    observation = table.observe(seat) if getattr(bot, "observes", True) else None
-    return bot.act(observation, table.legal(seat))
+    table's own moves only. One whose ``reads_money`` is false gets no ``paid`` (the money so far
+    costs a settlement each time a win or kong is added)."""
+    if not getattr(bot, "observes", True):
+        return bot.act(None, table.legal(seat))
+    return bot.act(table.observe(seat, getattr(bot, "reads_money", True)), table.legal(seat))
 
 
 def play_out(table, bots) -> None:
@@ -51,6 +53,8 @@ class RandomBot:
 
 
 class GreedyBot:
+    reads_money = False     # its choices never read the money paid so far
+
     def __init__(self, ruleset):
         self.ruleset = ruleset
         self.flow = flow_of(ruleset)

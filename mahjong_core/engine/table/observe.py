@@ -104,7 +104,7 @@ def _melds(state: TableState, owner: int, viewer: int) -> tuple[dict, ...]:
     return tuple(out)
 
 
-def observation(table, seat: int) -> Observation:
+def observation(table, seat: int, money: bool = True) -> Observation:
     st = table.state
     me = st.seats[seat]
     views = tuple(SeatView(i, sum(s.counts), _melds(st, i, seat), tuple(s.pool), tuple(s.bonus), tuple(s.won))
@@ -115,7 +115,7 @@ def observation(table, seat: int) -> Observation:
     return Observation(seat, tuple(me.tiles()), st.drawn if mine else None, views, st.deal.dealer,
                        st.deal.round_wind, st.wall.left, st.phase, st.turn,
                        st.window.tile if st.window is not None else None, st.wilds, tuple(st.turned),
-                       voids, tuple(st.out), step, paid(table))
+                       voids, tuple(st.out), step, paid(table) if money else ())
 
 
 def paid(table) -> tuple:

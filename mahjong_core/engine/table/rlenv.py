@@ -67,7 +67,7 @@ class MahjongEnv(AECEnv):
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
-        return {"observation": np.array(rlspace.planes(self.table.observe(seat)), np.int16),
+        return {"observation": np.array(rlspace.planes(self.table.observe(seat, money=False)), np.int16),
                 "action_mask": self.legal_mask(seat)}
 
     def reset(self, seed: int | None = None, options=None):

@@ -87,8 +87,10 @@ class Table:
         if self.check:
             invariants.check(self)
 
-    def observe(self, seat: int) -> observe.Observation:
-        return observe.observation(self, seat)
+    def observe(self, seat: int, money: bool = True) -> observe.Observation:
+        """What ``seat`` may see now; ``money=False`` leaves out the money paid so far (``paid``:
+        a settlement of the hand's events each time one is added) for a reader that never uses it."""
+        return observe.observation(self, seat, money)
 
     def record(self) -> dict:
         return record.build(self)
