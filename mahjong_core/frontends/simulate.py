@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import ExitStack
 from typing import TextIO
 
 from mahjong_core.engine.errors import MahjongError, did_you_mean
@@ -124,8 +125,9 @@ class Progress:
             self.err.write("\n")
 
 
-def simulate(engine, args, err: TextIO) -> tuple[dict, list | None]:
-    """The report and (with ``records``) the records' lines."""
+def simulate(engine, args, err: TextIO, records: TextIO | None = None) -> dict:
+    """The report; with ``records``, every hand's record written to it, one line each, as the
+    chunks come back in order (a long run never holds its records in memory)."""
     specs = [args.ruleset] + ([args.vs] if args.vs else [])
     loaded = [engine.load_ruleset(s) for s in specs]
     for rules in loaded:
@@ -133,39 +135,48 @@ def simulate(engine, args, err: TextIO) -> tuple[dict, list | None]:
     refs = tuple(reference(s) for s in specs)
     for ref, rules in zip(refs, loaded):
         remember(ref, rules)
-    chunks = [(refs, tuple(args.bots), args.seed, start, min(start + CHUNK, args.hands), bool(args.records))
+    chunks = [(refs, tuple(args.bots), args.seed, start, min(start + CHUNK, args.hands), records is not None)
               for start in range(0, args.hands, CHUNK)]
     progress = Progress(args.hands, err)
-    total, lines = None, [] if args.records else None
+    total = None
     try:
         for part, chunk_lines in run_ordered(run_chunk, chunks, args.jobs, args.backend, args.address):
             total = part if total is None else total.merge(part)
-            if lines is not None:
-                lines.extend(chunk_lines)
+            if records is not None:
+                _put(records, "".join(line + "\n" for line in chunk_lines), args.records, "records")
             progress.step(part.stop - part.start)
     finally:
         progress.close()
     same = len(loaded) < 2 or tile_list(loaded[0].table) == tile_list(loaded[1].table)
-    report = simstats.report(total, seed=args.seed, bots=args.bots, seatings=SEATINGS,
-                             rulesets=[(r.name, r.fingerprint) for r in loaded], same_walls=same)
-    return report, lines
+    return simstats.report(total, seed=args.seed, bots=args.bots, seatings=SEATINGS,
+                           rulesets=[(r.name, r.fingerprint) for r in loaded], same_walls=same)
 
 
-def _write(path: str, text: str, what: str) -> None:
+def _open(path: str, what: str) -> TextIO:
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        return open(path, "w", encoding="utf-8")
+    except OSError as e:
+        raise MahjongError(f"cannot write the {what} to {path}: {e.strerror or e}") from None
+
+
+def _put(f: TextIO, text: str, path: str, what: str) -> None:
+    """Write and flush, so a full disk is named here, not in a traceback when the file closes."""
+    try:
+        f.write(text)
+        f.flush()
     except OSError as e:
         raise MahjongError(f"cannot write the {what} to {path}: {e.strerror or e}") from None
 
 
 def cmd_simulate(engine, args, out: TextIO, err: TextIO | None = None) -> int:
-    report, lines = simulate(engine, args, err or sys.stderr)
-    if lines is not None:
-        _write(args.records, "\n".join(lines) + "\n", "records")
-    if args.report:
-        html = args.report.lower().endswith(".html")
-        _write(args.report, simreport.html(report) if html else simreport.markdown(report), "report")
+    with ExitStack() as files:
+        # both files are opened before the run, so a path that cannot be written is named at once
+        records = files.enter_context(_open(args.records, "records")) if args.records else None
+        report_file = files.enter_context(_open(args.report, "report")) if args.report else None
+        report = simulate(engine, args, err or sys.stderr, records)
+        if report_file is not None:
+            html = args.report.lower().endswith(".html")
+            _put(report_file, simreport.html(report) if html else simreport.markdown(report), args.report, "report")
     if args.json:
         out.write(dumps(report) + "\n")
         return 0

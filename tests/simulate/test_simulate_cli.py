@@ -183,3 +183,29 @@ def test_progress_is_shown_only_on_a_terminal(monkeypatch):
     bar.step(6)
     bar.close()
     assert "4/10 walls" in tty.getvalue() and "10/10 walls" in tty.getvalue()
+
+
+def test_a_records_or_report_path_that_cannot_be_written_is_named_before_the_run(monkeypatch, tmp_path):
+    monkeypatch.setattr(sim, "run_chunk", lambda *a: pytest.fail("the run started"))
+    for flag, name in (("--records", "r.jsonl"), ("--report", "r.md")):
+        path = tmp_path / "no-such-folder" / name
+        rc, out, _ = run_cli(["simulate", "--ruleset", "guobiao", "--hands", 100000, flag, str(path), "--json"])
+        assert rc != 0 and json.loads(out)["error"]["message"].startswith(f"cannot write the {flag[2:]} to {path}")
+
+
+def test_records_are_written_as_the_walls_come_back(tmp_path, monkeypatch):
+    """Each chunk's records reach the file before the next chunk is played (none held to the end)."""
+    monkeypatch.setattr(sim, "CHUNK", 1)
+    path = tmp_path / "r.jsonl"
+    sizes = []
+    real = sim.run_chunk
+
+    def chunk(*args):
+        sizes.append(path.stat().st_size)
+        return real(*args)
+    monkeypatch.setattr(sim, "run_chunk", chunk)
+    rc, _, err = run_cli(["simulate", "--ruleset", "guobiao", "--hands", 3, "--seed", 1, "--records", str(path),
+                          "--jobs", 1, "--json"])
+    assert rc == 0, err
+    assert sizes[0] == 0 and sizes[0] < sizes[1] < sizes[2] < path.stat().st_size
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 3 * 4     # a record per wall and seating
