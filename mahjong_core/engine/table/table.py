@@ -71,8 +71,7 @@ class Table:
         return got
 
     def act(self, action) -> None:
-        """Take one action (an ``Action`` or its JSON form); an illegal one is refused, the
-        state unchanged."""
+        """Take one action (an ``Action`` or its JSON form); an illegal one is refused, changing nothing."""
         if not isinstance(action, A.Action):
             action = A.Action.from_dict(action, self.rules.seats, opening=self.opening_kinds)
         if not 0 <= action.seat < self.rules.seats:
@@ -88,8 +87,7 @@ class Table:
             invariants.check(self)
 
     def observe(self, seat: int, money: bool = True) -> observe.Observation:
-        """What ``seat`` may see now; ``money=False`` leaves out the money paid so far (``paid``:
-        a settlement of the hand's events each time one is added) for a reader that never uses it."""
+        """What ``seat`` may see now (``money=False``: no ``paid``, for a reader that never uses it)."""
         return observe.observation(self, seat, money)
 
     def record(self) -> dict:
