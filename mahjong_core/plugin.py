@@ -82,8 +82,8 @@ def rl_env(ruleset="guobiao", seed: int = 0, **kwargs):
     ``Ruleset``; ``check=True`` checks the table's invariants after every action. Imported on call,
     so the door does not need the ``rl`` extra's numpy, Gymnasium and PettingZoo."""
     try:
-        from mahjong_core.engine.table.rlenv import MahjongEnv
+        from mahjong_core.engine.table.rlenv import env
     except ImportError as e:
         raise MahjongError(f"the learning environment needs the 'rl' extra ({e.name} is not installed): "
                            "pip install 'mahjong-core[rl]'") from None
-    return MahjongEnv(ruleset, seed, **kwargs)
+    return env(ruleset, seed, **kwargs)

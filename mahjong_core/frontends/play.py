@@ -18,19 +18,24 @@ MAX_HANDS = 100_000
 HUMAN = "human"
 
 
+def seat_names(text: str, allowed: tuple[str, ...], lead: str) -> tuple[str, ...]:
+    """One name for every seat or four, comma-separated, seat 0 first, each of ``allowed``; else an
+    argparse error beginning with ``lead`` and naming the nearest (``--bots`` of play and simulate)."""
+    names = tuple(n.strip() for n in text.split(","))
+    names = names * 4 if len(names) == 1 else names
+    unknown = next((n for n in names if n not in allowed), None)
+    if len(names) != 4 or unknown is not None:
+        raise argparse.ArgumentTypeError(f"{lead} or four, comma-separated, of: {', '.join(allowed)} "
+                                         f"(got '{text}'){did_you_mean(unknown or '', allowed)}")
+    return names
+
+
 def bots_arg(text: str) -> tuple[str, ...]:
     """``greedy`` (every seat), ``human`` (you at seat 0, greedy bots at the others) or four names,
     comma-separated, seat 0 first, at most one of them ``human``."""
-    names = tuple(n.strip() for n in text.split(","))
-    if names == (HUMAN,):
-        names = (HUMAN, "greedy", "greedy", "greedy")
-    elif len(names) == 1:
-        names *= 4
-    if len(names) != 4 or any(n not in BOTS + (HUMAN,) for n in names):
-        unknown = next((n for n in names if n not in BOTS + (HUMAN,)), "")
-        raise argparse.ArgumentTypeError(f"give one bot for every seat or four, comma-separated, of: "
-                                         f"{', '.join(BOTS + (HUMAN,))} (got '{text}')"
-                                         f"{did_you_mean(unknown, BOTS + (HUMAN,))}")
+    if text.strip() == HUMAN:
+        return (HUMAN, "greedy", "greedy", "greedy")
+    names = seat_names(text, BOTS + (HUMAN,), "give one bot for every seat")
     if names.count(HUMAN) > 1:
         raise argparse.ArgumentTypeError(f"one seat at most may be {HUMAN} (got '{text}')")
     return names

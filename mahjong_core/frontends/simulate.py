@@ -14,14 +14,14 @@ import sys
 from contextlib import ExitStack
 from typing import TextIO
 
-from mahjong_core.engine.errors import MahjongError, did_you_mean
+from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.table import play_rules
 from mahjong_core.engine.table.roster import BOTS
 from mahjong_core.engine.table.duplicate import SEATINGS, play_wall
 from mahjong_core.engine.table.wall import tile_list
 from . import simreport, simstats
 from .backends import BACKENDS, reference, remember, ruleset, run_ordered
-from .play import seed_arg
+from .play import seat_names, seed_arg
 from .wire import dumps
 
 CHUNK = 10                  # walls per chunk
@@ -31,14 +31,7 @@ REPORT_KINDS = (".md", ".html")
 
 def bots_arg(text: str) -> tuple[str, ...]:
     """As ``mahjong play``'s, bots only: a simulation has no person at the table."""
-    names = tuple(n.strip() for n in text.split(","))
-    names = names * 4 if len(names) == 1 else names
-    unknown = next((n for n in names if n not in BOTS), None)
-    if len(names) != 4 or unknown is not None:
-        raise argparse.ArgumentTypeError(f"a simulation plays bots only: give one for every seat or four, "
-                                         f"comma-separated, of: {', '.join(BOTS)} (got '{text}')"
-                                         f"{did_you_mean(unknown or '', BOTS)}")
-    return names
+    return seat_names(text, BOTS, "a simulation plays bots only: give one for every seat")
 
 
 def walls_arg(text: str) -> int:
@@ -152,11 +145,15 @@ def simulate(engine, args, err: TextIO, records: TextIO | None = None) -> dict:
                            rulesets=[(r.name, r.fingerprint) for r in loaded], same_walls=same)
 
 
+def _cannot_write(what: str, path: str, e: OSError) -> MahjongError:
+    return MahjongError(f"cannot write the {what} to {path}: {e.strerror or e}")
+
+
 def _open(path: str, what: str) -> TextIO:
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as e:
-        raise MahjongError(f"cannot write the {what} to {path}: {e.strerror or e}") from None
+        raise _cannot_write(what, path, e) from None
 
 
 def _put(f: TextIO, text: str, path: str, what: str) -> None:
@@ -165,7 +162,7 @@ def _put(f: TextIO, text: str, path: str, what: str) -> None:
         f.write(text)
         f.flush()
     except OSError as e:
-        raise MahjongError(f"cannot write the {what} to {path}: {e.strerror or e}") from None
+        raise _cannot_write(what, path, e) from None
 
 
 def cmd_simulate(engine, args, out: TextIO, err: TextIO | None = None) -> int:

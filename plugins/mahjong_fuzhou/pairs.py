@@ -77,10 +77,10 @@ def shanten(inp: ShapeInput) -> int:
     golds. The pairs held count first (a four is two), each single with a copy left becomes a
     pair for one tile, any other pair costs two, and the lone single is free while a held tile
     is left over."""
-    counts = inp.counts
-    target = 3 * inp.sets_needed + 2
     if inp.sets_needed < 0:
         return NEVER
+    counts = inp.counts
+    target = 3 * inp.sets_needed + 2
     pairs = sum(c // 2 for c in counts)
     singles = sum(1 for c, m in zip(counts, inp.meld_counts) if c % 2 and c + m < 4)
     want = target // 2

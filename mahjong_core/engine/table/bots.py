@@ -148,15 +148,13 @@ class GreedyBot:
                 return sum(1 for t in held if t != d and T.suit(t) == T.suit(d) and abs(t - d) <= 2) \
                     + held.count(d) - 1
             return min(sorted(discards), key=company)
-        best, best_key = None, None
-        for d in sorted(discards):
+
+        def nearest(d):
             rest = list(held)
             rest.remove(d)
             o = self._analyze(obs, rest, melds).discards[0]
-            key = (o.shanten, -o.useful_left)
-            if best_key is None or key < best_key:
-                best, best_key = d, key
-        return best
+            return o.shanten, -o.useful_left
+        return min(sorted(discards), key=nearest)
 
     def _turn(self, obs: Observation, legal) -> A.Action:
         melds = self._own_melds(obs)

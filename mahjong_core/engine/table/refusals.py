@@ -24,12 +24,12 @@ def _reason(table, a: A.Action) -> str:
     st = table.state
     if st.phase == OVER:
         return "the hand is over"
-    if st.phase == TURN:
-        return _turn(table, a)
     if st.phase == OPENING:
         return _opening(table, a)
     if a.kind in table.opening_kinds:
         return f"{a.kind} is chosen only at its opening step ({_when(table, a.kind)}), and none is open now"
+    if st.phase == TURN:
+        return _turn(table, a)
     w = st.window
     what = "the added kong" if st.phase == ROB else "the discard"
     if a.kind in (A.DISCARD, A.CONCEALED_KONG, A.ADDED_KONG):
@@ -92,8 +92,6 @@ def _reason(table, a: A.Action) -> str:
 
 def _turn(table, a: A.Action) -> str:
     st = table.state
-    if a.kind in table.opening_kinds:
-        return f"{a.kind} is chosen only at its opening step ({_when(table, a.kind)}), and none is open now"
     if a.seat != st.turn:
         return f"it is seat {st.turn}'s turn, and no discard is open to claim"
     if a.kind in (A.PASS, A.PUNG, A.CHOW, A.EXPOSED_KONG):

@@ -111,7 +111,7 @@ class Table:
             return ()
         me = st.seats[seat]
         if st.extra.get(seat):              # tiles beyond its hand (开金's replacements): let go first
-            return tuple(A.Action(A.DISCARD, seat, t) for t in claims.discardable(
+            return tuple(A.discard(seat, t) for t in claims.discardable(
                 claims.wild_rules(self.ruleset, st), st, me, st.voids.get(seat)))
         out = []
         if not st.claimed and st.drawn is not None and situation.may_win(
