@@ -163,6 +163,27 @@ def test_an_exposed_kong_holds_one_more_tile_back():
     assert t.state.wall.reserve == 18 and t.state.wall.left == left - 1 - 1
 
 
+
+def test_an_added_kong_holds_one_more_tile_back_once_it_is_made():
+    # seat 1 pungs the dealer's 8p, draws the fourth 8p and adds it: 18 held back, +1 for the
+    # added kong = 19, counted as soon as the kong stands (before its replacement is drawn)
+    s1 = "3m6m9m3m6m9m8p8p3p6p3p6p3s6s3s6s"
+    t = table([FILL, s1, FILL, FILL], draws="8p9p9p9p8p", tail=GOLD + "6s", ruleset=_load())
+    assert t.state.wall.reserve == 17               # 18 less the face-up gold
+    act(t, 0, "discard", "8p")
+    act(t, 1, "pung")
+    pass_windows(t)
+    act(t, 1, "discard", "3m")
+    pass_windows(t)
+    for seat in (2, 3, 0):
+        act(t, seat, "discard", "9p")
+        pass_windows(t)
+    left = t.state.wall.left
+    act(t, 1, "added_kong", "8p")
+    pass_windows(t)                                 # nobody robs it
+    assert t.state.drawn == T.tile("6s")            # the replacement, from the tail
+    assert t.state.wall.reserve == 18 and t.state.wall.left == left - 1 - 1
+
 # ---------------------------------------------------------------------------------------------- the last four
 READY = "123m456m789m123p456p7p"          # five sets and 7p: waits on 7p
 
@@ -295,6 +316,33 @@ def test_a_jinque_claimant_beats_a_nearer_one_where_the_option_says_so(priority,
     fans = {f.id for f in rules.score(_events(t, "win")[0]["situation"]).fans}
     assert ("jinque" in fans) is (winner == 2)
 
+
+
+def test_a_jinque_robber_of_an_added_kong_beats_a_nearer_one_in_the_classic_line():
+    # seat 1 pungs the dealer's 8p and later adds the fourth; seats 2 and 3 both rob it. Seat 3's
+    # win is 金雀 (123m 456m 789m 345s 678p, the two golds 9s9s its pair), seat 2's a plain one; a
+    # robbed added kong counts as the declarer's discard, so 金雀 priority (jinque_claim_priority,
+    # on in fuzhou-classic) gives it to seat 3 over the nearer seat 2
+    s1 = "8p8p1s1s2s2s4s4s5s5s3p3p6m6m6s6s"
+    s2 = "123m456m789m123p67p99p"
+    s3 = "9s9s123m456m789m345s67p"
+    t = table([FILL, s1, s2, s3], draws="8p3s3s7s8p", tail=GOLD, ruleset=_load("fuzhou-classic"))
+    act(t, 0, "discard", "8p")
+    _pass_opening(t)
+    for seat in list(t.to_move()):
+        t.act({"type": "pung", "seat": seat} if seat == 1 else {"type": "pass", "seat": seat})
+    act(t, 1, "discard", "6s")
+    pass_windows(t)
+    for seat in (2, 3, 0):
+        act(t, seat, "discard", T.name(t.state.drawn))
+        pass_windows(t)
+    act(t, 1, "added_kong", "8p")
+    assert set(t.to_move()) == {2, 3}
+    for seat in (2, 3):
+        act(t, seat, "win")
+    win = _events(t, "win")[0]
+    assert t.over and t.state.winners == [3] and win["situation"]["robbing_kong"] is True
+    assert "jinque" in {f.id for f in t.ruleset.score(win["situation"]).fans}
 
 # ---------------------------------------------------------------------------------------------- 三金倒
 def test_the_dealer_drawing_his_third_gold_wins_at_once():

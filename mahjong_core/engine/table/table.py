@@ -256,6 +256,7 @@ class Table:
     def _complete_added(self, seat: int, tile: int) -> None:
         meld = next(m for m in self.state.seats[seat].melds if m.kind == "pung" and m.tile == tile)
         meld.kind = "kong"
+        flow.update_reserve(self)       # the kong is made only now (a robber may have taken its tile)
         self._after_kong(seat)
 
     def _discard(self, seat: int, tile: int) -> None:
@@ -314,7 +315,7 @@ class Table:
 
     def _resolve_rob(self) -> None:
         st, w = self.state, self.state.window
-        winners = claims.winners(self.rules, w.answers, w.source, robbing=True)
+        winners = claims.winners(self.rules, w.answers, w.source, flow.ranks(self, w.answers, w.tile), robbing=True)
         if not winners:
             st.phase, st.window = TURN, None
             self._complete_added(w.source, w.tile)
