@@ -535,9 +535,6 @@ def validate(s: Situation, rules: TableRules, drawn: bool = False) -> None:
         if s.after_kong > kongs + bonus:
             raise _field_error(f"'after_kong': {s.after_kong} consecutive kong replacements need as many kongs, "
                                f"the melds hold {kongs}" + (f" and 'flowers' {bonus} bonus tile(s)" if bonus else ""))
-        if s.last_tile:
-            raise _field_error("'last_tile' and 'after_kong' cannot both hold: a replacement tile is not the "
-                               "last tile of the wall")
     if s.robbing_kong:
         if s.self_drawn:
             raise _field_error("'robbing_kong' is a win on another player's tile: it cannot be 'self_drawn'")

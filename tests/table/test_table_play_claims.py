@@ -175,3 +175,24 @@ def test_the_wall_runs_out_and_the_hand_is_drawn():
         t.act(data)
     assert t.over and t.state.wall.left == 0 and all(s.size == 13 for s in t.state.seats)
     assert all(t.legal(s) == () for s in range(4))
+
+
+def test_a_kong_replacement_that_is_the_walls_last_tile_is_both_after_kong_and_last_tile():
+    """杠上开花 and 妙手回春 together: the seed's 332 example opens the last kong on the
+    second-to-last tile, and its replacement, also the wall's last tile, wins. Every seat lets its
+    drawn tile go. The dealer and the next three draw the eight flowers first, each replaced from
+    the tail (its first eight tiles), so seat 2's 83rd draw from the front (83 − 1 ≡ 2 mod 4)
+    leaves one tile: 5z, the tail's ninth; seat 2 konged 1m and draws it."""
+    hands = ["3567m2468p1357s1z", "2m3m4m5m6m2p3p5p6p2s3s1z2z", "1111m234p567s789s", "5m6m7m1p1p9p9p6s8s9s2z6z7z"]
+    t = table(hands, draws="12345678f", tail="9m9m9m9m8m8m8m7m" + "5z" + "5z")
+    while t.state.wall.left > 1:
+        pass_windows(t)
+        act(t, t.state.turn, "discard", T.name(t.state.drawn))
+    assert t.state.turn == 2 and t.state.drawn == T.tile("5z")
+    act(t, 2, "concealed_kong", "1m")
+    assert t.state.wall.left == 0 and t.state.drawn == T.tile("5z")
+    act(t, 2, "win")
+    situation = t.record()["events"][-1]["situation"]
+    assert situation["after_kong"] == 1 and situation["last_tile"] is True
+    fans = {f.id for f in t.ruleset.score(situation).fans}
+    assert {"out_with_replacement_tile", "last_tile_draw"} <= fans and "self_drawn" not in fans

@@ -47,7 +47,7 @@ def build(state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing:
             s["after_kong"] = state.kong_chain
         elif state.bloom_draw:
             s["after_kong"] = 1
-        elif last:
+        if last:            # a kong's replacement may be the wall's last tile: both (杠上开花 and 妙手回春)
             s["last_tile"] = True
     elif robbing:
         s["robbing_kong"] = True
