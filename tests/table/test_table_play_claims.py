@@ -178,7 +178,7 @@ def test_the_wall_runs_out_and_the_hand_is_drawn():
 
 
 def test_a_kong_replacement_that_is_the_walls_last_tile_is_both_after_kong_and_last_tile():
-    """杠上开花 and 妙手回春 together: the seed's 332 example opens the last kong on the
+    """杠上开花 and 妙手回春 together: the 332-fan worked example opens the last kong on the
     second-to-last tile, and its replacement, also the wall's last tile, wins. Every seat lets its
     drawn tile go. The dealer and the next three draw the eight flowers first, each replaced from
     the tail (its first eight tiles), so seat 2's 83rd draw from the front (83 − 1 ≡ 2 mod 4)

@@ -457,3 +457,30 @@ def test_the_greedy_bot_passes_its_weakest_three_and_declares_its_shortest_suit(
     for seat, suit in enumerate(voids):
         held = Counter(T.suit(x) for x in t.observe(seat).hand)
         assert held[suit] == min(held[x] for x in "mps")          # the suit it holds fewest of
+
+
+# ---------------------------------------------------------------------- 转手杠
+@pytest.mark.parametrize("pays", [False, True])
+def test_an_added_kong_of_a_held_fourth_tile_is_late_and_pays_only_where_the_option_says(pays, tmp_path):
+    """Seat 1 holds 555m, pungs the dealer's 5m (its fourth copy stays in the hand) and adds it a
+    go-around later: 转手杠, the added tile held rather than just drawn. The kong event says
+    ``late`` and earns nothing unless ``late_added_kong_pays`` (then 1 × b from each of the three
+    others, as any added kong). A kong of the tile just drawn is not late (test_robbing_an_added_kong)."""
+    hands = ["5m1234p678p123s78s", "555m11p77p99p2233s", "1379m1379s24m68s5s", "2468m2468s139m9s7s"]
+    rules = _rules(tmp_path, exchange_three="false", late_added_kong_pays=str(pays).lower())
+    t = _table(rules, hands, "9s6p5p4p8p")
+    for seat, suit in enumerate("mspp"):
+        act_choice(t, seat, "void", suit)
+    act(t, 0, "discard", "5m")
+    act(t, 1, "pung")
+    act(t, 1, "discard", "2s")
+    for seat in (2, 3, 0, 1):
+        while t.state.phase == "claim":
+            act(t, t.to_move()[0], "pass")
+        if seat != 1:
+            act(t, seat, "discard", T.name(t.observe(seat).drawn))
+    assert t.to_move() == (1,) and t.observe(1).drawn == T.tile("8p")
+    act(t, 1, "added_kong", "5m")
+    assert [e for e in t.state.events if e["type"] == "kong"] == [
+        {"type": "kong", "seat": 1, "kind": "added", "tile": "5m", "late": True}]
+    assert t.settle().deltas == ((-1, 3, -1, -1) if pays else (0, 0, 0, 0))

@@ -94,8 +94,7 @@ class Table:
         return record.build(self)
 
     def settle(self):
-        """The ruleset's settlement of this hand's events: the money the table reports (the same
-        as settling its whole record, whose play log ``Ruleset.settle`` replays first)."""
+        """The money the table reports: its events settled (as its whole record settles, play log replayed)."""
         record = self.record()
         del record["play"]
         return self.ruleset.settle(record)
@@ -229,22 +228,16 @@ class Table:
             self._after_kong(a.seat)
         else:       # ADDED_KONG
             st.seats[a.seat].counts[a.tile] -= 1
-            self._kong_event(a.seat, "added", a.tile)
+            self._kong_event(a.seat, "added", a.tile, late=st.drawn != a.tile)
             options = flow.bar_wins(self, claims.rob_options(self, st, a.tile, self._waits))
             if options:
                 st.phase, st.window = ROB, Window(a.tile, a.seat, options)
             else:
                 self._complete_added(a.seat, a.tile)
 
-    def _kong_event(self, seat: int, kind: str, tile: int, source: int | None = None) -> None:
-        st = self.state
-        event = {"type": "kong", "seat": seat, "kind": kind, "tile": T.name(tile)}
-        if source is not None:
-            event["from"] = source
-        if st.kong_chain and kind != "exposed":
-            event["after_kong"] = True
-        st.events.append(event)
-        st.melded = True
+    def _kong_event(self, seat: int, kind: str, tile: int, source: int | None = None, late: bool = False) -> None:
+        self.state.events.append(kong_event(self.state, seat, kind, tile, source, late))
+        self.state.melded = True
         flow.update_reserve(self)
 
     def _after_kong(self, seat: int) -> None:
@@ -321,3 +314,17 @@ class Table:
             self._complete_added(w.source, w.tile)
             return
         winning.win(self, winners, w.tile, w.source, robbing=True)
+
+
+def kong_event(st, seat: int, kind: str, tile: int, source: int | None, late: bool) -> dict:
+    """The record's ``kong`` event: ``from`` the discarder of an exposed kong, ``late`` an added
+    kong whose fourth tile was held rather than just drawn (转手杠), ``after_kong`` a kong made on
+    the replacement of the seat's kong before it."""
+    event = {"type": "kong", "seat": seat, "kind": kind, "tile": T.name(tile)}
+    if source is not None:
+        event["from"] = source
+    if late:
+        event["late"] = True
+    if st.kong_chain and kind != "exposed":
+        event["after_kong"] = True
+    return event
