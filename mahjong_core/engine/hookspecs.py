@@ -636,7 +636,7 @@ class MahjongSpec:
         settlement the core table does not play (Guobiao's) is played only when a plugin answers
         here; otherwise the table refuses it (``unsupported_ruleset``). The first answer counts.
         The flow's steps read and change the hand through a ``TableHand`` (its tiles, waits, actions
-        and events; ``turn_up``, ``move``, ``draw_lots``), and the ``TableFlow`` fields say the rest
+        and events; ``turn_up``, ``show_tail``, ``move``, ``draw_lots``), and the ``TableFlow`` fields say the rest
         (opening steps, several winners, the next dealer): docs/table.md "Family flows" lists both.
 
         Example::

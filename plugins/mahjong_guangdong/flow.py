@@ -2,9 +2,11 @@
 (``guangdong.dahu``, ``guangdong.tuidaohu``, ``guangdong.lianhua``, ``guangdong.bao``), every step
 reading the ruleset (README.md "At the table"):
 
-* after the deal, a ghost turned up from the wall's tail where ``table.wilds`` turns one (推倒胡,
-  包, a club's 翻鬼): a bonus tile turned is laid aside with it and the next one turned; recorded as
-  ``{"type": "wild", "indicator": K}``;
+* after the deal, where ``table.wilds`` has a ghost and no fixed kind: 包's ghost is a kind drawn
+  by lot (``{"type": "wild", "tile": K}``, no tile taken); 推倒胡's is the tile at the wall's tail,
+  shown and put back (all four copies in play), a club's 翻鬼 the tile turned up and kept face up;
+  a bonus tile turned is laid aside and the next one turned; recorded as ``{"type": "wild",
+  "indicator": K}``;
 * after a win, each winner's horses (``horses``, ``horses_with_ghost``, ``horse_streak_bonus``):
   from the ``reserve`` at the tail where the profile declares one (推倒胡: the reserve is never
   drawn, so every horse is there), else from the head of the wall, the tiles that would have been
@@ -35,6 +37,8 @@ from .settle import ONE_WINNER
 
 SETTLEMENTS = ("guangdong.dahu", "guangdong.tuidaohu", "guangdong.lianhua", "guangdong.bao")
 WINNER_DEALS = ("guangdong.tuidaohu", "guangdong.bao")
+GHOST_BY_LOT = ("guangdong.bao",)           # the ghost's kind drawn by lot, no tile turned
+GHOST_PUT_BACK = ("guangdong.tuidaohu",)    # the turned ghost indicator goes back into the wall
 
 
 def turns_ghost(ruleset) -> bool:
@@ -44,13 +48,19 @@ def turns_ghost(ruleset) -> bool:
 
 
 def turn_ghost(hand) -> list[dict]:
-    """Turn tiles up from the wall's tail until one is not a bonus tile: the ghost indicator."""
+    """The ghost: 包 draws one of the tile set's kinds by lot, taking no tile ([W:engine.js
+    startRound]); otherwise tiles are turned up from the wall's tail until one is not a bonus tile
+    (each bonus tile laid aside), the ghost indicator, which 推倒胡 puts back into the wall, so all
+    four copies of its kind are in play ([B:game.ts createGame]), and a club's 翻鬼 keeps face up."""
     if not turns_ghost(hand.ruleset):
         return []
-    bonus = hand.ruleset.table.bonus
-    tile = hand.turn_up()
-    while tile in bonus:
-        tile = hand.turn_up()
+    rule, table = hand.ruleset.settlement_rule.item.id, hand.ruleset.table
+    if rule in GHOST_BY_LOT:
+        kinds = sorted(k for k in table.kinds if k not in table.bonus)
+        return [{"type": "wild", "tile": tiles.name(kinds[hand.draw_lots("ghost", len(kinds))])}]
+    while hand.show_tail() in table.bonus:
+        hand.turn_up()
+    tile = hand.show_tail() if rule in GHOST_PUT_BACK else hand.turn_up()
     return [{"type": "wild", "indicator": tiles.name(tile)}]
 
 

@@ -86,7 +86,7 @@ def test_guobiao_records_stay_what_the_table_writes_for_a_seed():
     # table, a flow or a bot that changes a record of a seed must change this pin on purpose: a
     # seed names a game, and published seeds must keep replaying the same game.
     want = {MIXES[0]: "a3d4c24c90c8561b1b249b188ee3567907117ceb7ecb56a20f95587f309c8d81",
-            MIXES[1]: "530a6987912fa9a625d98b3be346bf22d909707bca6d82d229c0e20033d06356"}
+            MIXES[1]: "452e60e5db958ffc56d9cedd56d6a087ee1598c0faea1e38a929a24c529997f8"}   # one late added kong among them
     for bots, digest in want.items():
         h = hashlib.sha256()
         for r in play_series(guobiao(), bots, 1, 12):

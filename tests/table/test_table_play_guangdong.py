@@ -1,5 +1,5 @@
 """推倒胡 (``guangdong-tuidaohu``) at the table through its flow (plugins/mahjong_guangdong/flow.py):
-the ghost indicator turned up from the wall's tail and recorded, the horses turned up from the
+the ghost indicator shown at the wall's tail, recorded and put back, the horses turned up from the
 reserve after a win (6, or 4 with a ghost held) and counted by the settlement, the reserve never
 drawn, self-draw only (a discard win where a club's ``table.win_methods`` allows it), seeded bot
 hands that settle to the money reported, the winner dealing next, and every Guangdong profile played
@@ -48,45 +48,48 @@ def _cli(*argv):
     return main(list(argv), out=out, err=err), out.getvalue()
 
 
-def test_the_ghost_is_turned_from_the_tail_and_is_its_own_kind():
+def test_the_ghost_is_shown_from_the_tail_put_back_and_is_its_own_kind():
     t = table([READY] + OTHERS, draws="5p", tail="7z", ruleset=_load())
     assert t.state.events == [{"type": "wild", "indicator": "7z"}]
     obs = t.observe(1)
-    assert obs.wilds == (T.tile("7z"),) and obs.turned == (T.tile("7z"),)     # 中 turned: 中 is the ghost
-    # 136 − 52 dealt − the dealer's first draw − 1 turned − 6 reserved: the reserve is not drawable
-    assert t.state.wall.left == 136 - 52 - 1 - 1 - 6
+    assert obs.wilds == (T.tile("7z"),) and obs.turned == ()     # 中 shown: 中 is the ghost, all four in play
+    assert t.state.wall.remaining()[-1] == T.tile("7z")         # put back where it lay, the wall's last tile
+    # 136 − 52 dealt − the dealer's first draw − 6 reserved: the reserve is not drawable
+    assert t.state.wall.left == 136 - 52 - 1 - 6
 
 
 def test_a_self_drawn_win_turns_six_horses_from_the_reserve_and_they_are_paid():
-    # 东 is the ghost and the winner holds none: 6 horses, the six tiles after the indicator at the tail
-    t = table([READY] + OTHERS, draws="5p", tail="1z" + "1m5m9m2m3m4m" + "1p", ruleset=_load())
+    # 西 is the ghost and the winner holds none: 6 horses, the six tiles at the tail, the indicator
+    # put back among them first
+    t = table([READY] + OTHERS, draws="5p", tail="3z" + "1m5m9m2m3m" + "4m", ruleset=_load())
     act(t, 0, "win")
     assert t.over and t.state.winners == [0]
-    assert _events(t, "horses") == [{"type": "horses", "tiles": "1m5m9m2m3m4m", "seat": 0}]
-    assert t.observe(1).turned == tuple(T.parse_tiles("1z1m5m9m2m3m4m"))
-    # the dealer's horses are 1, 5, 9: 3 hits; S = 4 × (1 + 3) = 16 from each other player
+    assert _events(t, "horses") == [{"type": "horses", "tiles": "3z1m5m9m2m3m", "seat": 0}]
+    assert t.observe(1).turned == tuple(T.parse_tiles("3z1m5m9m2m3m"))
+    # the dealer's horses are 1, 5, 9 (西 is the opposite seat's): 3 hits; S = 4 × (1 + 3) = 16
+    # from each other player
     assert tuple(t.settle().deltas) == (48, -16, -16, -16)
-    assert len(t.state.wall.remaining()) == 136 - 52 - 1 - 1 - 6       # the 1p after them is not turned
+    assert len(t.state.wall.remaining()) == 136 - 52 - 1 - 6       # the 4m after them is not turned
 
 
 def test_a_winner_holding_a_ghost_turns_four_horses():
-    # 5p is the ghost (the indicator's own kind) and the winner holds two more: 4 horses; the 1p
-    # that would be the fifth (a dealer's hit) stays in the wall
-    t = table([READY] + OTHERS, draws="5p", tail="5p" + "1m2m5m9m" + "1p9p", ruleset=_load())
+    # 5p is the ghost (the indicator's own kind) and the winner holds two more: 4 horses, the
+    # indicator put back the first of them; the 1p that would be the fifth (a dealer's hit) stays
+    t = table([READY] + OTHERS, draws="5p", tail="5p" + "1m2m5m" + "1p9p", ruleset=_load())
     act(t, 0, "win")
-    assert _events(t, "horses") == [{"type": "horses", "tiles": "1m2m5m9m", "seat": 0}]
+    assert _events(t, "horses") == [{"type": "horses", "tiles": "5p1m2m5m", "seat": 0}]
     assert T.tile("1p") in t.state.wall.remaining()
-    # the 5p pair of ghosts: 123m 456m 789m 123p + pair, 平和 + 自摸, value 4; 1m 5m 9m hit: 4 × 4
+    # the 5p pair of ghosts: 123m 456m 789m 123p + pair, 平和 + 自摸, value 4; 5p 1m 5m hit: 4 × 4
     assert tuple(t.settle().deltas) == (48, -16, -16, -16)
 
 
 def test_the_horses_a_record_lists_are_checked_by_the_replay():
-    t = table([READY] + OTHERS, draws="5p", tail="1z" + "1m5m9m2m3m4m", ruleset=_load())
+    t = table([READY] + OTHERS, draws="5p", tail="3z" + "1m5m9m2m3m", ruleset=_load())
     act(t, 0, "win")
     record = json.loads(json.dumps(t.record()))
     assert tuple(_load().settle(record).deltas) == (48, -16, -16, -16)
     horses = next(e for e in record["events"] if e["type"] == "horses")
-    horses["tiles"] = "1m5m9m1p3m4m"                          # a fourth hit claimed
+    horses["tiles"] = "3z1m5m9m1p3m"                          # a fourth hit claimed
     with pytest.raises(mahjong_core.MahjongError, match=r"events\[2\] \(horses\)"):
         _load().settle(record)
 
@@ -95,18 +98,19 @@ def test_only_self_drawn_wins_and_a_club_may_add_discard_wins(tmp_path):
     # seat 3 waits on 3p (123456789m 12p 55s); the dealer draws 9s and lets 3p go; 发 is the ghost
     hands = ["3p9p9s1z2z3z4z5z6z1m4m7m2s", "1m4m7m2p6p9p1s4s7s1z2z3z4z", "2m5m8m4p6p7p3s6s9s5z6z7z7z",
              "123456789m12p55s"]
-    t = table(hands, draws="9s", tail="6z1m5m9m2m3m4m", ruleset=_load())
+    t = table(hands, draws="9s", tail="6z1m5m9m2m4m3m", ruleset=_load())
     act(t, 0, "discard", "3p")
     assert t.state.phase == "turn" and t.state.turn == 1           # 自摸 only: nobody may win on it
     club = _overlay(tmp_path, "table: {win_methods: [self_drawn, discard]}\n")
-    t = table(hands, draws="9s", tail="6z1m5m9m2m3m4m", ruleset=club)
+    t = table(hands, draws="9s", tail="6z1m5m9m2m4m3m", ruleset=club)
     act(t, 0, "discard", "3p")
     assert any(a.kind == "win" for a in t.legal(3))
     act(t, 3, "win")
     win, = _events(t, "win")
     assert win["from"] == 0 and not win["situation"]["self_drawn"]
-    # seat 3 is the dealer's previous seat: 4, 8, 北 hit, so 4m does (H = 1)
-    assert _events(t, "horses") == [{"type": "horses", "tiles": "1m5m9m2m3m4m", "seat": 3}]
+    # seat 3 is the dealer's previous seat: 4, 8, 北 hit, so 4m does (H = 1); the indicator 发,
+    # put back at the tail, is the first horse
+    assert _events(t, "horses") == [{"type": "horses", "tiles": "6z1m5m9m2m4m", "seat": 3}]
     # 平和 (1 doubling, no 自摸): value 2; the discarder pays S = 2 × (1 + 1)
     assert tuple(t.settle().deltas) == (-4, 0, 0, 4)
     assert tuple(club.settle(json.loads(json.dumps(t.record()))).deltas) == (-4, 0, 0, 4)

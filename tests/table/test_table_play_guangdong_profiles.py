@@ -310,3 +310,37 @@ def test_a_winning_dealers_streak_turns_more_horses_with_horse_streak_bonus(tmp_
         act(t, 0, "win")
         assert _events(t, "horses") == [{"type": "horses", "tiles": tiles, "seat": 0}]
         assert _settled(t, rules) == deltas
+
+
+# ---------------------------------------------------------------------------------------------- the ghost
+@pytest.mark.parametrize("seed", range(6))
+def test_tuidaohu_puts_its_ghost_indicator_back_so_all_four_ghosts_are_in_play(seed):
+    """推倒胡's turned tile goes back into the wall: nothing is turned up at the deal, and the
+    four copies of the ghost kind lie in the hands and the wall (136 tiles in play)."""
+    rules = _load("guangdong-tuidaohu")
+    t = Table(rules, Deal(seed=seed, hand=0))
+    ghost = T.tile(t.state.events[0]["indicator"])
+    assert t.state.wilds == (ghost,) and t.state.turned == []
+    assert t.state.wall.remaining()[-1] == ghost                       # put back where it lay
+    in_play = list(t.state.wall.remaining()) + [k for seat in t.state.seats for k in seat.tiles()]
+    assert len(in_play) == 136 and in_play.count(ghost) == 4
+
+
+def test_bao_draws_its_ghost_kind_by_lot_taking_no_tile():
+    """包's ghost is one of the 27 kinds drawn by lot from the deal (``draw_lots("ghost", 27)``:
+    the kinds in order 1m 9m 1p … 9p 1s … 9s 东 … 白), recorded as the kind itself; no tile is
+    turned, so all 108 tiles are in play, and a replay of the same deal draws the same kind."""
+    rules = _load("guangdong-bao")
+    kinds = sorted(rules.table.kinds)
+    assert len(kinds) == 27
+    seen = set()
+    for seed in range(12):
+        t = Table(rules, Deal(seed=seed, hand=0))
+        event = t.state.events[0]
+        assert set(event) == {"type", "tile"} and t.state.turned == []
+        kind = T.tile(event["tile"])
+        assert kind == kinds[TableHand(t).draw_lots("ghost", 27)] and t.state.wilds == (kind,)
+        assert len(t.state.wall.remaining()) + sum(len(s.tiles()) for s in t.state.seats) == 108
+        assert Table(rules, Deal(seed=seed, hand=0)).state.events[0] == event
+        seen.add(kind)
+    assert len(seen) > 3                                                # drawn, not fixed

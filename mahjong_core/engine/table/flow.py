@@ -182,6 +182,14 @@ class TableHand:
                 return tile
             me.bonus.append(tile)
 
+    def show_tail(self) -> int:
+        """The tile at the wall's tail (the reserve included), shown and left where it lies (推倒胡's
+        ghost indicator, put back into the wall). An error naming the flow when there is none."""
+        st = self._table.state
+        if not st.wall.remaining():
+            raise MahjongError(f"table flow '{self._table.flow.id}': no tile left in the wall to show")
+        return st.wall.tiles[st.wall.back - 1]
+
     def turn_up(self, head: bool = False) -> int:
         """The tile at the wall's tail (the reserve included), turned face up and out of play; with
         ``head``, the next tile a draw would take (never the reserve). An error naming the flow
