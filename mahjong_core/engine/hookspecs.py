@@ -301,6 +301,10 @@ class TableFlow:
       begins without a draw, that tile (or, when it was a bonus tile, its last replacement) standing
       as his drawn tile (a 天胡's winning tile). Default: he draws it as his first draw, after the
       deal step and the opening steps
+    - ``bonus_in_rounds`` (``bool``): the dealt bonus tiles are replaced in rounds (Fuzhou's 补花):
+      each round, from the dealer in turn order, every seat holding bonus tiles sets them all
+      aside and takes as many from the tail; bonus tiles among those wait for the next round, and
+      a seat holding none is skipped. Default: each seat in turn replaces until it holds none
     - ``several_winners`` (``bool``): every seat that claims a win on one discard (or robs one
       added kong) wins (一炮多响); default: the nearest in turn order from the discarder
     - ``one_robber`` (``bool``): with ``several_winners``, an added kong is still robbed by the
@@ -343,6 +347,7 @@ class TableFlow:
     wild_discard: str = ""
     opening: tuple[OpeningStep, ...] = ()
     dealer_tile_at_deal: bool = False
+    bonus_in_rounds: bool = False
     several_winners: bool = False
     one_robber: bool = False
     after_win: str = "end"

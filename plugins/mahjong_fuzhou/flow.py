@@ -173,7 +173,7 @@ def table_flow(ruleset):
 
     return TableFlow("fuzhou.gold_rules", "坎门 and 开金 at the deal, 抢金 at the dealer's first discard, the "
                      "reserve, the gold-discard rule, 金雀 claim priority, 三金倒 at once; the dealer keeps the "
-                     "deal on a win or a drawn hand", dealer_tile_at_deal=True,
+                     "deal on a win or a drawn hand", dealer_tile_at_deal=True, bonus_in_rounds=True,
                      deal=open_gold, discard=record_gold_discard, keep_deal_on_win=True, keep_deal_on_draw=True,
                      next_streak=streak, reserve=reserve, win_barred=win_barred, win_rank=win_rank,
                      auto_win=three_golds, wild_discard=f"options.gold_discard: {opts['gold_discard']}",

@@ -118,6 +118,17 @@ def test_the_dealer_lets_the_replacement_of_a_turned_bonus_tile_go_unclaimed_the
     _settles_through_the_cli(t, tmp_path)
 
 
+def test_dealt_bonus_tiles_are_replaced_in_rounds_from_the_dealer():
+    """补花 in rounds: the dealer sets 东 aside and takes 1f from the tail, which waits for the next
+    round; seat 1 sets 南 aside and takes 3s; in round two only the dealer has one, 1f, and takes
+    6s. Then the gold is turned: 9s. (Seat by seat, the dealer would have taken 1f then 3s.)"""
+    dealer, seat1 = "124578m12457p1245s1z", "124578m12457p1245s2z"
+    t = table([dealer, seat1, FILL, FILL], draws="3m", tail="1f3s6s9s", ruleset=_load())
+    assert t.state.seats[0].bonus == [T.tile("1z"), T.tile("1f")] and t.state.seats[1].bonus == [T.tile("2z")]
+    assert T.tile("6s") in t.observe(0).hand and T.tile("3s") in t.observe(1).hand
+    assert _events(t, "wild") == [{"type": "wild", "indicator": "9s"}]
+
+
 def test_golds_are_never_claimed_and_a_dealt_bonus_tile_is_replaced_before_the_gold():
     # seat 1 is dealt 东 (1z): replaced from the tail (8s) before the gold is turned (9s next)
     hands = list(FAR)

@@ -4,6 +4,8 @@ copies among the seat's bonus tiles (莲花's 四红中). A seat dealt that last
 short: one more replacement from the tail comes first."""
 from __future__ import annotations
 
+from . import flow
+
 
 def winning_copy(table, seat) -> int | None:
     """The ``table.bonus_win`` kind when ``seat`` holds its last copy, every other set aside."""
@@ -19,3 +21,33 @@ def to_replace(table, seat, hand_size: int) -> tuple[list[int], int]:
     win = winning_copy(table, seat)
     held = [t for t in table.bonus if seat.counts[t] and t != win]
     return held, int(win is not None and not held and seat.size == hand_size)
+
+
+def replace_in_rounds(table, order) -> None:
+    """The dealt bonus tiles replaced in rounds (``TableFlow.bonus_in_rounds``): each round, in
+    ``order`` (from the dealer), every seat holding bonus tiles sets all of them aside and takes as
+    many from the tail; bonus tiles among those wait for the next round. The dealer's extra tile
+    (``first_tile``), when a bonus tile, becomes his last replacement. Stops when the wall is out."""
+    st, kinds = table.state, table.ruleset.table.bonus
+    dealer, last = st.deal.dealer, None
+    while True:
+        due = [(seat, [t for t in kinds for _ in range(st.seats[seat].counts[t])]) for seat in order]
+        due = [(seat, held) for seat, held in due if held]
+        for seat, held in due:
+            me = st.seats[seat]
+            for t in held:
+                me.counts[t] -= 1
+                me.bonus.append(t)
+            flow.update_reserve(table)
+            for _ in held:
+                if st.wall.left == 0:
+                    due = []
+                    break
+                got = st.wall.draw_tail()
+                me.counts[got] += 1
+                if seat == dealer:
+                    last = got
+        if not due:
+            break
+    if st.first_tile in kinds and last is not None:
+        st.first_tile = last

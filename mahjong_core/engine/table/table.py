@@ -147,6 +147,8 @@ class Table:
         if self.flow is not None and self.flow.dealer_tile_at_deal:      # 坎门: the dealer's extra tile, dealt
             st.first_tile = st.wall.draw()
             st.seats[st.deal.dealer].counts[st.first_tile] += 1
+        if self.flow is not None and self.flow.bonus_in_rounds:
+            bonus.replace_in_rounds(self, order)
         for seat in order:
             got = self._replace_bonus(seat)
             if seat == st.deal.dealer and st.first_tile in self.ruleset.table.bonus and got is not None:
