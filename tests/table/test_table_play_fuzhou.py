@@ -254,6 +254,29 @@ def test_a_kong_needs_a_replacement_beyond_the_last_group(tmp_path):
         act(t, 0, "concealed_kong", "5m")
 
 
+
+@pytest.mark.parametrize("base, allowed", [(74, False), (72, True)])
+def test_a_kong_holds_its_replacement_and_reserve_beyond_the_last_group(base, allowed, tmp_path):
+    """The last four stay four: a concealed kong takes its replacement and holds two more back, so
+    with 5 tiles left to draw (74 held back) it would leave 2 and is refused, naming the count;
+    with 7 left (72 held back) it leaves exactly the four (7 − 1 − 2) and is allowed."""
+    kong = "12478m124578p12457s"
+    hands = ["5555m1p4p7p1s4s7s2m8m2p3p8p6s", kong, kong, "12478m124578p12458s"]
+    rules = _overlay(tmp_path, "fuzhou", f"options:\n  reserve: {{base: {base}, per_exposed_kong: 1, "
+                                         f"per_concealed_kong: 2, per_flower_set: 0}}\n")
+    t = table(hands, draws="9m", tail=GOLD + "7s", ruleset=rules)
+    left = 144 - 64 - 1 - base          # dealt, the dealer's 17th, held back (the face-up gold among them)
+    assert t.state.wall.left == left
+    assert any(a.kind == "concealed_kong" for a in t.legal(0)) is allowed
+    if allowed:
+        act(t, 0, "concealed_kong", "5m")
+        assert t.state.drawn == T.tile("7s") and t.state.wall.left == 4 and t.state.wall.reserve == base - 1 + 2
+    else:
+        with pytest.raises(IllegalActionError, match=r"5 tiles are left to draw: a kong of 5m takes its "
+                                                     r"replacement and holds 2 more back, leaving 2, fewer "
+                                                     r"than the last group \(options.last_group: 4\)"):
+            act(t, 0, "concealed_kong", "5m")
+
 # ---------------------------------------------------------------------------------------------- the gold discard
 # the dealer holds the gold beside five sets; after drawing 8s he lets the gold go and waits on 8s
 GOLD_HAND = "123m456m789m123p456p9s"

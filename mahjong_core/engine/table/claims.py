@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import tiles as T
 from . import actions as A
-from . import situation, winning
+from . import lastgroup, situation, winning
 from .rules import PlayRules
 from .state import TableState
 
@@ -87,7 +87,7 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
             if opts:
                 out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
             continue
-        if kong_room and counts[tile] >= 3:
+        if kong_room and counts[tile] >= 3 and not lastgroup.short(table, seat, A.EXPOSED_KONG, tile):
             opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
         if room and counts[tile] >= 2:
             opts.append(A.Action(A.PUNG, seat))

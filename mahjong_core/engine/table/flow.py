@@ -320,12 +320,19 @@ def _wild_kinds(table, event: dict, flow_id: str) -> tuple[int, ...]:
 
 def update_reserve(table) -> None:
     """Set the wall's reserve to what the flow's ``reserve`` says now (a whole number ≥ 0)."""
+    got = reserve_now(table)
+    if got is not None:
+        table.state.wall.reserve = got
+
+
+def reserve_now(table) -> int | None:
+    """What the flow's ``reserve`` says for the hand as it stands (None: the flow has none)."""
     if table.flow is None or table.flow.reserve is None:
-        return
+        return None
     got = _ask(table, "reserve")
     if isinstance(got, bool) or not isinstance(got, int) or got < 0:
         raise PluginError(f"table flow '{table.flow.id}': reserve must return a whole number ≥ 0, got {got!r}")
-    table.state.wall.reserve = got
+    return got
 
 
 def barred(table, seat: int, self_drawn: bool) -> str | None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import tiles as T
 from . import actions as A
-from . import claims, flow, situation, winning
+from . import claims, flow, lastgroup, situation, winning
 from .state import CLAIM, OPENING, OVER, ROB, TURN
 
 
@@ -74,6 +74,9 @@ def _reason(table, a: A.Action) -> str:
     if a.kind == A.EXPOSED_KONG and 0 < st.wall.left <= table.rules.last_group:
         return f"only the last group is left ({st.wall.left} tiles, options.last_group: {table.rules.last_group}): " \
                f"a kong needs a replacement beyond it"
+    if a.kind == A.EXPOSED_KONG and st.seats[a.seat].counts[w.tile] >= 3 \
+            and lastgroup.short(table, a.seat, a.kind, w.tile):
+        return _group_broken(table, A.Action(a.kind, a.seat, w.tile))
     if a.kind == A.WIN:
         return situation.why_not(table.ruleset, st, a.seat, w.tile, self_drawn=False, robbing=st.phase == ROB)
     counts = st.seats[a.seat].counts
@@ -127,6 +130,8 @@ def _turn(table, a: A.Action) -> str:
                f"a kong needs a replacement beyond it"
     shaped = me.counts[a.tile] == 4 if a.kind == A.CONCEALED_KONG else \
         me.counts[a.tile] > 0 and any(m.kind == "pung" and m.tile == a.tile for m in me.melds)
+    if shaped and lastgroup.short(table, a.seat, a.kind, a.tile):
+        return _group_broken(table, a)
     if shaped and winning.fixed(table, a.seat):
         return f"seat {a.seat} has won and plays on with its hand fixed (血流): a kong of {T.name(a.tile)} " \
                f"would change the waits it won with"
@@ -135,6 +140,14 @@ def _turn(table, a: A.Action) -> str:
             return f"{T.name(a.tile)} is wild and wilds cannot form a concealed kong here (table.wilds.concealed_kong: false)"
         return f"a concealed kong of {T.name(a.tile)} needs all four in the hand (seat {a.seat} holds {me.counts[a.tile]})"
     return f"an added kong of {T.name(a.tile)} needs a melded pung of it and the fourth tile in the hand"
+
+
+def _group_broken(table, a: A.Action) -> str:
+    """A kong refused because its replacement and the tiles it holds back would cut into the last group."""
+    n, left = table.rules.last_group, table.state.wall.left
+    held = lastgroup.held_back(table, a.seat, a.kind, a.tile)
+    return f"{left} tiles are left to draw: a kong of {T.name(a.tile)} takes its replacement and holds {held} " \
+           f"more back, leaving {left - 1 - held}, fewer than the last group (options.last_group: {n})"
 
 
 def _when(table, kind: str) -> str:

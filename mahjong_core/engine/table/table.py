@@ -126,7 +126,8 @@ class Table:
                      if me.counts[t] == 4 and (wild.concealed_kong or t not in st.wilds) and T.suit(t) != void] \
                 if 4 in me.counts else []
             kongs += [A.Action(A.ADDED_KONG, seat, m.tile) for m in me.melds if m.kind == "pung" and me.counts[m.tile]]
-            out.extend(k for k in kongs if not fixed or winning.kong_keeps_waits(self, seat, k.tile, k.kind))
+            out.extend(k for k in kongs if not lastgroup.short(self, seat, k.kind, k.tile)
+                       and (not fixed or winning.kong_keeps_waits(self, seat, k.tile, k.kind)))
         if fixed:
             return tuple(out) + (A.discard(seat, st.drawn),)
         out.extend(A.discard(seat, t) for t in claims.discardable(wild, st, me, void))
