@@ -317,8 +317,9 @@ class TableFlow:
       seats still in play (``{"hands": {"0": {"hand": …, "melds": […]}}}``: 查花猪 / 查大叫)
     - ``pass_win_lock`` (``bool``): 过水 — a seat that lets a discard win go may not win on a
       discard worth the same or less until its own next discard (a self-draw still may)
-    - ``forced_win_tiles`` (``int``): with this many tiles or fewer left in the wall, a seat that
-      may win must (its only legal action is the win); 0: never forced
+    - ``forced_win_tiles`` (``int``): once the wall's last N tiles are being drawn (fewer than N
+      left), a seat that may win must (its only legal action is the win, a robbed kong's
+      included); 0: never forced
     - ``running_money`` (``bool``): each win and kong is paid when it happens, so every seat's
       observation shows the money paid so far (``paid``: the settlement of the hand's events to
       now; Sichuan's ``settle_timing: immediate``); default: money shows when the hand is settled

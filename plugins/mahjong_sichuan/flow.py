@@ -17,7 +17,8 @@ Opening steps, before the dealer's first draw (every seat holds 13 tiles):
 Then ``mode``: ``blood_battle`` (a winner leaves play, the others go on until one is left or the
 wall ends), ``blood_river`` (the winner plays on), ``single_win`` (the first win ends the hand).
 Several seats may win one discard or rob one kong (一炮多响) in every mode. ``last_four_forced_win``:
-with four tiles or fewer left in the wall a seat that may win must (``forced_win_tiles: 4``);
+once the wall's last four tiles are being drawn (three or fewer left) a seat that may win must
+(``forced_win_tiles: 4``);
 ``pass_win_lock`` (过水): a seat that lets a discard win go wins on no discard worth the same or
 less until its own next discard (``pass_win_lock``). When the wall runs out
 the ``end`` event shows every hand still in play (查花猪, 查大叫, 退税). The next dealer follows

@@ -346,17 +346,28 @@ def _to_four_left(t: Table) -> None:
 
 @pytest.mark.parametrize("forced", ["true", "false"])
 def test_last_four_tiles_force_a_win(tmp_path, forced):
-    # seat 3 (1112223334445s) draws 6s with four tiles left (the wall's middle runs in kind order)
-    t = _table(_rules(tmp_path, exchange_three="false", void_suit_required="false", last_four_forced_win=forced), HANDS)
+    """最后四张自动胡: a win on one of the wall's last four tiles may not be let go. Seat 3
+    (1112223334445s) draws 6s with five tiles left, so four are left after it: 6s is not one of
+    the last four and the win is free. Seat 0 then draws the first of the last four, 5s (moved
+    there in the wall), and lets it go: seat 3 must win on it where the option is on."""
+    rules = _rules(tmp_path, exchange_three="false", void_suit_required="false", last_four_forced_win=forced)
+    tiles = list(wall(rules, HANDS))
+    five = next(i for i in range(52, len(tiles)) if tiles[i] == T.tile("5s"))
+    tiles[five], tiles[-4] = tiles[-4], tiles[five]
+    t = Table(rules, Deal(tiles=tuple(tiles)))
     _to_four_left(t)
     assert t.observe(3).drawn == T.tile("6s")
+    assert {a.kind for a in t.legal(3)} >= {"win", "discard"}          # the fifth tile from the end
+    act(t, 3, "discard", "6s")
+    assert t.to_move() == (0,) and t.observe(0).drawn == T.tile("5s") and t.state.wall.left == 3
+    act(t, 0, "discard", "5s")
     if forced == "true":
         assert [a.kind for a in t.legal(3)] == ["win"]
-        with pytest.raises(IllegalActionError, match="only 4 tiles are left in the wall: a seat that may win must"):
-            act(t, 3, "discard", "6s")
+        with pytest.raises(IllegalActionError, match="only 3 tiles are left in the wall: a seat that may win must"):
+            act(t, 3, "pass")
     else:
-        assert {a.kind for a in t.legal(3)} >= {"win", "discard"}
-        act(t, 3, "discard", "6s")
+        assert {a.kind for a in t.legal(3)} == {"pass", "win"}
+        act(t, 3, "pass")
 
 
 @pytest.mark.parametrize("lock", ["true", "false"])
@@ -484,3 +495,29 @@ def test_an_added_kong_of_a_held_fourth_tile_is_late_and_pays_only_where_the_opt
     assert [e for e in t.state.events if e["type"] == "kong"] == [
         {"type": "kong", "seat": 1, "kind": "added", "tile": "5m", "late": True}]
     assert t.settle().deltas == ((-1, 3, -1, -1) if pays else (0, 0, 0, 0))
+
+
+def test_a_robbing_win_on_the_last_four_is_forced_too(tmp_path):
+    """Seat 1 pungs the dealer's 5p and, with 3 tiles left, draws the fourth and adds it. Seats 2
+    and 3 wait on 5p (46p): under 最后四张自动胡 a win on the kong's tile may not be let go either,
+    so the rob window offers each the win alone."""
+    hands = ["123456789m125p9p", "55p1122m3377p88s9s", "123456789s46p11s", "123456789m46p99m"]
+    rules = _rules(tmp_path, exchange_three="false", void_suit_required="false")
+    t = Table(rules, Deal(tiles=wall(rules, hands, "9p", tail="7s8s9s5p")))
+    act(t, 0, "discard", "5p")
+    act(t, 1, "pung")
+    act(t, 2, "pass")
+    act(t, 3, "pass")
+    act(t, 1, "discard", "8s")
+    while not (t.state.phase == "turn" and t.to_move() == (1,) and t.observe(1).drawn == T.tile("5p")):
+        seat = t.to_move()[0]
+        if t.state.phase == "claim":
+            act(t, seat, "pass")
+        else:
+            act(t, seat, "discard", T.name(t.observe(seat).drawn))
+    assert t.state.wall.left == 3
+    act(t, 1, "added_kong", "5p")
+    assert t.state.phase == "rob" and t.to_move() == (2, 3)
+    assert [a.kind for a in t.legal(2)] == [a.kind for a in t.legal(3)] == ["win"]
+    with pytest.raises(IllegalActionError, match="only 3 tiles are left in the wall: a seat that may win must"):
+        act(t, 2, "pass")

@@ -100,18 +100,22 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
 
 
 def rob_options(table, state: TableState, tile: int, cache: dict) -> dict:
-    """Each seat in play that may rob the added kong of ``tile`` (抢杠和): a win or a pass."""
+    """Each seat in play that may rob the added kong of ``tile`` (抢杠和): a win or a pass (the win
+    alone where it is ``forced``)."""
     out = {}
+    must = forced(table.rules, state)
     for seat in range(len(state.seats)):
         if seat != state.turn and seat not in state.out and situation.may_win(
                 table.ruleset, state, seat, tile, cache, self_drawn=False, robbing=True):
-            out[seat] = (A.Action(A.PASS, seat), A.Action(A.WIN, seat))
+            out[seat] = (A.Action(A.WIN, seat),) if must else (A.Action(A.PASS, seat), A.Action(A.WIN, seat))
     return out
 
 
 def forced(rules: PlayRules, state: TableState) -> bool:
-    """Must a seat that may win take it now (``forced_win_tiles``: 最后四张自动胡)?"""
-    return rules.forced_win_tiles > 0 and state.wall.left <= rules.forced_win_tiles
+    """Must a seat that may win take it now (``forced_win_tiles``: 最后四张自动胡)? Once the wall's
+    last N tiles are being drawn: the tile drawn, or a discard after it, is one of them (fewer
+    than N left)."""
+    return rules.forced_win_tiles > 0 and state.wall.left < rules.forced_win_tiles
 
 
 def win_value(ruleset, state: TableState, seat: int, tile: int):
