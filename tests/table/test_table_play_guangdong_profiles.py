@@ -344,3 +344,22 @@ def test_bao_draws_its_ghost_kind_by_lot_taking_no_tile():
         assert Table(rules, Deal(seed=seed, hand=0)).state.events[0] == event
         seen.add(kind)
     assert len(seen) > 3                                                # drawn, not fixed
+
+
+# ---------------------------------------------------------------------------------------------- 过胡
+@pytest.mark.parametrize("lock", [True, False])
+def test_jipinghu_a_discard_win_let_go_locks_out_the_next_until_the_seat_discards(lock, tmp_path):
+    """鸡平胡's 过胡: seat 2 (123m 456m 789m 45p 99s, 平胡 on 3p or 6p) lets the dealer's 3p go; seat
+    1's 3p, before seat 2 has discarded, is worth no more, so seat 2 may not win on it. A club
+    with ``pass_win_lock: false`` may."""
+    rules = _load("guangdong-jipinghu") if lock else _overlay(tmp_path, "guangdong-jipinghu",
+                                                               "options: {pass_win_lock: false}\n")
+    hands = ["3p1z1z2z2z3z3z4z4z5z5z6z6z", "3p1m1m9m9s7s7s8s8s5z6z7z7z", "123m456m789m45p99s",
+             "2m2m8m8m1s1s2s2s3s3s4s4s7z"]
+    t = table(hands, draws="9p9p1p", ruleset=rules)
+    act(t, 0, "discard", "3p")
+    assert "win" in {a.kind for a in t.legal(2)}
+    act(t, 2, "pass")
+    pass_windows(t)
+    act(t, 1, "discard", "3p")
+    assert ("win" in {a.kind for a in t.legal(2)}) is not lock
