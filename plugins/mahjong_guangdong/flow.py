@@ -9,9 +9,10 @@ reading the ruleset (README.md "At the table"):
   "indicator": K}``;
 * after a win, each winner's horses (``horses``, ``horses_with_ghost``, ``horse_streak_bonus``):
   from the ``reserve`` at the tail where the profile declares one (推倒胡: the reserve is never
-  drawn, so every horse is there), else from the head of the wall, the tiles that would have been
-  drawn next ([L:drawHorses]; the 大胡 table's "draw N horses from the wall"), fewer when the wall
-  holds fewer, and then the event says ``"short": true``; a drawn hand turns none;
+  drawn, so every horse is there, unless a streak's bonus asks for more than the wall holds),
+  else from the head of the wall, the tiles that would have been drawn next ([L:drawHorses]; the
+  大胡 table's "draw N horses from the wall"), fewer when the wall holds fewer, and then the event
+  says ``"short": true``; a drawn hand turns none;
 * 跟庄 (``follow_dealer``): the dealer's first discard followed by the same tile from each other
   seat in its first turn, no claim in between (a seat's own kong is no claim) → ``{"type":
   "follow_dealer"}``;
@@ -82,7 +83,7 @@ def turn_horses(hand) -> list[dict]:
     events = []
     for seat in hand.winners:
         n = horses_for(hand, seat)
-        take = n if from_reserve else min(n, hand.wall_left)
+        take = min(n, hand.in_wall if from_reserve else hand.wall_left)
         if not take:
             continue
         event = {"type": "horses", "tiles": "".join(tiles.name(hand.turn_up(head=not from_reserve))

@@ -7,12 +7,13 @@ each profile's dealer rotation. The arithmetic of every amount is in a comment."
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
 import mahjong_core
 from mahjong_core.engine import tiles as T
-from mahjong_core.engine.table import Deal, Table
+from mahjong_core.engine.table import Deal, Table, tile_list
 from mahjong_core.engine.table.flow import TableHand
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.rules import play_rules
@@ -363,3 +364,27 @@ def test_jipinghu_a_discard_win_let_go_locks_out_the_next_until_the_seat_discard
     pass_windows(t)
     act(t, 1, "discard", "3p")
     assert ("win" in {a.kind for a in t.legal(2)}) is not lock
+
+
+def test_tuidaohu_a_streak_asking_more_horses_than_the_wall_holds_turns_all_it_holds(tmp_path):
+    """A dealer on a streak of one under ``horse_streak_bonus: 2`` asks 6 + 2 = 8 horses (he holds
+    no ghost). He wins self-drawn on 5p with one drawable tile left, so the wall holds 7: that one
+    and the 6 reserved. All 7 are turned and the event says short. 中 (the ghost, the tail tile
+    put back) is the dealer's horse: 4 hits, X = 4 × (1 + 4) = 20 from each, as with 6 horses."""
+    club = _overlay(tmp_path, "guangdong-tuidaohu", "options: {horse_streak_bonus: 2}\n")
+    hands = ["123456789m123p5p", "5p1m4m7m2p8p3s6s9s1z2z3z4z", "5p1m4m7m2p8p3s6s9s1z2z3z4z",
+             "1m4m7m2p8p3s6s9s1z2z3z4z6z"]
+    tail = "7z7z7z7z6z6z" + "6z"                     # the reserve, then the last drawable tile
+    rest = Counter(tile_list(club.table))
+    rest.subtract(T.parse_tiles("".join(hands) + tail + "5p"))
+    draws = "".join(T.name(k) for k in sorted(rest) for _ in range(rest[k])) + "5p"
+    t = Table(club, Deal(tiles=wall(club, hands, draws, tail), dealer_streak=1))
+    while not any(a.kind == "win" for a in t.legal(t.state.turn)) or t.state.phase != "turn":
+        if t.state.phase == "turn":
+            act(t, t.state.turn, "discard", T.name(t.state.drawn))
+        else:
+            pass_windows(t)
+    assert t.state.turn == 0 and t.state.drawn == T.tile("5p") and t.state.wall.left == 1
+    act(t, 0, "win")
+    assert _events(t, "horses") == [{"type": "horses", "tiles": "7z7z7z7z6z6z6z", "seat": 0, "short": True}]
+    assert _settled(t, club) == (60, -20, -20, -20)

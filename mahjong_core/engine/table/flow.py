@@ -64,6 +64,11 @@ class TableHand:
         return self._table.state.wall.left
 
     @property
+    def in_wall(self) -> int:
+        """Tiles still in the wall, the reserve included (what ``turn_up`` may still turn)."""
+        return len(self._table.state.wall.remaining())
+
+    @property
     def events(self) -> tuple[dict, ...]:
         """The record events written so far (copies)."""
         return tuple(dict(e) for e in self._table.state.events)
