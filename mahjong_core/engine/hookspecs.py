@@ -330,7 +330,8 @@ class TableFlow:
       stays by those flags. The dealer himself is a kept deal (the streak grows)
     - ``win_extras`` (``Callable[..., Mapping] | None``): ``win_extras(hand, seat)`` as ``seat``
       wins, the ``extras`` its recorded situation carries (e.g. a liable seat); keys the ruleset
-      declares under ``table.extras``
+      declares under ``table.extras``. Asked too when the table checks whether the win may be
+      declared (the extras may decide it)
     """
 
     id: str

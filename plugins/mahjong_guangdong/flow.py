@@ -16,7 +16,9 @@ reading the ruleset (README.md "At the table"):
 * 跟庄 (``follow_dealer``): the dealer's first discard followed by the same tile from each other
   seat in its first turn, no claim in between (a seat's own kong is no claim) → ``{"type":
   "follow_dealer"}``;
-* 包's ``extras.claim_liable`` on a win where ``single_wait_liability`` is on (``liability.py``);
+* ``extras.before_first_discard`` on a win before the winner's first discard where the ruleset
+  declares it (四鬼胡牌, ``validate.py``); 包's ``extras.claim_liable`` on a win where
+  ``single_wait_liability`` is on (``liability.py``);
 * 过胡 (``pass_win_lock``, 鸡平胡): a seat that lets a discard win go wins on no discard worth the
   same or less until its own next discard;
 * several winners (``several_winners``) where the settlement pays each (大胡, 包; not 推倒胡 or
@@ -37,6 +39,7 @@ from mahjong_core.plugin import TableFlow, UnsupportedError, tiles
 from .horses import horse_count
 from .liability import claim_liable
 from .settle import ONE_WINNER
+from .validate import FIELD as FIRST_DISCARD
 
 SETTLEMENTS = ("guangdong.dahu", "guangdong.tuidaohu", "guangdong.lianhua", "guangdong.bao")
 WINNER_DEALS = ("guangdong.tuidaohu", "guangdong.bao")
@@ -117,12 +120,17 @@ def end(hand) -> list[dict]:
 
 
 def win_extras(hand, seat: int) -> dict:
-    """包's ``claim_liable`` where ``single_wait_liability`` is on and its window is open."""
+    """``before_first_discard`` where the ruleset declares it (四鬼胡牌) and the winner has not
+    discarded yet; 包's ``claim_liable`` where ``single_wait_liability`` is on and its window is open."""
     declared = {x.name for x in hand.ruleset.table.extras}
-    if not hand.ruleset.options["single_wait_liability"] or "claim_liable" not in declared:
-        return {}
-    liable = claim_liable(hand.actions, seat)
-    return {} if liable is None else {"claim_liable": liable}
+    out = {}
+    if FIRST_DISCARD in declared and not hand.discards(seat):
+        out[FIRST_DISCARD] = True
+    if hand.ruleset.options["single_wait_liability"] and "claim_liable" in declared:
+        liable = claim_liable(hand.actions, seat)
+        if liable is not None:
+            out["claim_liable"] = liable
+    return out
 
 
 def next_dealer(hand) -> int:

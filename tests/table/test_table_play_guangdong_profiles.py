@@ -388,3 +388,26 @@ def test_tuidaohu_a_streak_asking_more_horses_than_the_wall_holds_turns_all_it_h
     act(t, 0, "win")
     assert _events(t, "horses") == [{"type": "horses", "tiles": "7z7z7z7z6z6z6z", "seat": 0, "short": True}]
     assert _settled(t, club) == (60, -20, -20, -20)
+
+
+def test_four_ghosts_win_before_the_first_discard_though_someone_has_melded(tmp_path):
+    """四鬼胡牌 in a 大胡 club with 翻鬼 (the turned 北 makes 东 the ghost): seat 2 pungs the
+    dealer's 9p, so the first go-around is broken (no first_turn), but seat 3 has not discarded
+    yet when it draws its fourth 东: the table writes ``extras.before_first_discard`` and offers
+    the win, which scores 鸡胡 + 四鬼胡牌."""
+    club = _overlay(tmp_path, "guangdong", "table:\n  wilds: {max_kinds: 1, indicator: next, name: 鬼}\n"
+                                           "shapes:\n  wild_count: {enabled: true}\nfans:\n  sigui: {enabled: true}\n")
+    hands = ["9p1p2p3p4p5p6p7p8p1s2s3s4s", "2m3m5m6m8m9m3p6p9p4s7s3z6z", "9p9p2s5s8s1m4m7m2p5p5z6z7z",
+             "1z1z1z1m4m7m2p5p8p3s6s9s2z"]
+    t = table(hands, draws="7m1z", tail="4z", ruleset=club)
+    act(t, 0, "discard", "9p")
+    act(t, 2, "pung")
+    pass_windows(t)
+    act(t, 2, "discard", "2s")
+    pass_windows(t)
+    assert t.to_move() == (3,) and t.state.drawn == T.tile("1z")
+    assert any(a.kind == "win" for a in t.legal(3))
+    act(t, 3, "win")
+    s = _events(t, "win")[0]["situation"]
+    assert s["extras"] == {"before_first_discard": True} and "first_turn" not in s
+    assert {f.id for f in club.score(s).fans} == {"jihu", "sigui"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import tiles as T
 from . import actions as A
-from . import lastgroup, situation, winning
+from . import flow, lastgroup, situation, winning
 from .rules import PlayRules
 from .state import TableState
 
@@ -74,8 +74,8 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
             continue
         counts = state.seats[seat].counts
         opts = []
-        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False) and \
-                not locked(ruleset, state, seat, tile):
+        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False, extras=flow.extras_of(table, seat)) \
+                and not locked(ruleset, state, seat, tile):
             opts.append(A.Action(A.WIN, seat))
             if forced(rules, state):
                 out[seat] = (A.Action(A.WIN, seat),)
@@ -106,7 +106,8 @@ def rob_options(table, state: TableState, tile: int, cache: dict) -> dict:
     must = forced(table.rules, state)
     for seat in range(len(state.seats)):
         if seat != state.turn and seat not in state.out and situation.may_win(
-                table.ruleset, state, seat, tile, cache, self_drawn=False, robbing=True):
+                table.ruleset, state, seat, tile, cache, self_drawn=False, robbing=True,
+                extras=flow.extras_of(table, seat)):
             out[seat] = (A.Action(A.WIN, seat),) if must else (A.Action(A.PASS, seat), A.Action(A.WIN, seat))
     return out
 

@@ -261,6 +261,11 @@ def write(table, events: list, step: str) -> None:
         st.events.append(event)
 
 
+def extras_of(table, seat: int):
+    """``seat``'s ``win_extras``, asked only when called (a situation's ``extras`` argument)."""
+    return lambda: win_extras(table, seat)
+
+
 def win_extras(table, seat: int) -> dict:
     """The ``extras`` the flow gives ``seat``'s winning situation (``TableFlow.win_extras``), checked."""
     fn = table.flow.win_extras if table.flow is not None else None

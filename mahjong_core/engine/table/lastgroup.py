@@ -61,7 +61,8 @@ def draw(table, seat: int) -> None:
         me.counts[tile] += 1
         st.phase, st.turn, st.drawn, st.from_tail, st.claimed, st.window = TURN, seat, tile, False, False, None
         st.kong_chain = 0
-        if situation.may_win(table.ruleset, st, seat, tile, table._waits, self_drawn=True) and \
+        if situation.may_win(table.ruleset, st, seat, tile, table._waits, self_drawn=True,
+                             extras=flow.extras_of(table, seat)) and \
                 not flow.barred(table, seat, True):
             winning.win(table, [seat], tile, None)
             return

@@ -78,7 +78,8 @@ def _reason(table, a: A.Action) -> str:
             and lastgroup.short(table, a.seat, a.kind, w.tile):
         return _group_broken(table, A.Action(a.kind, a.seat, w.tile))
     if a.kind == A.WIN:
-        return situation.why_not(table.ruleset, st, a.seat, w.tile, self_drawn=False, robbing=st.phase == ROB)
+        return situation.why_not(table.ruleset, st, a.seat, w.tile, self_drawn=False, robbing=st.phase == ROB,
+                                 extras=flow.extras_of(table, a.seat))
     counts = st.seats[a.seat].counts
     if a.kind == A.CHOW:
         if not table.rules.chows:
@@ -122,7 +123,8 @@ def _turn(table, a: A.Action) -> str:
     if st.claimed:
         return f"seat {a.seat} has just claimed a meld and must discard"
     if a.kind == A.WIN:
-        return flow.barred(table, a.seat, True) or situation.why_not(table.ruleset, st, a.seat, st.drawn, self_drawn=True)
+        return flow.barred(table, a.seat, True) or situation.why_not(table.ruleset, st, a.seat, st.drawn, self_drawn=True,
+                                                                     extras=flow.extras_of(table, a.seat))
     if st.wall.left == 0:
         return "the wall is empty: a kong needs a replacement tile"
     if st.wall.left <= table.rules.last_group:

@@ -77,9 +77,20 @@ def waits(ruleset, state: TableState, seat: int, cache: dict) -> tuple[int, ...]
     return got
 
 
+def with_extras(s: dict, extras) -> dict:
+    """The situation ``s`` with the flow's ``extras`` for its winner (``extras``: a callable giving
+    them, or None), as the table writes it: a flow's extras may decide whether the win is legal
+    (Guangdong's ``before_first_discard``)."""
+    got = extras() if extras is not None else None
+    if got:
+        s["extras"] = {**s.get("extras", {}), **got}
+    return s
+
+
 def may_win(ruleset, state: TableState, seat: int, tile: int, cache: dict, *, self_drawn: bool,
-            robbing: bool = False) -> bool:
-    """Would the ruleset score this win, its minimum and ways of winning included?"""
+            robbing: bool = False, extras=None) -> bool:
+    """Would the ruleset score this win, its minimum and ways of winning included (``extras``: the
+    flow's, a callable)?"""
     me = state.seats[seat]
     if self_drawn:
         me.counts[tile] -= 1
@@ -92,16 +103,17 @@ def may_win(ruleset, state: TableState, seat: int, tile: int, cache: dict, *, se
     if not ready:
         return False
     try:
-        ruleset.score(build(state, seat, tile, self_drawn=self_drawn, robbing=robbing))
+        ruleset.score(with_extras(build(state, seat, tile, self_drawn=self_drawn, robbing=robbing), extras))
     except MahjongError:
         return False
     return True
 
 
-def why_not(ruleset, state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False) -> str:
+def why_not(ruleset, state: TableState, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
+            extras=None) -> str:
     """The ruleset's reason a win would be refused (not winning, below the minimum, …)."""
     try:
-        ruleset.score(build(state, seat, tile, self_drawn=self_drawn, robbing=robbing))
+        ruleset.score(with_extras(build(state, seat, tile, self_drawn=self_drawn, robbing=robbing), extras))
     except MahjongError as e:
         return f"{e.code}: {e.message}"
     return "the win is not allowed here"

@@ -113,8 +113,8 @@ class Table:
             return tuple(A.discard(seat, t) for t in claims.discardable(
                 claims.wild_rules(self.ruleset, st), st, me, st.voids.get(seat)))
         out = []
-        if not st.claimed and st.drawn is not None and situation.may_win(
-                self.ruleset, st, seat, st.drawn, self._waits, self_drawn=True) and not flow.barred(self, seat, True):
+        if not st.claimed and st.drawn is not None and situation.may_win(self.ruleset, st, seat, st.drawn, self._waits,
+                self_drawn=True, extras=flow.extras_of(self, seat)) and not flow.barred(self, seat, True):
             out.append(A.Action(A.WIN, seat))
             if claims.forced(self.rules, st):
                 return tuple(out)

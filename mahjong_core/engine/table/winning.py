@@ -65,12 +65,9 @@ def win(table, winners: list[int], tile: int, source: int | None, robbing: bool 
     ``extras`` (``win_extras``), then the hand goes on or ends;
     ``pool``: the discarder's, whose last tile (the one won on) leaves it once every situation
     is written (they count it among the tiles in sight)."""
-    built = [situation.build(table.state, seat, tile, self_drawn=source is None, robbing=robbing)
+    built = [situation.with_extras(situation.build(table.state, seat, tile, self_drawn=source is None,
+                                                   robbing=robbing), flow.extras_of(table, seat))
              for seat in winners]           # co-winners see the table as it was before any of them won
-    for seat, s in zip(winners, built):
-        extras = flow.win_extras(table, seat)
-        if extras:
-            s["extras"] = {**s.get("extras", {}), **extras}
     for i, (seat, s) in enumerate(zip(winners, built)):
         _win(table, seat, s, tile, source, take=i == 0)
     if pool is not None:
