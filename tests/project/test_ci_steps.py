@@ -21,7 +21,7 @@ def test_ci_runs_the_slow_tests_in_their_own_step():
     slow = [line for line in lines if line.endswith("-m pytest -q -m slow -n auto")]
     assert len(slow) == 1
     # after the default run, so a failure there is reported first
-    assert lines.index(slow[0]) > lines.index(".venv/bin/python -m pytest -q")
+    assert lines.index(slow[0]) > lines.index(".venv/bin/python -m pytest -q -n auto")
 
 
 def test_the_example_plugin_tests_run_with_the_suite():
