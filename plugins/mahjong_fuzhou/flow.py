@@ -44,6 +44,8 @@ from .points import flower_sets
 from .specials import is_gold_sparrow
 from .streak import next_streak
 
+SHAPELESS = "wild_count"        # the core shape of 三金倒: three golds, whatever the rest
+
 SETTLEMENTS = ("fuzhou.gold_rules",)
 
 
@@ -130,14 +132,25 @@ def robbing_gold_situation(hand, seat: int) -> dict:
 
 def rob_gold_choices(hand, seat: int) -> list[str]:
     """抢金 is offered (``take`` or ``pass``), after the dealer's first discard, to a seat whose 16
-    tiles the face-up gold completes (the dealer's: after the tile he let go)."""
+    tiles the face-up gold completes (the dealer's: after the tile he let go) in a winning shape:
+    three golds held with no shape are 三金倒, taken on the seat's draw, not 抢金."""
     if not hand.wilds:
         return []
+    situation = robbing_gold_situation(hand, seat)
     try:
-        hand.ruleset.score(robbing_gold_situation(hand, seat))
+        hand.ruleset.score(situation)
     except MahjongError:
         return []
-    return ["take", "pass"]
+    return ["take", "pass"] if completes_a_shape(hand.ruleset, situation) else []
+
+
+def completes_a_shape(ruleset, situation: dict) -> bool:
+    """Does the situation's hand form a winning shape other than the count of golds (``wild_count``,
+    三金倒's shapeless win)?"""
+    s = parse_situation(situation, ruleset.table)
+    inp = ruleset.shape_input(s)
+    return any(shape.id != SHAPELESS and (shape.melds or not s.melds) and next(iter(shape.find(inp, **args)), None)
+               for shape, args, _ in ruleset.shapes)
 
 
 def rob_gold(hand, answers: dict) -> list[dict]:

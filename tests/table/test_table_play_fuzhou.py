@@ -447,6 +447,25 @@ def _qiangjin(hands, answers: dict, ruleset=None, first=KANMEN):
     return t
 
 
+@pytest.mark.parametrize("name", ["fuzhou", "fuzhou-classic"])
+def test_three_golds_without_a_shape_are_no_qiangjin_but_santindao_on_the_next_draw(name):
+    """Seat 2 is dealt the three playable golds (9s) beside tiles that form nothing: the face-up
+    gold completes no winning shape, so 抢金 is not offered (it would have scored as 抢金 through
+    三金倒's shapeless count); seat 2 wins 三金倒 at once on its first draw."""
+    three = "9s9s9s124578m12457p1s3m"
+    t = table([FILL, FILL, three, FILL], draws="3s6p6m", tail=GOLD, ruleset=_load(name))
+    act(t, 0, "discard", "3s")
+    assert t.state.phase != "opening"
+    pass_windows(t)
+    act(t, 1, "discard", "6p")
+    pass_windows(t)
+    assert t.over and t.state.winners == [2]
+    win = _events(t, "win")[0]
+    assert "extras" not in win["situation"] and win["situation"]["self_drawn"] is True
+    fans = {f.id for f in t.ruleset.score(win["situation"]).fans}
+    assert "qiangjin" not in fans
+
+
 def test_qiangjin_is_asked_after_the_dealers_first_discard_not_before():
     t = table([FILL, QJ_RUN, QJ_SINGLE, FILL], draws=KANMEN, tail="6p", ruleset=_load())
     assert t.state.phase == "turn" and t.legal(1) == ()
