@@ -307,6 +307,10 @@ class TableFlow:
       a seat holding none is skipped. Default: each seat in turn replaces until it holds none
     - ``several_winners`` (``bool``): every seat that claims a win on one discard (or robs one
       added kong) wins (一炮多响); default: the nearest in turn order from the discarder
+    - ``rob_exposed_kong`` (``bool``): an exposed kong may be robbed as an added one is (明杠可抢):
+      before its replacement, a window where each seat that may win on its tile (but its
+      declarer and the discarder) may rob it; robbed, it never stands and the robber wins from its
+      declarer. Default: only added kongs are robbed
     - ``one_robber`` (``bool``): with ``several_winners``, an added kong is still robbed by the
       nearest robber alone (Guangdong's ``multiple_robbers: false``)
     - ``after_win`` (``str``): what a win does to the hand: ``end`` (default: it is over),
@@ -350,6 +354,7 @@ class TableFlow:
     opening: tuple[OpeningStep, ...] = ()
     dealer_tile_at_deal: bool = False
     bonus_in_rounds: bool = False
+    rob_exposed_kong: bool = False
     several_winners: bool = False
     one_robber: bool = False
     after_win: str = "end"

@@ -21,6 +21,8 @@ reading the ruleset (README.md "At the table"):
   ``single_wait_liability`` is on (``liability.py``);
 * 过胡 (``pass_win_lock``, 鸡平胡): a seat that lets a discard win go wins on no discard worth the
   same or less until its own next discard;
+* 明杠可抢 (``rob_exposed_kong``): an exposed kong may be robbed before its replacement, as an
+  added one;
 * several winners (``several_winners``) where the settlement pays each (大胡, 包; not 推倒胡 or
   莲花, one winner each): every seat that wins one discard (大胡, 鸡平胡 on a discard) or robs one
   added kong; with ``multiple_robbers: false`` the nearest robber alone (``one_robber``);
@@ -165,4 +167,5 @@ def table_flow(ruleset):
                      "包 liability and the profile's dealer rotation",
                      deal=turn_ghost, end=end, keep_deal_on_win=True, keep_deal_on_draw=rid in WINNER_DEALS,
                      next_dealer=next_dealer, win_extras=win_extras, several_winners=rid not in ONE_WINNER,
-                     one_robber=not opts["multiple_robbers"], pass_win_lock=opts["pass_win_lock"])
+                     one_robber=not opts["multiple_robbers"], pass_win_lock=opts["pass_win_lock"],
+                     rob_exposed_kong=opts["rob_exposed_kong"])

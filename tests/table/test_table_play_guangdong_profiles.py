@@ -411,3 +411,42 @@ def test_four_ghosts_win_before_the_first_discard_though_someone_has_melded(tmp_
     s = _events(t, "win")[0]["situation"]
     assert s["extras"] == {"before_first_discard": True} and "first_turn" not in s
     assert {f.id for f in club.score(s).fans} == {"jihu", "sigui"}
+
+
+# ---------------------------------------------------------------------------------------------- 明杠可抢
+@pytest.mark.parametrize("rob", [True, False])
+def test_an_exposed_kong_is_robbed_where_rob_exposed_kong_says_so(rob, tmp_path):
+    """明杠可抢: seat 1 kongs the dealer's 5p from the discard; seat 3 waits on 5p (鸡胡 by
+    robbing). With ``rob_exposed_kong`` a rob window opens before the replacement: seat 3 robs, the
+    kong never stands (seat 1 keeps its three 5p) and the win is from seat 1; passed, the kong
+    stands and seat 1 draws its replacement. Off (the profile's own), no window opens."""
+    rules = _overlay(tmp_path, "guangdong", "options: {rob_exposed_kong: true}\n") if rob else _load("guangdong")
+    hands = ["5p1p2p3p7p8p9p1s2s3s1z2z3z", "5p5p5p7s7s7s1s2s3s4s4s9s6z", "4s5s6s8s8s9s1z1z2z2z3z3z4z",
+             "123456789m4p6p9s9s"]
+    t = table(hands, tail="4m", ruleset=rules)
+    act(t, 0, "discard", "5p")
+    act(t, 1, "exposed_kong", "5p")
+    if not rob:                         # no window: the kong stands and seat 1 draws from the tail
+        assert t.state.phase == "turn" and t.to_move() == (1,) and t.state.drawn == T.tile("4m")
+        return
+    assert t.state.phase == "rob" and t.to_move() == (3,)
+    assert {a.kind for a in t.legal(3)} == {"pass", "win"}
+    act(t, 3, "win")
+    win = _events(t, "win")[0]
+    assert win["seat"] == 3 and win["from"] == 1 and win["situation"]["robbing_kong"] is True
+    assert t.state.seats[1].melds == [] and t.state.seats[1].counts[T.tile("5p")] == 3
+    deltas = _settled(t, rules)
+    assert deltas[3] > 0 and deltas[1] < 0 and deltas[0] == deltas[2] == 0     # the robbed declarer pays
+
+
+def test_an_exposed_kong_let_pass_stands_and_draws_its_replacement(tmp_path):
+    rules = _overlay(tmp_path, "guangdong", "options: {rob_exposed_kong: true}\n")
+    hands = ["5p1p2p3p7p8p9p1s2s3s1z2z3z", "5p5p5p7s7s7s1s2s3s4s4s9s6z", "4s5s6s8s8s9s1z1z2z2z3z3z4z",
+             "123456789m4p6p9s9s"]
+    t = table(hands, tail="4m", ruleset=rules)
+    act(t, 0, "discard", "5p")
+    act(t, 1, "exposed_kong", "5p")
+    act(t, 3, "pass")
+    assert t.state.phase == "turn" and t.to_move() == (1,) and t.state.drawn == T.tile("4m")
+    assert [m.kind for m in t.state.seats[1].melds] == ["kong"] and t.state.seats[1].counts[T.tile("5p")] == 0
+    assert t.state.seats[0].pool == []

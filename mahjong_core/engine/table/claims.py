@@ -99,13 +99,13 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
     return out
 
 
-def rob_options(table, state: TableState, tile: int, cache: dict) -> dict:
-    """Each seat in play that may rob the added kong of ``tile`` (抢杠和): a win or a pass (the win
-    alone where it is ``forced``)."""
+def rob_options(table, state: TableState, tile: int, cache: dict, declarer: int, discarder: int | None = None) -> dict:
+    """Each seat in play that may rob ``declarer``'s kong of ``tile`` (抢杠和; ``discarder``: an
+    exposed kong's, who may not): a win or a pass (the win alone where it is ``forced``)."""
     out = {}
     must = forced(table.rules, state)
     for seat in range(len(state.seats)):
-        if seat != state.turn and seat not in state.out and situation.may_win(
+        if seat not in (declarer, discarder) and seat not in state.out and situation.may_win(
                 table.ruleset, state, seat, tile, cache, self_drawn=False, robbing=True,
                 extras=flow.extras_of(table, seat)):
             out[seat] = (A.Action(A.WIN, seat),) if must else (A.Action(A.PASS, seat), A.Action(A.WIN, seat))

@@ -49,6 +49,7 @@ class PlayRules:
     one_robber: bool = False            # several may win a discard, the nearest alone robs an added kong
     last_group: int = 0                 # the last drawable tiles drawn one each (option ``last_group``)
     running_money: bool = False         # each win and kong paid as it happens: observations show ``paid``
+    rob_exposed_kong: bool = False      # 明杠可抢: an exposed kong may be robbed too, as an added one
 
 
 def flow_of(ruleset) -> TableFlow | None:
@@ -118,4 +119,5 @@ def play_rules(ruleset, seats: int = 4) -> PlayRules:
                           f"got {flow.after_win!r}{did_you_mean(str(flow.after_win), AFTER_WIN)}")
     return PlayRules(ruleset.name, table.hand_size, table.chows, seats, not flow.several_winners,
                      flow.keep_deal_on_win, flow.keep_deal_on_draw, reserve, flow.after_win, flow.show_hands,
-                     flow.pass_win_lock, flow.forced_win_tiles, flow.one_robber, last_group, flow.running_money)
+                     flow.pass_win_lock, flow.forced_win_tiles, flow.one_robber, last_group, flow.running_money,
+                     flow.rob_exposed_kong)

@@ -92,12 +92,13 @@ def waiting(options: dict, answers: dict) -> tuple[int, ...]:
 @dataclass(slots=True)
 class Window:
     """A claim window: the tile on the table, who put it there, each eligible seat's options and
-    the answers given so far (a discard, or an added kong that may be robbed)."""
+    the answers given so far (a discard, or a kong that may be robbed: ``source`` its declarer)."""
 
     tile: int
     source: int
     options: dict[int, tuple[Action, ...]]
     answers: dict[int, Action] = field(default_factory=dict)
+    kong_from: int | None = None    # a robbed exposed kong's discarder (明杠可抢); None: a discard or added kong
 
     @property
     def waiting(self) -> tuple[int, ...]:

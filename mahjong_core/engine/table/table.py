@@ -14,7 +14,7 @@ from __future__ import annotations
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError
 from . import actions as A
-from . import bonus, claims, flow, invariants, lastgroup, observe, opening, record, refusals, situation, winning
+from . import bonus, claims, flow, invariants, kongs, lastgroup, observe, opening, record, refusals, situation, winning
 from .rules import flow_of, play_rules
 from .state import CLAIM, OPENING, OVER, ROB, TURN, Deal, Seat, TableMeld, TableState, Window
 from .wall import Wall, shuffle, tile_list
@@ -217,7 +217,7 @@ class Table:
             claims.note_pass(self, a)
             st.window.answers[a.seat] = a
             if not st.window.waiting:
-                (self._resolve_claim if st.phase == CLAIM else self._resolve_rob)()
+                self._resolve_claim() if st.phase == CLAIM else kongs.rob_answered(self)
         elif st.phase == OPENING:
             opening.answer(self, a)
         elif a.kind == A.DISCARD:
@@ -225,35 +225,9 @@ class Table:
         elif a.kind == A.WIN:
             winning.win(self, [a.seat], st.drawn, None)
         elif a.kind == A.CONCEALED_KONG:
-            st.seats[a.seat].counts[a.tile] -= 4
-            st.seats[a.seat].melds.append(TableMeld("kong", a.tile, concealed=True))
-            self._kong_event(a.seat, "concealed", a.tile)
-            self._after_kong(a.seat)
+            kongs.concealed(self, a.seat, a.tile)
         else:       # ADDED_KONG
-            st.seats[a.seat].counts[a.tile] -= 1
-            self._kong_event(a.seat, "added", a.tile, late=st.drawn != a.tile)
-            options = flow.bar_wins(self, claims.rob_options(self, st, a.tile, self._waits))
-            if options:
-                st.phase, st.window = ROB, Window(a.tile, a.seat, options)
-            else:
-                self._complete_added(a.seat, a.tile)
-
-    def _kong_event(self, seat: int, kind: str, tile: int, source: int | None = None, late: bool = False) -> None:
-        self.state.events.append(kong_event(self.state, seat, kind, tile, source, late))
-        self.state.melded = True
-        flow.update_reserve(self)
-
-    def _after_kong(self, seat: int) -> None:
-        st = self.state
-        st.kong_chain += 1
-        st.drawn = None
-        self._draw(seat, tail=True)
-
-    def _complete_added(self, seat: int, tile: int) -> None:
-        meld = next(m for m in self.state.seats[seat].melds if m.kind == "pung" and m.tile == tile)
-        meld.kind = "kong"
-        flow.update_reserve(self)       # the kong is made only now (a robber may have taken its tile)
-        self._after_kong(seat)
+            kongs.added(self, a.seat, a.tile)
 
     def _discard(self, seat: int, tile: int) -> None:
         st = self.state
@@ -296,11 +270,7 @@ class Table:
         me = st.seats[claim.seat]
         st.melded, st.discard_after_kong = True, False
         if claim.kind == A.EXPOSED_KONG:
-            me.counts[w.tile] -= 3
-            me.melds.append(TableMeld("kong", w.tile, False, w.tile, w.source))
-            st.kong_chain = 0
-            self._kong_event(claim.seat, "exposed", w.tile, w.source)
-            self._after_kong(claim.seat)
+            kongs.exposed(self, claim.seat, w.tile, w.source)
             return
         low = w.tile if claim.kind == A.PUNG else claim.tile
         for t in (TableMeld("pung" if claim.kind == A.PUNG else "chow", low).tiles):
@@ -308,26 +278,3 @@ class Table:
         me.counts[w.tile] += 1
         me.melds.append(TableMeld("pung" if claim.kind == A.PUNG else "chow", low, False, w.tile, w.source))
         st.phase, st.turn, st.drawn, st.claimed, st.window, st.kong_chain = TURN, claim.seat, None, True, None, 0
-
-    def _resolve_rob(self) -> None:
-        st, w = self.state, self.state.window
-        winners = claims.winners(self.rules, w.answers, w.source, flow.ranks(self, w.answers, w.tile), robbing=True)
-        if not winners:
-            st.phase, st.window = TURN, None
-            self._complete_added(w.source, w.tile)
-            return
-        winning.win(self, winners, w.tile, w.source, robbing=True)
-
-
-def kong_event(st, seat: int, kind: str, tile: int, source: int | None, late: bool) -> dict:
-    """The record's ``kong`` event: ``from`` the discarder of an exposed kong, ``late`` an added
-    kong whose fourth tile was held rather than just drawn (转手杠), ``after_kong`` a kong made on
-    the replacement of the seat's kong before it."""
-    event = {"type": "kong", "seat": seat, "kind": kind, "tile": T.name(tile)}
-    if source is not None:
-        event["from"] = source
-    if late:
-        event["late"] = True
-    if st.kong_chain and kind != "exposed":
-        event["after_kong"] = True
-    return event
