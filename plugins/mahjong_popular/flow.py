@@ -3,7 +3,9 @@ turned up from the wall's tail (a flower turned is laid aside with it and the ne
 the table records it as the ``wild`` event and the kind ``table.wilds.indicator`` names is the
 hand's 混. Everything else a wild does at the table (never claimed, never won on when discarded
 unless the option says so) is core's reading of ``table.wilds``. A ruleset without wilds
-(``max_kinds: 0``) or with a fixed wild turns nothing up."""
+(``max_kinds: 0``) or with a fixed wild turns nothing up. A win whose winner set aside seven
+flowers while another seat holds the eighth carries ``extras.eighth_flower_held_by_other``
+(七抢一) where the ruleset declares it."""
 from __future__ import annotations
 
 from mahjong_core.plugin import TableFlow, tiles
@@ -22,8 +24,25 @@ def turn_indicator(hand) -> list[dict]:
     return [{"type": "wild", "indicator": tiles.name(tile)}]
 
 
-FLOW = TableFlow("popular.indicator", "the 混 indicator turned up from the wall's tail after the deal",
-                 deal=turn_indicator)
+EIGHTH = "eighth_flower_held_by_other"
+
+
+def win_extras(hand, seat: int) -> dict:
+    """七抢一's ``extras.eighth_flower_held_by_other`` where the ruleset declares it: the winner
+    has set aside seven of the eight flowers and another seat the eighth."""
+    table = hand.ruleset.table
+    if EIGHTH not in {x.name for x in table.extras} or len(table.bonus) != 8:
+        return {}
+    mine = set(hand.bonus(seat))
+    if len(mine) != 7:
+        return {}
+    eighth = next(t for t in table.bonus if t not in mine)
+    held = any(eighth in hand.bonus(other) for other in range(hand.seats) if other != seat)
+    return {EIGHTH: True} if held else {}
+
+
+FLOW = TableFlow("popular.indicator", "the 混 indicator turned up from the wall's tail after the deal; "
+                 "七抢一's extras on a win", deal=turn_indicator, win_extras=win_extras)
 
 
 def table_flow(ruleset):

@@ -224,3 +224,22 @@ def test_a_flow_end_step_turns_tiles_up_after_the_hand():
     turned = (wall.tiles[wall.back + 1], wall.tiles[wall.back])     # the last two taken from the tail
     assert last["type"] == "horses" and last["seat"] == t.state.winners[0]
     assert last["tiles"] == [T.name(x) for x in turned] and t.observe(0).turned == turned
+
+
+def test_a_win_with_seven_flowers_while_another_seat_holds_the_eighth_is_seven_robs_one():
+    """七抢一 (联众): the dealer is dealt 1f–7f (each replaced from the tail), seat 1 the 8f; the
+    dealer's hand wins at once (天和). The table writes extras.eighth_flower_held_by_other, so the
+    win scores 七抢一 32; without the eighth flower elsewhere it writes nothing."""
+    hands = ["1f2f3f4f5f6f7f123m456m", "8f2m3m5m6m2p3p5p6p2s3s2z2z", "7m8m9m7p8p9p4s6s7s3z3z4z6z",
+             "4m5m6m1p4p8p9p6s8s9s5z6z7z"]
+    t = table(hands, draws="1s", tail="789m123p1s9p4z", ruleset=_load("popular-lianzhong"))
+    act(t, 0, "win")
+    s = [e for e in t.record()["events"] if e["type"] == "win"][0]["situation"]
+    assert s["flowers"] == "1234567f" and s["extras"] == {"eighth_flower_held_by_other": True}
+    assert "seven_robs_one" in {f.id for f in t.ruleset.score(s).fans}
+    hands[1] = "9s" + hands[1][2:]                    # the 8f stays in the wall: no 七抢一
+    t = table(hands, draws="1s", tail="789m123p1s9p4z", ruleset=_load("popular-lianzhong"))
+    act(t, 0, "win")
+    s = [e for e in t.record()["events"] if e["type"] == "win"][0]["situation"]
+    assert s["flowers"] == "1234567f" and "extras" not in s
+    assert "seven_robs_one" not in {f.id for f in t.ruleset.score(s).fans}
