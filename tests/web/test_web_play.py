@@ -399,9 +399,9 @@ def test_a_fuzhou_hand_of_sixteen_tiles_is_played_by_taps_on_a_phone_to_the_sett
 
 
 def test_fuzhou_qiangjin_at_the_opening_is_one_tap_and_settles(open_page, engine, tmp_path):
-    # seed 267, hand 0: the dealer (seat 0) is dealt 1789m 11344578p 44678s; once he lets 1m go (his
+    # seed 801, hand 0: the dealer (seat 0) holds 12347m 888p 123456778s; once he lets 1m go (his
     # first discard) the face-up gold completes his 16 tiles, so 抢金 is offered to him (and nobody else)
-    page = _start(open_page, "fuzhou", 267)
+    page = _start(open_page, "fuzhou", 801)
     expect(page.locator("#actions button[data-action='rob_gold']")).to_have_count(0)
     before = page.evaluate("document.body.dataset.answers")
     page.locator("#hand button.tile[data-tile='1m']").click()
