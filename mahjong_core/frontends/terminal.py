@@ -87,7 +87,7 @@ class HumanSeat:
         if obs.phase == "claim":
             w(f"  seat {obs.turn} discards {T.glyph(obs.tile)} {T.name(obs.tile)}\n")
         elif obs.phase == "rob":
-            w(f"  seat {obs.turn} adds {T.name(obs.tile)} to a pung: it may be robbed\n")
+            w(f"  seat {obs.turn} declares a kong of {T.name(obs.tile)}: it may be robbed\n")
 
     def _menu(self, choices, discards, default) -> None:
         w = self.out.write

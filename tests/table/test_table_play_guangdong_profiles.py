@@ -430,6 +430,8 @@ def test_an_exposed_kong_is_robbed_where_rob_exposed_kong_says_so(rob, tmp_path)
         assert t.state.phase == "turn" and t.to_move() == (1,) and t.state.drawn == T.tile("4m")
         return
     assert t.state.phase == "rob" and t.to_move() == (3,)
+    obs = t.observe(3)
+    assert obs.turn == 1 and obs.tile == T.tile("5p")            # the kong's declarer, not the discarder
     assert {a.kind for a in t.legal(3)} == {"pass", "win"}
     act(t, 3, "win")
     win = _events(t, "win")[0]

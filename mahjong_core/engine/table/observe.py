@@ -34,7 +34,7 @@ class Observation:
     round_wind: int
     wall_left: int
     phase: str                      # turn | claim | rob | over
-    turn: int                       # the seat that moves, or that discarded / added the kong
+    turn: int                       # the seat that moves, or that discarded / declared the kong
     tile: int | None                # the tile a claim window is open on
     wilds: tuple[int, ...] = ()     # the hand's wild kinds (table.wilds: fixed, or turned up)
     turned: tuple[int, ...] = ()    # tiles turned face up from the wall (an indicator, horses)
@@ -113,7 +113,7 @@ def observation(table, seat: int, money: bool = True) -> Observation:
     voids = tuple(st.voids.get(i) for i in range(len(st.seats))) if st.voids else ()
     step = table.flow.opening[st.opening.step].kind if st.phase == "opening" else None
     return Observation(seat, tuple(me.tiles()), st.drawn if mine else None, views, st.deal.dealer,
-                       st.deal.round_wind, st.wall.left, st.phase, st.turn,
+                       st.deal.round_wind, st.wall.left, st.phase, st.turn if st.window is None else st.window.source,
                        st.window.tile if st.window is not None else None, st.wilds, tuple(st.turned),
                        voids, tuple(st.out), step, paid(table) if money else ())
 

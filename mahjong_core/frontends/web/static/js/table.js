@@ -277,9 +277,15 @@ function placeError(error) {
   showError(error, "general", { unknown_ruleset: "ruleset", ruleset_error: "overlay" });
 }
 
+// each settle request's number: an answer to an older one (a slow phone, a new hand started since)
+// is dropped, so it never overwrites what the page shows now
+let settleSeq = 0;
+
 async function settle() {
   clearErrors();
+  const seq = ++settleSeq;
   const data = await api("settle", request());
+  if (seq !== settleSeq) return;
   if (data.ok === false) { $("ledger").replaceChildren(); return placeError(data.error); }
   settled = data;
   $("running-add").disabled = false;
@@ -410,6 +416,7 @@ async function main() {
   });
   $("settle").addEventListener("click", settle);
   $("new-hand").addEventListener("click", () => {
+    settleSeq += 1;
     clearErrors();
     record.events = [];
     saveRecord();
