@@ -116,6 +116,9 @@ def earthly_hand(ctx, next_seat_only: bool = False) -> int:
     return 0 if _melds_block_first_turn(ctx) else 1
 
 
+FIRST_DISCARD = "on_dealers_first_discard"      # declared bool (table.extras): written by the table
+
+
 @fan_check("popular.human_hand", awards=("human_hand",), per_hand=True, reads=("dealer", "first_turn"))
 def human_hand(ctx, any_first_turn_win: bool = False) -> int:
     """人和/人胡: a non-dealer wins on a discard in the first go-around (大众: the dealer's first
@@ -124,8 +127,8 @@ def human_hand(ctx, any_first_turn_win: bool = False) -> int:
     s = ctx.situation
     if not s.first_turn:
         return 0
-    if not any_first_turn_win and (s.dealer or s.self_drawn):
-        return 0
+    if not any_first_turn_win and (s.dealer or s.self_drawn or s.extras.get(FIRST_DISCARD) is False):
+        return 0            # the table says when the discard was another's first (extras.on_dealers_first_discard)
     return 0 if _melds_block_first_turn(ctx) else 1
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from mahjong_core.plugin import TableFlow, tiles
 
+from .checks import FIRST_DISCARD, SEVEN_ROBS_ONE_FLAG
+
 SETTLEMENTS = ("popular.competition", "popular.site")
 
 
@@ -24,21 +26,26 @@ def turn_indicator(hand) -> list[dict]:
     return [{"type": "wild", "indicator": tiles.name(tile)}]
 
 
-EIGHTH = "eighth_flower_held_by_other"
-
-
 def win_extras(hand, seat: int) -> dict:
-    """七抢一's ``extras.eighth_flower_held_by_other`` where the ruleset declares it: the winner
-    has set aside seven of the eight flowers and another seat the eighth."""
+    """Where the ruleset declares them: ``on_dealers_first_discard`` on a first go-around win on a
+    discard (人胡 is a win on the dealer's first discard alone), and 七抢一's
+    ``eighth_flower_held_by_other`` when the winner has set aside seven of the eight flowers and
+    another seat the eighth."""
     table = hand.ruleset.table
-    if EIGHTH not in {x.name for x in table.extras} or len(table.bonus) != 8:
-        return {}
+    declared = {x.name for x in table.extras}
+    out = {}
+    first = hand.on_first_discard(seat) if FIRST_DISCARD in declared else None
+    if first is not None:
+        out[FIRST_DISCARD] = first
+    if SEVEN_ROBS_ONE_FLAG not in declared or len(table.bonus) != 8:
+        return out
     mine = set(hand.bonus(seat))
     if len(mine) != 7:
-        return {}
+        return out
     eighth = next(t for t in table.bonus if t not in mine)
-    held = any(eighth in hand.bonus(other) for other in range(hand.seats) if other != seat)
-    return {EIGHTH: True} if held else {}
+    if any(eighth in hand.bonus(other) for other in range(hand.seats) if other != seat):
+        out[SEVEN_ROBS_ONE_FLAG] = True
+    return out
 
 
 FLOW = TableFlow("popular.indicator", "the 混 indicator turned up from the wall's tail after the deal; "

@@ -32,6 +32,8 @@ from itertools import combinations
 
 from mahjong_core.plugin import OpeningStep, TableFlow, tiles
 
+from .patterns import FIRST_DISCARD
+
 SETTLEMENTS = ("sichuan_blood_battle",)
 SUITS = ("m", "p", "s")
 DIRECTIONS = ("clockwise", "counterclockwise", "across")        # draw_lots order for ``random``
@@ -114,6 +116,15 @@ def next_dealer(hand):
     return first.get("from", first["seat"]) if rule == "discarder" else first["seat"]
 
 
+def win_extras(hand, seat: int) -> dict:
+    """``on_dealers_first_discard`` on a first go-around win on a discard, where the ruleset
+    declares it (地胡 under ``dihu_mode: first_discard`` is a win on the dealer's first discard)."""
+    if FIRST_DISCARD not in {x.name for x in hand.ruleset.table.extras}:
+        return {}
+    first = hand.on_first_discard(seat)
+    return {} if first is None else {FIRST_DISCARD: first}
+
+
 def make_flow(ruleset) -> TableFlow:
     opts = ruleset.options
     steps = ((EXCHANGE,) if opts["exchange_three"] else ()) + ((VOID,) if opts["void_suit_required"] else ())
@@ -124,7 +135,7 @@ def make_flow(ruleset) -> TableFlow:
         "end": "the first win (with its co-winners) ends the hand"}[AFTER_WIN[mode]],
         opening=steps, several_winners=True, after_win=AFTER_WIN[mode], show_hands=True,
         pass_win_lock=opts["pass_win_lock"], forced_win_tiles=4 if opts["last_four_forced_win"] else 0,
-        next_dealer=next_dealer, running_money=opts["settle_timing"] == "immediate")
+        next_dealer=next_dealer, running_money=opts["settle_timing"] == "immediate", win_extras=win_extras)
 
 
 def table_flow(ruleset):

@@ -132,7 +132,8 @@ def base_patterns(ctx) -> dict:
 def heaven_earth(ctx) -> dict:
     """天胡: the dealer wins on the dealt 14 tiles. 地胡: a non-dealer wins in the first go-around,
     on his own first draw (``dihu_mode: first_draw``) or on the dealer's first discard
-    (``first_discard``). Both need ``first_turn``; off unless ``extra_patterns.tian_di_hu``. A
+    (``first_discard``: ``extras.on_dealers_first_discard``, where the table writes it, says whether
+    it was). Both need ``first_turn``; off unless ``extra_patterns.tian_di_hu``. A
     winner holding a kong has drawn its replacement tile, so he did not win on the dealt tiles or
     his first draw: neither."""
     s = ctx.situation
@@ -141,9 +142,14 @@ def heaven_earth(ctx) -> dict:
     if s.dealer:
         return {"tianhu": 1} if s.self_drawn else {}
     mode = ctx.options["dihu_mode"]
+    if mode == "first_discard" and s.extras.get(FIRST_DISCARD) is False:
+        return {}           # the table says the discard was another's first, not the dealer's
     if (mode == "first_draw") == bool(s.self_drawn):
         return {"dihu": 1}
     return {}
+
+
+FIRST_DISCARD = "on_dealers_first_discard"      # declared bool (table.extras): written by the table
 
 
 # ---------------------------------------------------------------- roots and doublings

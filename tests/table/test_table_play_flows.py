@@ -21,7 +21,7 @@ from mahjong_core.engine.table.rules import find_flow
 from mahjong_core.frontends.cli import main
 from mahjong_core.plugin import TableFlow
 
-from table_play_helpers import act, guobiao, table
+from table_play_helpers import act, guobiao, pass_windows, table
 
 FAMILIES = ("popular", "popular-lianzhong")
 MIXES = [("greedy",) * 4, ("random", "greedy", "random", "greedy")]
@@ -243,3 +243,37 @@ def test_a_win_with_seven_flowers_while_another_seat_holds_the_eighth_is_seven_r
     s = [e for e in t.record()["events"] if e["type"] == "win"][0]["situation"]
     assert s["flowers"] == "1234567f" and "extras" not in s
     assert "seven_robs_one" not in {f.id for f in t.ruleset.score(s).fans}
+
+
+def test_human_hand_is_a_win_on_the_dealers_first_discard_only():
+    """人胡 (大众: "庄家打出的第一张牌闲家就和牌"): seat 2 wins on seat 1's first discard in the first
+    go-around. It is first_turn, but not the dealer's discard: the table writes
+    extras.on_dealers_first_discard false and no 人胡 is scored. 联众's 人和 (any first go-around
+    win) still counts it."""
+    hands = ["1z1z2z3z258m258p258s", "3m7m1p4p7p6s9s4z4z6z6z7z9m", "123m456m789m11p45s",
+             "2m3m3p6p8p1s3s7s8s2z3z5z5z"]
+    for name, human in (("popular", False), ("popular-lianzhong", True)):
+        t = table(hands, draws="3s8m", tail="4p", ruleset=_load(name))
+        act(t, 0, "discard", "1z")
+        pass_windows(t)
+        act(t, 1, "discard", "6s")
+        act(t, 2, "win")
+        s = [e for e in t.record()["events"] if e["type"] == "win"][0]["situation"]
+        assert s["first_turn"] is True and s["extras"]["on_dealers_first_discard"] is False
+        assert ("human_hand" in {f.id for f in t.ruleset.score(s).fans}) is human
+
+
+def test_human_hand_on_the_dealers_first_discard():
+    # seat 2 (123m 456m 789m 11p 45s) wins on the dealer's first discard, 6s: 人胡
+    hands = ["6s1z2z3z258m258p258s", "3m7m1p4p7p6s9s4z4z6z6z7z9m", "123m456m789m11p45s",
+             "2m3m3p6p8p1s3s7s8s2z3z5z5z"]
+    t = table(hands, draws="3s", tail="4p", ruleset=_load("popular"))
+    act(t, 0, "discard", "6s")
+    act(t, 2, "win")
+    pass_windows(t)
+    s = [e for e in t.record()["events"] if e["type"] == "win"][0]["situation"]
+    assert s["first_turn"] is True and s["extras"]["on_dealers_first_discard"] is True
+    assert "human_hand" in {f.id for f in t.ruleset.score(s).fans}
+    # the scoring API, a situation written by hand: first_turn alone still says 人胡
+    del s["extras"]
+    assert "human_hand" in {f.id for f in t.ruleset.score(s).fans}

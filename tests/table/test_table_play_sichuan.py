@@ -521,3 +521,31 @@ def test_a_robbing_win_on_the_last_four_is_forced_too(tmp_path):
     assert [a.kind for a in t.legal(2)] == [a.kind for a in t.legal(3)] == ["win"]
     with pytest.raises(IllegalActionError, match="only 3 tiles are left in the wall: a seat that may win must"):
         act(t, 2, "pass")
+
+
+def test_dihu_by_discard_is_a_win_on_the_dealers_first_discard_only(tmp_path):
+    """地胡 under ``dihu_mode: first_discard`` and ``extra_patterns.tian_di_hu``: seat 2 wins on seat
+    1's first discard (5p) in the first go-around; it is first_turn but the discard is not the
+    dealer's, so the table writes extras.on_dealers_first_discard false and no 地胡 (×32) is
+    scored: 平胡, 1 from seat 1."""
+    hands = ["11m22m66p77p88p99p9s", "5p44m55m3344667s8s", "123456789m1134p", "111222555s789m6m"]
+    rules = _overlay_sichuan(tmp_path, "options:\n  exchange_three: false\n  dihu_mode: first_discard\n"
+                                       "  extra_patterns: {tian_di_hu: true}\n")
+    t = _table(rules, hands, "3m1m")
+    for seat, suit in enumerate("spsp"):
+        act_choice(t, seat, "void", suit)
+    act(t, 0, "discard", "9s")
+    while t.state.phase == "claim":
+        act(t, t.to_move()[0], "pass")
+    act(t, 1, "discard", "5p")
+    act(t, 2, "win")
+    s = [e for e in t.state.events if e["type"] == "win"][0]["situation"]
+    assert s["first_turn"] is True and s["extras"] == {"on_dealers_first_discard": False}
+    assert "dihu" not in {f.id for f in rules.score(s).fans}
+    assert t.settle().deltas == (0, -1, 1, 0)
+
+
+def _overlay_sichuan(tmp_path, body: str):
+    path = tmp_path / "club.yaml"
+    path.write_text(f"extends: sichuan\n{body}", encoding="utf-8")
+    return mahjong_core.load_ruleset(path)

@@ -321,6 +321,7 @@ def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_pa
         {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
         {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334455667p", "win_tile": "7p"}}]}
     page.select_option("#ruleset", "sichuan")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "sichuan")   # its form redrawn
     page.locator("#json-box summary").click()
     import json
     page.fill("#record-json", json.dumps(record))
@@ -369,6 +370,7 @@ def _add(page, kind: str, **fields):
 def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_page, engine):
     page = open_page("table.html")
     page.select_option("#ruleset", "sichuan")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "sichuan")   # its form redrawn
     for seat, suit in enumerate("mspm"):
         _add(page, "void", **{"ev-void-seat": str(seat), "ev-void-suit": suit})
     _add(page, "kong", **{"ev-kong-seat": "2", "ev-kong-kind": "concealed", "ev-kong-tile": "5m"})
@@ -396,6 +398,7 @@ def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_pag
 def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
     page = open_page("table.html")
     page.select_option("#ruleset", "popular")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "popular")   # its form redrawn
     _add(page, "wild", **{"ev-wild-indicator": "4m"})
     _add(page, "win", **{"ev-seat": "2", "ev-from": "", "ev-hand": "123m456p789s5m11z2z 2z"})
     page.click("#settle")
@@ -409,6 +412,7 @@ def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
 
 def test_a_self_drawn_win_on_a_kong_replacement(open_page, engine):
     page = open_page("table.html")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "guobiao")     # the default's form drawn
     _add(page, "kong", **{"ev-kong-seat": "1", "ev-kong-kind": "concealed", "ev-kong-tile": "1z"})   # the kong it follows
     page.select_option("#ev-type", "win")
     page.select_option("#ev-seat", "1")
@@ -619,12 +623,14 @@ def test_the_table_page_offers_exactly_each_familys_event_types(open_page, engin
         expect(offered).to_have_count(len(types))
         assert sorted(offered.evaluate_all("os => os.map(o => o.value)")) == sorted(types), name
     page.select_option("#ruleset", "guobiao")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "guobiao")   # its form redrawn
     assert "void" not in page.locator("#ev-type option").evaluate_all("os => os.map(o => o.value)")
     page.select_option("#ruleset", "fuzhou")                         # its own discard event, from its fields
     page.select_option("#ev-type", "discard")
     expect(page.locator("#ev-discard-seat")).to_be_visible()
     expect(page.locator("#ev-discard-tile")).to_be_visible()
     page.select_option("#ruleset", "guangdong")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "guangdong")   # its form redrawn
     page.select_option("#ev-type", "follow_dealer")
     expect(page.locator("#ev-type option[value='follow_dealer']")).to_have_text("Follow the dealer")
     expect(page.locator("#ev-fields [data-field]")).to_have_count(0)
@@ -635,6 +641,7 @@ def test_the_table_page_offers_exactly_each_familys_event_types(open_page, engin
 def test_a_fuzhou_discard_and_a_guangdong_follow_the_dealer_are_settled(open_page, engine):
     page = open_page("table.html")
     page.select_option("#ruleset", "guangdong")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "guangdong")   # its form redrawn
     _add(page, "follow_dealer")
     page.click("#settle")
     record = {"seats": 4, "dealer": 0, "round_wind": "E", "events": [{"type": "follow_dealer"}]}
@@ -643,6 +650,7 @@ def test_a_fuzhou_discard_and_a_guangdong_follow_the_dealer_are_settled(open_pag
         [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
     page.click("#new-hand")
     page.select_option("#ruleset", "fuzhou")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "fuzhou")   # its form redrawn
     _add(page, "wild", **{"ev-wild-tile": "5m"})
     _add(page, "discard", **{"ev-discard-seat": "2", "ev-discard-tile": "5m"})
     page.click("#settle")                      # a discarded gold is refused by this line, on its event's line
@@ -715,6 +723,7 @@ def test_in_chinese_the_ledger_says_every_reason_in_chinese_with_the_players_nam
     for i, name in enumerate(names):
         page.fill(f"#seat-{i}", name)
     page.select_option("#ruleset", "sichuan")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "sichuan")   # its form redrawn
     import json
     record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "round_wind": "E", "events": [
         {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},

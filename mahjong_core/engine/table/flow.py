@@ -15,7 +15,7 @@ from ..errors import MahjongError, PluginError
 from ..hand import Meld
 from . import actions as A
 from . import situation
-from .state import OPENING
+from .state import CLAIM, OPENING, TURN
 from .wall import below, number_stream, wall_key
 
 VOID_SUITS = ("m", "p", "s")
@@ -141,6 +141,18 @@ class TableHand:
     def discards(self, seat: int) -> tuple[int, ...]:
         """Every tile ``seat`` has discarded this hand, in order (claimed ones included)."""
         return tuple(a.tile for a in self._table.state.actions if a.kind == A.DISCARD and a.seat == seat)
+
+    def on_first_discard(self, seat: int) -> bool | None:
+        """For a win on a discard by a seat that has not discarded yet (a first go-around's win: 人和,
+        地胡 by discard): is that discard the hand's first, the dealer's? None for any other win
+        (on the seat's own draw, on a robbed kong, by a seat that has discarded)."""
+        st = self._table.state
+        on_discard = st.phase == CLAIM or (st.phase == TURN and st.turn != seat and bool(st.actions)
+                                           and st.actions[-1].kind == A.DISCARD)
+        if not on_discard or self.discards(seat):
+            return None
+        discards = [a for a in st.actions if a.kind == A.DISCARD]
+        return len(discards) == 1 and discards[0].seat == st.deal.dealer
 
     def situation(self, seat: int, tile: int, self_drawn: bool) -> dict:
         """The situation the table would write for ``seat`` winning on ``tile`` now (on a discard:
