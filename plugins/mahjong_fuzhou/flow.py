@@ -145,12 +145,9 @@ def rob_gold_choices(hand, seat: int) -> list[str]:
 
 
 def completes_a_shape(ruleset, situation: dict) -> bool:
-    """Does the situation's hand form a winning shape other than the count of golds (``wild_count``,
-    三金倒's shapeless win)?"""
-    s = parse_situation(situation, ruleset.table)
-    inp = ruleset.shape_input(s)
-    return any(shape.id != SHAPELESS and (shape.melds or not s.melds) and next(iter(shape.find(inp, **args)), None)
-               for shape, args, _ in ruleset.shapes)
+    """Does the situation's hand read in a winning shape other than the count of golds
+    (``wild_count``, 三金倒's shapeless win)?"""
+    return any(d.shape != SHAPELESS for d in ruleset.decompositions(parse_situation(situation, ruleset.table)))
 
 
 def rob_gold(hand, answers: dict) -> list[dict]:

@@ -29,10 +29,19 @@ def replace_in_rounds(table, order) -> None:
     many from the tail; bonus tiles among those wait for the next round. The dealer's extra tile
     (``first_tile``), when a bonus tile, becomes his last replacement. Stops when the wall is out."""
     st, kinds = table.state, table.ruleset.table.bonus
-    dealer, last = st.deal.dealer, None
+    last = _rounds(table, order, kinds)
+    if st.first_tile in kinds and last is not None:
+        st.first_tile = last
+
+
+def _rounds(table, order, kinds) -> int | None:
+    """Play the rounds; the dealer's last replacement (None: he took none)."""
+    st, last = table.state, None
     while True:
         due = [(seat, [t for t in kinds for _ in range(st.seats[seat].counts[t])]) for seat in order]
         due = [(seat, held) for seat, held in due if held]
+        if not due:
+            return last
         for seat, held in due:
             me = st.seats[seat]
             for t in held:
@@ -41,13 +50,8 @@ def replace_in_rounds(table, order) -> None:
             flow.update_reserve(table)
             for _ in held:
                 if st.wall.left == 0:
-                    due = []
-                    break
+                    return last
                 got = st.wall.draw_tail()
                 me.counts[got] += 1
-                if seat == dealer:
+                if seat == st.deal.dealer:
                     last = got
-        if not due:
-            break
-    if st.first_tile in kinds and last is not None:
-        st.first_tile = last
