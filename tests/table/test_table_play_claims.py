@@ -196,3 +196,9 @@ def test_a_kong_replacement_that_is_the_walls_last_tile_is_both_after_kong_and_l
     assert situation["after_kong"] == 1 and situation["last_tile"] is True
     fans = {f.id for f in t.ruleset.score(situation).fans}
     assert {"out_with_replacement_tile", "last_tile_draw"} <= fans and "self_drawn" not in fans
+
+
+def test_a_rob_window_takes_only_a_win_or_a_pass():
+    t = rob_table()
+    with pytest.raises(IllegalActionError, match=r"an added kong may only be robbed \(win\) or let pass"):
+        act(t, 2, "pung")

@@ -31,8 +31,8 @@ def _reason(table, a: A.Action) -> str:
     if st.phase == TURN:
         return _turn(table, a)
     w = st.window
-    kong = "the exposed kong" if st.phase == ROB and w.kong_from is not None else "the added kong"
-    what = kong if st.phase == ROB else "the discard"
+    kong = "exposed kong" if st.phase == ROB and w.kong_from is not None else "added kong"
+    what = f"the {kong}" if st.phase == ROB else "the discard"
     if a.kind in (A.DISCARD, A.CONCEALED_KONG, A.ADDED_KONG):
         return f"it is no seat's turn: the table waits for answers to {what} of {T.name(w.tile)} " \
                f"from seat(s) {', '.join(map(str, w.waiting))}"
@@ -41,7 +41,7 @@ def _reason(table, a: A.Action) -> str:
     if a.seat in w.answers:
         return f"seat {a.seat} has already answered {what} of {T.name(w.tile)}"
     if st.phase == ROB and a.kind != A.WIN and a.kind != A.PASS:
-        return f"{kong[4:]} may only be robbed (win) or let pass"
+        return f"an {kong} may only be robbed (win) or let pass"
     wild = claims.wild_rules(table.ruleset, st)
     if a.kind in (A.PUNG, A.EXPOSED_KONG, A.CHOW) and not claims.meldable(wild, st, (w.tile,)):
         return f"{T.name(w.tile)} is wild: a discarded wild cannot be claimed into a meld (table.wilds.claim: false)"
