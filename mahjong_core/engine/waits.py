@@ -11,6 +11,7 @@ are).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import add
 from typing import Sequence
 
 from . import shapes as S
@@ -61,15 +62,30 @@ def _meld_parts(melds) -> tuple:
 def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[int, ...]:
     """The kinds completing ``hand`` + ``melds`` in some enabled shape: the shape's own
     ``waits`` where it answers, else every kind tried through its finder."""
+    counts = [0] * T.NUM_KINDS
+    for t in hand:
+        counts[t] += 1
+    return waits_of_counts(ruleset, counts, melds, wilds)
+
+
+def waits_of_counts(ruleset, counts: Sequence[int], melds, wilds: Sequence[int]) -> tuple[int, ...]:
+    """``waits`` of a hand given as its 34 counts, wild kinds included (the table keeps counts)."""
     table = ruleset.table
-    base = shape_input(hand, melds, wilds, table)
+    natural, wild_tiles = counts, []
+    if wilds:
+        natural = list(counts)
+        for w in sorted(set(wilds)):
+            if w < T.NUM_KINDS and natural[w]:
+                wild_tiles += (w,) * natural[w]
+                natural[w] = 0
+    groups, meld_counts = _meld_parts(melds)
+    base = S.ShapeInput(tuple(natural), len(wild_tiles), groups, table.hand_size // 3 - len(melds), table.sequences,
+                        table.kinds, meld_counts, None, tuple(wild_tiles), table.wilds.fifth_copy)
     found: set[int] = set()
     generic = []
     # no fifth copy: a kind whose four tiles are all in the hand and melds cannot be drawn (a
     # wild is a tile of its own kind, never a copy of what it stands for)
-    held = list(base.meld_counts)
-    for t in hand:
-        held[t] += 1
+    held = list(map(add, meld_counts, counts))
     for shape, args, _ in ruleset.shapes:
         own = shape.waits
         got = None if own is None else own(base, **args)

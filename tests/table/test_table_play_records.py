@@ -14,7 +14,8 @@ from mahjong_core.engine.errors import MahjongError
 from mahjong_core.engine.table import Deal, InvariantError, Table
 from mahjong_core.engine.table.bots import move
 from mahjong_core.engine.table.roster import make_bot
-from mahjong_core.engine.table.invariants import check
+from mahjong_core.engine import tiles as T
+from mahjong_core.engine.table.invariants import check, places, problems
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.frontends.cli import main
 
@@ -80,6 +81,32 @@ def test_the_invariants_count_the_wall_too():
     t.state.wall.back -= 1
     with pytest.raises(InvariantError, match=r"is in 3 places, the tile set holds 4"):
         check(t)
+
+
+def test_a_negative_count_is_named_and_a_moved_tile_is_named_by_kind():
+    """The packed tile count (invariants.py) hands every difference to the per-kind count: a
+    tile moved from one hand to another is no fault, one moved out of a hand into nowhere names
+    its kind, and a count below zero names the seat."""
+    t = Table(guobiao(), Deal(4, 2))
+    seats = t.state.seats
+    kind = next(k for k in range(34) if seats[1].counts[k])
+    seats[1].counts[kind] -= 1
+    seats[2].counts[kind] += 1                  # sizes wrong, tiles all there
+    assert not any("places" in p for p in problems(t))
+    seats[2].counts[kind] -= 1                  # now it is nowhere
+    assert f"tile {T.name(kind)} is in 3 places, the tile set holds 4" in problems(t)
+    missing = next(k for k in range(34) if not seats[3].counts[k])
+    seats[3].counts[missing] -= 1
+    assert "seat 3 holds a negative count" in problems(t)
+
+
+def test_the_packed_count_agrees_with_the_per_kind_count_through_a_hand():
+    t = Table(guobiao(), Deal(11, 3))
+    bots = [make_bot("random", guobiao(), 11, 3, s) for s in range(4)]
+    while not t.over:
+        assert places(t) == t.state.wall.counts() and not problems(t)
+        seat = t.to_move()[0]
+        t.act(move(bots[seat], t, seat))
 
 
 def test_the_walls_counts_are_the_counts_of_its_remaining_tiles():

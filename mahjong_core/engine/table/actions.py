@@ -77,7 +77,20 @@ class Action:
 def discard(seat: int, tile: int) -> Action:
     """The discard of ``tile`` by ``seat``: one shared record per pair (actions are immutable),
     since every turn lists a dozen of them."""
-    return Action(DISCARD, seat, tile)
+    return discards(seat)[tile]
+
+
+@lru_cache(maxsize=None)
+def discards(seat: int) -> tuple[Action, ...]:
+    """``seat``'s discard of each kind, by kind: a turn's list is these rows picked by held kinds."""
+    return tuple(Action(DISCARD, seat, t) for t in range(T.NUM_TILES))
+
+
+@lru_cache(maxsize=None)
+def shared(kind: str, seat: int, tile: int | None = None) -> Action:
+    """One shared record per (kind, seat, tile) for the actions every claim window offers anew
+    (a pass, a pung, a chow, a win): a bounded set, so kept."""
+    return Action(kind, seat, tile)
 
 
 def _seat(data, seats: int, where: str) -> int:

@@ -8,6 +8,8 @@ play (血战) claims nothing; a seat that won and plays on (血流) may only win
 when the kong keeps its waits."""
 from __future__ import annotations
 
+from itertools import compress
+
 from .. import tiles as T
 from . import actions as A
 from . import flow, lastgroup, situation, winning
@@ -15,24 +17,29 @@ from .rules import PlayRules
 from .state import TableState
 
 
+_KINDS = range(T.NUM_KINDS)
+
+
 def distance(seat: int, source: int, seats: int) -> int:
     """Turns from ``source`` to ``seat`` (1: the next player)."""
     return (seat - source) % seats
 
 
+def _chow_shapes(tile: int) -> tuple:
+    """(lowest tile, the two other tiles) of each chow holding ``tile``."""
+    if tile >= 27:
+        return ()
+    rank = tile % 9
+    return tuple((low, *(t for t in (low, low + 1, low + 2) if t != tile))
+                 for low in (tile - 2, tile - 1, tile) if low >= tile - rank and low % 9 <= 6)
+
+
+_CHOW_SHAPES = tuple(_chow_shapes(t) for t in range(T.NUM_TILES))
+
+
 def chows(counts: list[int], tile: int) -> list[int]:
     """The lowest tiles of the chows ``tile`` completes with two held tiles."""
-    if tile >= 27:
-        return []
-    rank = tile % 9
-    out = []
-    for low in (tile - 2, tile - 1, tile):
-        if low < tile - rank or low % 9 > 6:
-            continue
-        others = [t for t in (low, low + 1, low + 2) if t != tile]
-        if all(counts[t] > 0 for t in others):
-            out.append(low)
-    return out
+    return [low for low, a, b in _CHOW_SHAPES[tile] if counts[a] and counts[b]]
 
 
 def wild_rules(ruleset, state: TableState):
@@ -43,7 +50,7 @@ def wild_rules(ruleset, state: TableState):
 def discardable(wild, state: TableState, me, void: str | None = None) -> list[int]:
     """The kinds ``me`` may let go: every kind held, but a wild where ``table.wilds.discard`` is
     false (unless the seat holds nothing else); only its ``void`` suit while it holds any."""
-    held = [t for t in range(T.NUM_KINDS) if me.counts[t]]
+    held = list(compress(_KINDS, me.counts))
     if void is not None:
         forced = [t for t in held if T.suit(t) == void]
         if forced:
@@ -76,26 +83,26 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
         opts = []
         if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False, extras=flow.extras_of(table, seat)) \
                 and not locked(ruleset, state, seat, tile):
-            opts.append(A.Action(A.WIN, seat))
+            opts.append(A.shared(A.WIN, seat))
             if forced(rules, state):
-                out[seat] = (A.Action(A.WIN, seat),)
+                out[seat] = (A.shared(A.WIN, seat),)
                 continue
         if rules.after_win == "stay" and seat in state.winners or T.suit(tile) == state.voids.get(seat):
             if kong_room and counts[tile] >= 3 and T.suit(tile) != state.voids.get(seat) and \
                     winning.kong_keeps_waits(table, seat, tile, A.EXPOSED_KONG):
-                opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
+                opts.append(A.shared(A.EXPOSED_KONG, seat, tile))
             if opts:
-                out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
+                out[seat] = (A.shared(A.PASS, seat),) + tuple(opts)
             continue
         if kong_room and counts[tile] >= 3 and not lastgroup.short(table, seat, A.EXPOSED_KONG, tile):
-            opts.append(A.Action(A.EXPOSED_KONG, seat, tile))
+            opts.append(A.shared(A.EXPOSED_KONG, seat, tile))
         if room and counts[tile] >= 2:
-            opts.append(A.Action(A.PUNG, seat))
+            opts.append(A.shared(A.PUNG, seat))
         if room and rules.chows and distance(seat, source, seats) == 1:
-            opts.extend(A.Action(A.CHOW, seat, low) for low in chows(counts, tile)
-                        if meldable(wild, state, (low, low + 1, low + 2)))
+            opts.extend(A.shared(A.CHOW, seat, low) for low in chows(counts, tile)
+                        if not state.wilds or meldable(wild, state, (low, low + 1, low + 2)))
         if opts:
-            out[seat] = (A.Action(A.PASS, seat),) + tuple(opts)
+            out[seat] = (A.shared(A.PASS, seat),) + tuple(opts)
     return out
 
 

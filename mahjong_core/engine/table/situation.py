@@ -73,7 +73,7 @@ def waits(ruleset, state: TableState, seat: int, cache: dict) -> tuple[int, ...]
     key = (bytes(me.counts), tuple((m.kind, m.tile) for m in me.melds) if me.melds else ())
     got = cache.get(key)
     if got is None:
-        got = cache[key] = W.waits(ruleset, tuple(me.tiles()), melds(state, seat), state.wilds)
+        got = cache[key] = W.waits_of_counts(ruleset, me.counts[:T.NUM_KINDS], melds(state, seat), state.wilds)
     return got
 
 

@@ -130,7 +130,7 @@ class Table:
                        and (not fixed or winning.kong_keeps_waits(self, seat, k.tile, k.kind)))
         if fixed:
             return tuple(out) + (A.discard(seat, st.drawn),)
-        out.extend(A.discard(seat, t) for t in claims.discardable(wild, st, me, void))
+        out.extend(map(A.discards(seat).__getitem__, claims.discardable(wild, st, me, void)))
         return tuple(out)
 
     # ------------------------------------------------------------------ moves

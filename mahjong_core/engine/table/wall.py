@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from operator import sub
 
 from .. import tiles as T
 from ..errors import MahjongError
@@ -111,22 +110,29 @@ class Wall:
         return self.tiles[self.front:self.back]
 
     def remaining_counts(self) -> list[int]:
-        """How many tiles of each kind ``remaining()`` holds, read from prefix counts of the
-        (immutable) tiles: ``prefix[i]`` counts ``tiles[:i]``, so the slice front … back counts
-        ``prefix[back] − prefix[front]`` (the invariants ask this after every action)."""
-        prefix = self._prefix_counts()
-        return list(map(sub, prefix[self.back], prefix[self.front]))
+        """How many tiles of each kind ``remaining()`` holds (``remaining_packed`` unpacked)."""
+        return list(self.remaining_packed().to_bytes(T.NUM_TILES, "little"))
 
     def counts(self) -> list[int]:
         """How many tiles of each kind the wall was dealt from (the tile set)."""
-        return self._prefix_counts()[-1]
+        return list(self.packed().to_bytes(T.NUM_TILES, "little"))
 
-    def _prefix_counts(self) -> list[list[int]]:
-        if self._prefix is None:
-            row = [0] * T.NUM_TILES
-            self._prefix = [row]
-            for t in self.tiles:
-                row = row.copy()
-                row[t] += 1
-                self._prefix.append(row)
-        return self._prefix
+    def remaining_packed(self) -> int:
+        """``remaining_counts`` packed, kind t at byte t: ``prefix[i]`` packs the counts of
+        ``tiles[:i]`` (the tiles never change), so the slice front … back packs as
+        ``prefix[back] − prefix[front]``. A wall holds at most 8 of a kind, so no byte carries;
+        the invariants add these up after every action (invariants.py)."""
+        prefix = self._prefix or self._prefix_packed()
+        return prefix[self.back] - prefix[self.front]
+
+    def packed(self) -> int:
+        """The whole tile set's counts, packed as ``remaining_packed``."""
+        return (self._prefix or self._prefix_packed())[-1]
+
+    def _prefix_packed(self) -> list[int]:
+        total = 0
+        self._prefix = prefix = [total]
+        for t in self.tiles:
+            total += 1 << 8 * t
+            prefix.append(total)
+        return prefix
