@@ -147,21 +147,26 @@ def _parse_tiles(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+# each kind's suit letter and rank digit (bots and records write notation all the time)
+_LETTER = tuple(suit(t) for t in range(NUM_TILES))
+_DIGIT = tuple(str(rank(t)) for t in range(NUM_TILES))
+
+
 def format_tiles(tiles: Iterable[int]) -> str:
     """Sorted notation, suits in the order m p s z f: ``format_tiles([4, 0]) == '15m'``."""
-    parts: list[str] = []
-    digits: list[str] = []
+    out: list[str] = []
     current = None
+    letter, digit = _LETTER, _DIGIT
     for t in sorted(tiles):
-        s = suit(t)
-        if s != current and digits:
-            parts.append("".join(digits) + current)
-            digits = []
-        current = s
-        digits.append(str(rank(t)))
-    if digits:
-        parts.append("".join(digits) + current)
-    return "".join(parts)
+        s = letter[t]
+        if s != current:
+            if current is not None:
+                out.append(current)
+            current = s
+        out.append(digit[t])
+    if current is not None:
+        out.append(current)
+    return "".join(out)
 
 
 def counts34(tiles: Iterable[int]) -> list[int]:
