@@ -97,23 +97,49 @@ def waits_of_counts(ruleset, counts: Sequence[int], melds, wilds: Sequence[int])
         # a drawn wild stands for any wait it may be a copy of (table.wilds.fifth_copy)
         found.update(w for w in wilds if w in table.kinds)
     if generic:
-        wild_kinds = set(wilds)
-        counts = list(base.counts)
-        for t in sorted(table.kinds):
-            if t in found:
-                continue
-            # the pre-win input with one more tile: only the counts (or the wild budget) change
-            if t in wild_kinds:
-                inp = S.ShapeInput(base.counts, base.wilds + 1, base.meld_groups, base.sets_needed,
-                                   base.chows, base.kinds, base.meld_counts, t, fifth_copy=base.fifth_copy)
-            else:
-                counts[t] += 1
-                inp = S.ShapeInput(tuple(counts), base.wilds, base.meld_groups, base.sets_needed,
-                                   base.chows, base.kinds, base.meld_counts, t, fifth_copy=base.fifth_copy)
-                counts[t] -= 1
-            for shape, args in generic:
-                if next(iter(shape.find(inp, **args)), None) is not None:
-                    found.add(t)
-                    break
+        found.update(_searched(table, base, generic, set(wilds), found))
     found = {t for t in found if held[t] < 4}
     return tuple(sorted(found))
+
+
+def _searched(table, base: S.ShapeInput, shapes, wild_kinds: set, found: set, prune: bool = True) -> set[int]:
+    """The kinds, beyond ``found``, that complete ``base`` in one of ``shapes`` (each asked
+    through its finder). ``prune``: a shape's own ``shanten``, a lower bound of its distance
+    (``WinShape.shanten``), rules out what it can before the finder is asked: a shape at 1 or
+    more on the hand before the win takes no tile at all; one at 0 or more on the hand with a
+    tile added is not completed by that tile."""
+    if prune:
+        shapes = [(shape, args) for shape, args in shapes if not _at_least(shape, args, base, 1)]
+    out: set[int] = set()
+    if not shapes:
+        return out
+    counts = list(base.counts)
+    for t in sorted(table.kinds):
+        if t in found:
+            continue
+        # the pre-win input with one more tile: only the counts (or the wild budget) change
+        if t in wild_kinds:
+            inp = S.ShapeInput(base.counts, base.wilds + 1, base.meld_groups, base.sets_needed,
+                               base.chows, base.kinds, base.meld_counts, t, fifth_copy=base.fifth_copy)
+        else:
+            counts[t] += 1
+            inp = S.ShapeInput(tuple(counts), base.wilds, base.meld_groups, base.sets_needed,
+                               base.chows, base.kinds, base.meld_counts, t, fifth_copy=base.fifth_copy)
+            counts[t] -= 1
+        for shape, args in shapes:
+            if prune and _at_least(shape, args, inp, 0):
+                continue
+            if next(iter(shape.find(inp, **args)), None) is not None:
+                out.add(t)
+                break
+    return out
+
+
+def _at_least(shape, args, inp: S.ShapeInput, value: int) -> bool:
+    """Does the shape's own shanten put ``inp`` at ``value`` or more (False: no answer)?"""
+    fn = shape.shanten
+    if fn is None:
+        return False
+    got = fn(inp, **args)
+    return got is not None and got >= value
+
