@@ -1,7 +1,6 @@
 """One plugin manager per engine: loads plugins, collects their registrations, finds rulesets."""
 from __future__ import annotations
 
-import importlib.metadata
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,7 +8,7 @@ from typing import Any, Iterable
 
 import pluggy
 
-from . import builtin, rulecache
+from . import builtin, entrypoints, rulecache
 from .config import Shown, is_family_base, resolve, shown
 from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
 from .fans import FanCheck
@@ -125,11 +124,11 @@ class Engine:
         self.pm.register(builtin, name="builtin")
         # installed plugins this engine does not load (entry_points=False): named when a ruleset
         # needs something only they register
-        self._left_out = [] if entry_points else \
-            sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name)
+        found = entrypoints.installed(PROJECT)
+        self._left_out = [] if entry_points else found
         self._left_out_ids: dict | None = None
         if entry_points:
-            for ep in sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name):
+            for ep in found:
                 if self.pm.has_plugin(ep.name):
                     continue
                 try:

@@ -124,13 +124,19 @@ def _read(entry: Path) -> Resolved | None:
 def _write(folder: Path, entry: Path, r: Resolved) -> None:
     if len(r.digests) != len(r.files) or not _plain(r.data) or not _plain(_to_json(r)):
         return
+    store(folder, entry, _to_json(r))
+
+
+def store(folder: Path, entry: Path, data) -> None:
+    """Write ``data`` as the JSON file ``entry`` whole or not at all (readers never see half an
+    entry); any failure leaves no entry, silently (the entrypoints cache writes here too)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(_to_json(r), f, ensure_ascii=True, allow_nan=False)
-            os.replace(tmp, entry)      # whole or not at all: readers never see half an entry
+                json.dump(data, f, ensure_ascii=True, allow_nan=False)
+            os.replace(tmp, entry)
         except BaseException:
             os.unlink(tmp)
             raise

@@ -4,6 +4,7 @@ knows the word, and a full parser has every command."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -46,3 +47,16 @@ def test_play_options_are_there_when_play_or_no_known_command_is_named():
 def test_jobs_is_still_checked():
     rc, _, err = run_cli(["score", "--jsonl", "--jobs", "999"])
     assert rc == 2 and "is not a number of processes from 1 to 64" in err
+
+
+def test_a_second_start_reads_the_installed_plugins_without_importlib_metadata(tmp_path):
+    """The installed plugins are kept in the cache folder (engine/entrypoints.py): the second
+    run of the same command finds them there and never imports ``importlib.metadata``."""
+    env = {**os.environ, "MAHJONG_CORE_CACHE": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", SCORE], capture_output=True, text=True, encoding="utf-8",
+                           timeout=120, env=env) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr
+    first, second = (json.loads(r.stdout.splitlines()[1]) for r in runs)
+    assert "importlib.metadata" in first and "importlib.metadata" not in second
+    assert json.loads(runs[1].stdout.splitlines()[0])["total"] == 26
+    assert len(list(tmp_path.glob("entry-points-*.json"))) == 1
