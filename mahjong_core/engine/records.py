@@ -41,37 +41,48 @@ def show(value) -> str:
 
 def _check_data(data) -> None:
     """Refuse what JSON cannot say (sets, bytes, objects, NaN), nesting deeper than MAX_DEPTH,
-    huge numbers and huge strings, before anything recurses into or prints the record."""
+    huge numbers and huge strings, before anything recurses into or prints the record. Every
+    value is visited (a table's record, after each hand too), so the place a fault is named by
+    is kept as (parent, key) and written out only for the message (``_where``)."""
     stack = [(data, "record", 0)]
     while stack:
         value, where, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise SettlementError(f"{where}: the record is nested more than {MAX_DEPTH} levels deep")
+            raise SettlementError(f"{_where(where)}: the record is nested more than {MAX_DEPTH} levels deep")
         if value is None or isinstance(value, bool):
             continue
         if isinstance(value, int):
             if value.bit_length() > MAX_INT_BITS:
-                raise SettlementError(f"{where}: number too large ({value.bit_length()} bits)")
+                raise SettlementError(f"{_where(where)}: number too large ({value.bit_length()} bits)")
         elif isinstance(value, float):
             if value != value or value in (float("inf"), -float("inf")):
-                raise SettlementError(f"{where}: {value!r} is not a JSON number")
+                raise SettlementError(f"{_where(where)}: {value!r} is not a JSON number")
         elif isinstance(value, str):
             if len(value) > MAX_STRING:
-                raise SettlementError(f"{where}: a string of {len(value)} characters (at most {MAX_STRING})")
+                raise SettlementError(f"{_where(where)}: a string of {len(value)} characters (at most {MAX_STRING})")
         elif isinstance(value, Mapping):
             for key, item in value.items():
                 if isinstance(key, bool) or not isinstance(key, (str, int)) \
                         or (isinstance(key, int) and key.bit_length() > MAX_INT_BITS):
-                    raise SettlementError(f"{where}: keys must be names, got {show(key)}")
+                    raise SettlementError(f"{_where(where)}: keys must be names, got {show(key)}")
                 if isinstance(key, str) and len(key) > 100:
-                    raise SettlementError(f"{where}: key {show(key)} is too long")
-                stack.append((item, f"{where}.{key}" if depth < 4 else where, depth + 1))
+                    raise SettlementError(f"{_where(where)}: key {show(key)} is too long")
+                stack.append((item, (where, ".", key) if depth < 4 else where, depth + 1))
         elif isinstance(value, (list, tuple)):
             for i, item in enumerate(value):
-                stack.append((item, f"{where}[{i}]" if depth < 4 else where, depth + 1))
+                stack.append((item, (where, "[]", i) if depth < 4 else where, depth + 1))
         else:
-            raise SettlementError(f"{where}: {show(value)} is not JSON data (objects, lists, strings, "
+            raise SettlementError(f"{_where(where)}: {show(value)} is not JSON data (objects, lists, strings, "
                                   f"numbers, true/false, null)")
+
+
+def _where(where) -> str:
+    """``record.events[2].tile`` from ``_check_data``'s (parent, kind, key) chain."""
+    parts = []
+    while isinstance(where, tuple):
+        where, kind, key = where
+        parts.append(f".{key}" if kind == "." else f"[{key}]")
+    return where + "".join(reversed(parts))
 
 
 @dataclass(frozen=True, slots=True)
