@@ -128,7 +128,7 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
         return None
     n_melds = len(inp.meld_groups)
     counts = inp.counts
-    if n_melds > 1 or sum(counts) != 13 - 3 * n_melds or knitted_missing(counts)[0][0] > 1:
+    if n_melds > 1 or sum(counts) != 13 - 3 * n_melds or _most_held(counts) < 8:
         return []                           # a ready hand lacks one knitted tile at most
     tried: set[int] = set()
     for body in KNITTED:
@@ -158,6 +158,18 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
                 out.append(t)
             c[t] -= 1
     return out
+
+
+def _most_held(c) -> int:
+    """``most_knitted`` counted straight from the counts, without the suit records (the table
+    asks the waits of a new hand every turn, and few of them come near a knitted straight)."""
+    a0, a1, a2 = (c[0] > 0) + (c[3] > 0) + (c[6] > 0), (c[1] > 0) + (c[4] > 0) + (c[7] > 0), \
+        (c[2] > 0) + (c[5] > 0) + (c[8] > 0)
+    b0, b1, b2 = (c[9] > 0) + (c[12] > 0) + (c[15] > 0), (c[10] > 0) + (c[13] > 0) + (c[16] > 0), \
+        (c[11] > 0) + (c[14] > 0) + (c[17] > 0)
+    c0, c1, c2 = (c[18] > 0) + (c[21] > 0) + (c[24] > 0), (c[19] > 0) + (c[22] > 0) + (c[25] > 0), \
+        (c[20] > 0) + (c[23] > 0) + (c[26] > 0)
+    return max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
 
 
 @lru_cache(maxsize=None)

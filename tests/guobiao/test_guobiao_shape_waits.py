@@ -272,3 +272,15 @@ def test_public_waits_unchanged_with_a_wild_kind():
                 assert rules.waits(hand).tiles == want, hand
                 nonempty += bool(want)
     assert nonempty > len(hands)
+
+
+def test_the_knitted_count_of_the_waits_is_the_shanten_ones():
+    """``shape_waits`` counts the knitted tiles held straight from the counts; the shanten reads
+    them through the suit records: the two agree on hands of every size."""
+    rng = random.Random(258)
+    for _ in range(3000):
+        counts = [0] * 34
+        for _ in range(rng.choice((5, 10, 13, 14))):
+            t = rng.randrange(34)
+            counts[t] += counts[t] < 4
+        assert knitted_straight._most_held(tuple(counts)) == knitted_straight.most_knitted(tuple(counts))
