@@ -66,7 +66,7 @@ def play_wall(ruleset, bot_names: Sequence[str], seed: int, wall: int, seatings:
             play_out(table, bots)
             record = table.record()
             wins = tuple(ruleset.score(e["situation"]) for e in record["events"] if e["type"] == "win")
-            hand = played[key] = HandPlay(wall, seating, record, table.settle(), wins)
+            hand = played[key] = HandPlay(wall, seating, record, table.settle(record), wins)
         out.append(hand if hand.seating == seating else
                    HandPlay(wall, seating, hand.record, hand.settlement, hand.wins))
     return out

@@ -74,7 +74,7 @@ def problems(table) -> list[str]:
             expected += st.extra.get(i, 0)
         if i == dealer_extra:
             expected += 1
-        if seat.size != expected:
+        if sum(seat.counts) + 3 * len(seat.melds) != expected:
             out.append(f"seat {i} holds {seat.size} tiles (melds as three), expected {expected}")
     if st.winners and st.phase != OVER and table.rules.after_win == "end":
         out.append(f"seat(s) {st.winners} won but the hand goes on")

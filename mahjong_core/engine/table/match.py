@@ -31,8 +31,9 @@ class HandResult:
 def play_hand(ruleset, bots: Sequence[Bot], deal: Deal, check: bool = True) -> HandResult:
     table = Table(ruleset, deal, check)
     play_out(table, bots)
-    settlement = table.settle()
-    return HandResult(deal.hand, table.record(), tuple(settlement.deltas), tuple(table.state.winners),
+    record = table.record()
+    settlement = table.settle(record)
+    return HandResult(deal.hand, record, tuple(settlement.deltas), tuple(table.state.winners),
                       len(table.state.actions), chosen_dealer(table))
 
 

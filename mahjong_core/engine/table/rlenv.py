@@ -102,7 +102,8 @@ class MahjongEnv(AECEnv):
         self.table.act(decoded)
         self.rewards = {a: 0 for a in self.agents}
         if self.table.over:
-            deltas, record = self.table.settle().deltas, self.table.record()
+            record = self.table.record()
+            deltas = self.table.settle(record).deltas
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(deltas[s])
                 self.terminations[a] = True

@@ -93,11 +93,11 @@ class Table:
     def record(self) -> dict:
         return record.build(self)
 
-    def settle(self):
-        """The money the table reports: its events settled (as its whole record settles, play log replayed)."""
-        record = self.record()
-        del record["play"]
-        return self.ruleset.settle(record)
+    def settle(self, record: dict | None = None):
+        """The money the table reports: its events settled (as its whole record settles, play
+        log replayed); ``record``: this table's ``record()`` when the caller has it already."""
+        events = {k: v for k, v in (record or self.record()).items() if k != "play"}
+        return self.ruleset.settle(events)
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self, seat: int) -> tuple[A.Action, ...]:
