@@ -136,10 +136,14 @@ def _searched(table, base: S.ShapeInput, shapes, wild_kinds: set, found: set, pr
 
 
 def _at_least(shape, args, inp: S.ShapeInput, value: int) -> bool:
-    """Does the shape's own shanten put ``inp`` at ``value`` or more (False: no answer)?"""
+    """Does the shape's own shanten put ``inp`` at ``value`` or more (False: no answer)? Its
+    cheap bound (``WinShape.shanten_bound``, never above its shanten) is asked first."""
     fn = shape.shanten
     if fn is None:
         return False
+    bound = shape.shanten_bound
+    if bound is not None and bound(inp, **args) >= value:
+        return True
     got = fn(inp, **args)
     return got is not None and got >= value
 

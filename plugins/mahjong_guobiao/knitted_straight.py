@@ -237,10 +237,10 @@ def knitted_missing(counts) -> tuple:
 
 def shanten_bound(inp: ShapeInput) -> int:
     """``WinShape.shanten_bound``: the fewest knitted tiles missing, less one (the rest can at
-    best be complete)."""
-    if inp.wilds or inp.sets_needed < 3 or len(inp.meld_groups) > 1:
-        return -1 if inp.wilds else NEVER
-    return 8 - most_knitted(inp.counts)
+    best be complete), less the wilds (each fills one missing tile at best)."""
+    if inp.sets_needed < 3 or len(inp.meld_groups) > 1:
+        return NEVER
+    return 8 - _most_held(inp.counts) - inp.wilds
 
 
 def _bodies(inp: ShapeInput, every: bool = False):

@@ -113,13 +113,12 @@ def shanten(inp: ShapeInput) -> int | None:
 
 def shanten_bound(inp: ShapeInput) -> int:
     """``WinShape.shanten_bound``: a suit holds at most its own tiles of the gates, so 12 − the
-    tiles of the fullest suit (one fewer when those 13 are with their fourteenth)."""
-    if inp.wilds:
-        return -1
+    tiles of the fullest suit (one fewer when those 13 are with their fourteenth), less the
+    wilds (each one more tile of that suit at best)."""
     if inp.meld_groups or inp.sets_needed != 4:
         return NEVER
     m, p, s, _ = hand_suits(inp.counts)
-    return 12 - max(m.size, p.size, s.size)
+    return 12 - max(m.size, p.size, s.size) - inp.wilds
 
 
 def shanten_draws(inp: ShapeInput) -> list[int] | None:

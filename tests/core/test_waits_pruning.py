@@ -96,3 +96,26 @@ def test_most_of_the_hands_compared_are_ready(monkeypatch, name):
         assert got == _unpruned(monkeypatch, ruleset, hand, melds, (wild,)), (hand, melds, wild)
         ready += bool(got)
     assert ready >= 60
+
+
+@pytest.mark.parametrize("name", ("popular", "guobiao"))
+def test_every_shape_bound_is_below_its_shanten(name):
+    """``WinShape.shanten_bound`` is never above the shape's ``shanten`` (the pruning and the
+    analysis both rely on it), with wilds and melds, on 13- and 14-tile hands."""
+    ruleset = mahjong_core.load_ruleset(name)
+    rng = random.Random(7)
+    bounded = [(s, a) for s, a, _ in ruleset.shapes if s.shanten_bound is not None and s.shanten is not None]
+    assert {s.id for s, _ in bounded} >= {"knitted_straight", "nine_gates"}
+    for i in range(600):
+        wild = rng.choice(range(34))
+        hand, melds = _near_ready(rng, ruleset, i % 2, i % 5, wild)
+        hand = list(hand)
+        if i % 3 == 0:                          # a random hand too, far from ready
+            hand = sorted(rng.sample(range(34), 13))
+        for extra in (None, rng.choice(range(34))):
+            tiles = hand + ([extra] if extra is not None and hand.count(extra) < 4 else [])
+            inp = W.shape_input(tuple(sorted(tiles)), melds, (wild,), ruleset.table)
+            for shape, args in bounded:
+                got = shape.shanten(inp, **args)
+                if got is not None:
+                    assert shape.shanten_bound(inp, **args) <= got, (shape.id, tiles, melds, wild)
