@@ -137,22 +137,27 @@ class Waits:
 
     def _score(self) -> tuple[Wait, ...]:
         hand = self.situation.to_dict()
+        return tuple(self.score_of(t, hand) for t in self.tiles)
+
+    def score_of(self, tile: int, hand: dict | None = None) -> Wait:
+        """One wait scored both ways (what ``scores()`` holds for it), for a reader that needs only
+        some of them (a bot weighing the waits that still have copies left); ``hand``: the
+        situation's dict, when the caller has it."""
+        if hand is None:
+            hand = self.situation.to_dict()
         rules = self.rules
         by_method = rules.minimum_by_method
-        out = []
-        for t in self.tiles:
-            modes = []
-            for method in ("discard", "self_drawn"):
-                minimum = rules.minimum_of(method)
-                try:
-                    r = rules.score(dict(hand, win_tile=T.name(t), self_drawn=method == "self_drawn"),
-                                    enforce_minimum=False)
-                    modes.append(WaitScore(r.total, r.value, r.minimum_points < minimum, None,
-                                           method in rules.win_methods, minimum if by_method else None))
-                except MahjongError as e:
-                    modes.append(WaitScore(error=e.code, message=e.message, reason=e.reason))
-            out.append(Wait(t, *modes))
-        return tuple(out)
+        modes = []
+        for method in ("discard", "self_drawn"):
+            minimum = rules.minimum_of(method)
+            try:
+                r = rules.score(dict(hand, win_tile=T.name(tile), self_drawn=method == "self_drawn"),
+                                enforce_minimum=False)
+                modes.append(WaitScore(r.total, r.value, r.minimum_points < minimum, None,
+                                       method in rules.win_methods, minimum if by_method else None))
+            except MahjongError as e:
+                modes.append(WaitScore(error=e.code, message=e.message, reason=e.reason))
+        return Wait(tile, *modes)
 
     def to_dict(self) -> dict:
         return {"ok": True, "ruleset": self.rules.name, "ready": self.ready,

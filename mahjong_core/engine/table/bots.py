@@ -58,7 +58,7 @@ class GreedyBot:
     def __init__(self, ruleset):
         self.ruleset = ruleset
         self.flow = flow_of(ruleset)
-        self._waits: dict = {}      # a ready hand's (tile, value) waits (``_wait_values``)
+        self._waits: dict = {}      # a ready hand's waits and their values (``_waits_worth``)
 
     def act(self, observation: Observation, legal: tuple[A.Action, ...]) -> A.Action:
         for a in legal:
@@ -103,27 +103,36 @@ class GreedyBot:
         """The hand whose waits are scored (the greedy bot: tiles, melds and wilds alone)."""
         return self._hand(obs, tiles, melds, bare=False)
 
-    def _wait_values(self, obs: Observation, tiles, melds) -> tuple:
-        """(winning tile, mean value of its two ways) of a ready 3n+1 hand, a way that would not
-        stand (below the minimum, not allowed) counting 0; cached for the hand (a ready hand
-        comes back turn after turn, and its seat, winds and flowers are the bot's own)."""
+    def _waits_worth(self, obs: Observation, tiles, melds, copies) -> float:
+        """A ready 3n+1 hand's waits: each winning tile's ``copies(tile)`` left times the mean
+        value of its two ways of winning, a way that would not stand (below the minimum, not
+        allowed) counting 0. The waits and each value are cached for the hand (a ready hand
+        comes back turn after turn, and its seat, winds and flowers are the bot's own); a wait
+        with no copy left is not scored."""
         key = (tuple(sorted(tiles)), tuple((m["type"], m.get("tiles"), m.get("concealed")) for m in melds),
                len(obs.seats[obs.seat].bonus))
         got = self._waits.get(key)
         if got is None:
-            got = []
-            for w in self.ruleset.waits(self._scored_hand(obs, tiles, melds)).scores():
-                ways = [m.value for m in (w.discard, w.self_drawn) if m.error is None and m.allowed
-                        and not m.below_minimum and isinstance(m.value, (int, float))]
-                got.append((w.tile, sum(ways) / 2))
-            got = self._waits[key] = tuple(got)
-        return got
+            got = self._waits[key] = (self.ruleset.waits(self._scored_hand(obs, tiles, melds)), {})
+        waits, values = got
+        total = 0.0
+        for t in waits.tiles:
+            n = copies(t)
+            if n > 0:
+                v = values.get(t)
+                if v is None:
+                    w = waits.score_of(t)
+                    ways = [m.value for m in (w.discard, w.self_drawn) if m.error is None and m.allowed
+                            and not m.below_minimum and isinstance(m.value, (int, float))]
+                    v = values[t] = sum(ways) / 2
+                total += n * v
+        return total
 
     def _ready_worth(self, obs: Observation, tiles, melds, option) -> float:
-        """A ready hand's waits: each winning tile's copies left times the mean value of its two
-        ways of winning."""
+        """A ready hand's waits: each winning tile's copies left (as the analysis counts them)
+        times the mean value of its two ways of winning."""
         left = {u.tile: u.left for u in option.useful}
-        return sum(left.get(t, 0) * v for t, v in self._wait_values(obs, tiles, melds))
+        return self._waits_worth(obs, tiles, melds, lambda t: left.get(t, 0))
 
     def _choose_discard(self, obs: Observation, melds, discards):
         options = [o for o in self._analyze(obs, obs.hand, melds).discards if o.discard in discards]

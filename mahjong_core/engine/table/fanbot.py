@@ -41,7 +41,7 @@ class FanBot(GreedyBot):
     def _worth(self, obs: Observation, tiles, melds, seen) -> float:
         """A ready hand's worth: each winning tile's copies left times its value."""
         held = _counts(tiles, melds)
-        return sum(max(0, 4 - seen[t] - held[t]) * v for t, v in self._wait_values(obs, tiles, melds))
+        return self._waits_worth(obs, tiles, melds, lambda t: 4 - seen[t] - held[t])
 
     def _reach(self, obs: Observation, tiles, melds, option, seen) -> float:
         """A 3n+1 hand one tile from ready: each useful draw's copies left times the worth of the
