@@ -99,7 +99,7 @@ def thirteen_orphans_shanten(inp: ShapeInput) -> int:
 
 _slots = [ShapeInput.__dict__[f].__set__ for f in (
     "counts", "wilds", "meld_groups", "sets_needed", "chows", "kinds", "meld_counts", "win_tile")]
-_no_wild_tiles = ShapeInput.__dict__["wild_tiles"].__set__
+_set_wild_tiles = ShapeInput.__dict__["wild_tiles"].__set__
 _set_fifth_copy = ShapeInput.__dict__["fifth_copy"].__set__
 
 
@@ -118,15 +118,20 @@ def _input(counts, wilds, meld_groups, sets_needed, chows, kinds, meld_counts, w
     k(inp, kinds)
     mc(inp, meld_counts)
     wt(inp, win_tile)
-    _no_wild_tiles(inp, ())           # probes do not name their wild tiles
+    _set_wild_tiles(inp, ())          # probes do not name their wild tiles
     _set_fifth_copy(inp, fifth_copy)
     return inp
 
 
 def _plus(inp: ShapeInput, t: int) -> ShapeInput:
+    """``inp`` with one more tile of kind ``t`` (the probe of a draw), every other field kept:
+    ``dataclasses.replace`` field by field, set through the slots (a probe per kind per shape)."""
     counts = list(inp.counts)
     counts[t] += 1
-    return replace(inp, counts=tuple(counts), win_tile=t)
+    out = _input(tuple(counts), inp.wilds, inp.meld_groups, inp.sets_needed, inp.chows, inp.kinds, inp.meld_counts,
+                 t, inp.fifth_copy)
+    _set_wild_tiles(out, inp.wild_tiles)
+    return out
 
 
 def seven_pairs_draws(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> list[int]:
