@@ -86,6 +86,14 @@ def wild_count_shanten(inp: ShapeInput, count: int = 3) -> int:
     return max(count - inp.wilds - 1, -1)
 
 
+def wild_count_draws(inp: ShapeInput, count: int = 3) -> list[int]:
+    """``WinShape.shanten_draws`` of wild_count: a drawn tile that is no wild leaves the wilds
+    held as they were, so every kind gives the hand's own shanten (NEVER for a fifth copy); a
+    drawn wild is the engine's to count (``Analyzer.draws``)."""
+    value = wild_count_shanten(inp, count)
+    return [NEVER if c + m >= 4 else value for c, m in zip(inp.counts, inp.meld_counts)]
+
+
 def thirteen_orphans_shanten(inp: ShapeInput) -> int:
     """``WinShape.shanten`` of thirteen orphans: 13 − orphan kinds held − (a pair among them)."""
     if inp.meld_groups or inp.sets_needed != 4:

@@ -36,7 +36,7 @@ def mahjong_win_shapes():
                  shanten_useful=analysis.thirteen_orphans_useful),
         WinShape("wild_count", shapes.wild_count, "at least `count` wilds among the standing tiles and the "
                  "winning tile, whatever the rest (三金倒, 四鬼胡牌)", waits=shapes.wild_count_waits,
-                 shanten=analysis.wild_count_shanten),
+                 shanten=analysis.wild_count_shanten, shanten_draws=analysis.wild_count_draws),
     ]
 
 
