@@ -50,11 +50,12 @@ def wild_rules(ruleset, state: TableState):
 def discardable(wild, state: TableState, me, void: str | None = None) -> list[int]:
     """The kinds ``me`` may let go: every kind held, but a wild where ``table.wilds.discard`` is
     false (unless the seat holds nothing else); only its ``void`` suit while it holds any."""
-    held = list(compress(_KINDS, me.counts))
-    if void is not None:
-        forced = [t for t in held if T.suit(t) == void]
+    if void is not None:                # a void suit is m, p or s: nine kinds from 9 × its index
+        lo = 9 * "mps".index(void)
+        forced = list(compress(range(lo, lo + 9), me.counts[lo:lo + 9]))
         if forced:
             return forced
+    held = list(compress(_KINDS, me.counts))
     if wild.discard or not state.wilds:
         return held
     return [t for t in held if t not in state.wilds] or held
