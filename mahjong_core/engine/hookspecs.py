@@ -144,7 +144,9 @@ class WinShape:
 
     ``shanten_bound(shape_input, **args)``, optional beside ``shanten``, gives a cheap lower
     bound of ``shanten``: the engine does not ask ``shanten`` of a shape whose bound cannot
-    beat the best shape found so far.
+    beat the best shape found so far. Waits searched through ``find`` rely on both being lower
+    bounds of the true distance (with the wilds too): a shape they put one tile or more from
+    ready takes no winning tile, and ``find`` is not asked.
 
     ``win_methods`` are the ways of winning the shape allows (``self_drawn``, ``discard``,
     ``robbing_kong``: ``win_method``'s words; default all three; a ruleset may set its own in
