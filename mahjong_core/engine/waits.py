@@ -83,16 +83,18 @@ def waits_of_counts(ruleset, counts: Sequence[int], melds, wilds: Sequence[int])
                         table.kinds, meld_counts, None, tuple(wild_tiles), table.wilds.fifth_copy)
     found: set[int] = set()
     generic = []
-    # no fifth copy: a kind whose four tiles are all in the hand and melds cannot be drawn (a
-    # wild is a tile of its own kind, never a copy of what it stands for)
-    held = list(map(add, meld_counts, counts))
     for shape, args, _ in ruleset.shapes:
         own = shape.waits
         got = None if own is None else own(base, **args)
         if got is None:
             generic.append((shape, args))
-        else:
+        elif got:
             found.update(got)
+    if not found and not generic:
+        return ()                           # most hands: no shape is ready
+    # no fifth copy: a kind whose four tiles are all in the hand and melds cannot be drawn (a
+    # wild is a tile of its own kind, never a copy of what it stands for)
+    held = list(map(add, meld_counts, counts))
     if wilds and not base.wilds and any(base.fifth_copy or held[t] < 4 for t in found):
         # a drawn wild stands for any wait it may be a copy of (table.wilds.fifth_copy)
         found.update(w for w in wilds if w in table.kinds)
