@@ -24,22 +24,25 @@ from .shapes import (seven_pairs_waits, standard_waits, suit_complete, suit_wait
 def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table,
                 win_tile: int | None = None) -> S.ShapeInput:
     counts = [0] * T.NUM_KINDS
-    wild_tiles = ()
+    for t in standing:
+        counts[t] += 1
+    return counts_input(counts, melds, wilds, table, win_tile)
+
+
+def counts_input(counts: Sequence[int], melds, wilds: Sequence[int], table,
+                 win_tile: int | None = None) -> S.ShapeInput:
+    """The ``ShapeInput`` of standing tiles given as their 34 counts, wild kinds included: the
+    tiles of the wild kinds are set apart as the wild budget."""
+    natural, wild_tiles = counts, []
     if wilds:
-        wild_set = set(wilds)
-        wild_tiles = []
-        for t in standing:
-            if t in wild_set:
-                wild_tiles.append(t)
-            else:
-                counts[t] += 1
-        wild_tiles = tuple(sorted(wild_tiles))
-    else:
-        for t in standing:
-            counts[t] += 1
+        natural = list(counts)
+        for w in sorted(set(wilds)):
+            if w < T.NUM_KINDS and natural[w]:
+                wild_tiles += (w,) * natural[w]
+                natural[w] = 0
     groups, meld_counts = _meld_parts(melds)
-    return S.ShapeInput(tuple(counts), len(wild_tiles), groups, table.hand_size // 3 - len(melds),
-                        table.sequences, table.kinds, meld_counts, win_tile, wild_tiles, table.wilds.fifth_copy)
+    return S.ShapeInput(tuple(natural), len(wild_tiles), groups, table.hand_size // 3 - len(melds),
+                        table.sequences, table.kinds, meld_counts, win_tile, tuple(wild_tiles), table.wilds.fifth_copy)
 
 
 _NO_MELDS = ((), (0,) * T.NUM_KINDS)
@@ -71,16 +74,7 @@ def waits(ruleset, hand: Sequence[int], melds, wilds: Sequence[int]) -> tuple[in
 def waits_of_counts(ruleset, counts: Sequence[int], melds, wilds: Sequence[int]) -> tuple[int, ...]:
     """``waits`` of a hand given as its 34 counts, wild kinds included (the table keeps counts)."""
     table = ruleset.table
-    natural, wild_tiles = counts, []
-    if wilds:
-        natural = list(counts)
-        for w in sorted(set(wilds)):
-            if w < T.NUM_KINDS and natural[w]:
-                wild_tiles += (w,) * natural[w]
-                natural[w] = 0
-    groups, meld_counts = _meld_parts(melds)
-    base = S.ShapeInput(tuple(natural), len(wild_tiles), groups, table.hand_size // 3 - len(melds), table.sequences,
-                        table.kinds, meld_counts, None, tuple(wild_tiles), table.wilds.fifth_copy)
+    base = counts_input(counts, melds, wilds, table)
     found: set[int] = set()
     generic = []
     for shape, args, _ in ruleset.shapes:
@@ -94,7 +88,7 @@ def waits_of_counts(ruleset, counts: Sequence[int], melds, wilds: Sequence[int])
         return ()                           # most hands: no shape is ready
     # no fifth copy: a kind whose four tiles are all in the hand and melds cannot be drawn (a
     # wild is a tile of its own kind, never a copy of what it stands for)
-    held = list(map(add, meld_counts, counts))
+    held = list(map(add, base.meld_counts, counts))
     if wilds and not base.wilds and any(base.fifth_copy or held[t] < 4 for t in found):
         # a drawn wild stands for any wait it may be a copy of (table.wilds.fifth_copy)
         found.update(w for w in wilds if w in table.kinds)

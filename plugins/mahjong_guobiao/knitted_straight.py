@@ -128,7 +128,7 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
         return None
     n_melds = len(inp.meld_groups)
     counts = inp.counts
-    if n_melds > 1 or sum(counts) != 13 - 3 * n_melds or _most_held(counts) < 8:
+    if n_melds > 1 or sum(counts) != 13 - 3 * n_melds or most_knitted(counts) < 8:
         return []                           # a ready hand lacks one knitted tile at most
     tried: set[int] = set()
     for body in KNITTED:
@@ -158,18 +158,6 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
                 out.append(t)
             c[t] -= 1
     return out
-
-
-def _most_held(c) -> int:
-    """``most_knitted`` counted straight from the counts, without the suit records (the table
-    asks the waits of a new hand every turn, and few of them come near a knitted straight)."""
-    a0, a1, a2 = (c[0] > 0) + (c[3] > 0) + (c[6] > 0), (c[1] > 0) + (c[4] > 0) + (c[7] > 0), \
-        (c[2] > 0) + (c[5] > 0) + (c[8] > 0)
-    b0, b1, b2 = (c[9] > 0) + (c[12] > 0) + (c[15] > 0), (c[10] > 0) + (c[13] > 0) + (c[16] > 0), \
-        (c[11] > 0) + (c[14] > 0) + (c[17] > 0)
-    c0, c1, c2 = (c[18] > 0) + (c[21] > 0) + (c[24] > 0), (c[19] > 0) + (c[22] > 0) + (c[25] > 0), \
-        (c[20] > 0) + (c[23] > 0) + (c[26] > 0)
-    return max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
 
 
 @lru_cache(maxsize=None)
@@ -202,9 +190,16 @@ STRAIGHTS = {classes: _straight(classes)
              for classes in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))}
 
 
-def most_knitted(counts) -> int:
-    """The most tiles held of one knitted straight."""
-    return 9 - knitted_missing(counts)[0][0]
+def most_knitted(c) -> int:
+    """The most tiles held of one knitted straight, counted straight from the counts (no suit
+    records: the table asks the waits of a new hand every turn, and few come near the shape)."""
+    a0, a1, a2 = (c[0] > 0) + (c[3] > 0) + (c[6] > 0), (c[1] > 0) + (c[4] > 0) + (c[7] > 0), \
+        (c[2] > 0) + (c[5] > 0) + (c[8] > 0)
+    b0, b1, b2 = (c[9] > 0) + (c[12] > 0) + (c[15] > 0), (c[10] > 0) + (c[13] > 0) + (c[16] > 0), \
+        (c[11] > 0) + (c[14] > 0) + (c[17] > 0)
+    c0, c1, c2 = (c[18] > 0) + (c[21] > 0) + (c[24] > 0), (c[19] > 0) + (c[22] > 0) + (c[25] > 0), \
+        (c[20] > 0) + (c[23] > 0) + (c[26] > 0)
+    return max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
 
 
 _ORDERS: dict = {}      # the three suits' kinds held per class -> the six straights, fewest missing first
@@ -240,7 +235,7 @@ def shanten_bound(inp: ShapeInput) -> int:
     best be complete), less the wilds (each fills one missing tile at best)."""
     if inp.sets_needed < 3 or len(inp.meld_groups) > 1:
         return NEVER
-    return 8 - _most_held(inp.counts) - inp.wilds
+    return 8 - most_knitted(inp.counts) - inp.wilds
 
 
 def _bodies(inp: ShapeInput, every: bool = False):

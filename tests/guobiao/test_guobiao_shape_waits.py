@@ -275,12 +275,12 @@ def test_public_waits_unchanged_with_a_wild_kind():
 
 
 def test_the_knitted_count_of_the_waits_is_the_shanten_ones():
-    """``shape_waits`` counts the knitted tiles held straight from the counts; the shanten reads
-    them through the suit records: the two agree on hands of every size."""
+    """``most_knitted`` counts the knitted tiles held straight from the counts; the shanten's
+    ``knitted_missing`` reads them through the suit records: the two agree on hands of every size."""
     rng = random.Random(258)
     for _ in range(3000):
         counts = [0] * 34
         for _ in range(rng.choice((5, 10, 13, 14))):
             t = rng.randrange(34)
             counts[t] += counts[t] < 4
-        assert knitted_straight._most_held(tuple(counts)) == knitted_straight.most_knitted(tuple(counts))
+        assert knitted_straight.most_knitted(tuple(counts)) == 9 - knitted_straight.knitted_missing(tuple(counts))[0][0]

@@ -73,7 +73,6 @@ class Action:
             raise IllegalActionError(f"{where}: 'tile': {e.message}") from None
 
 
-@lru_cache(maxsize=None)
 def discard(seat: int, tile: int) -> Action:
     """The discard of ``tile`` by ``seat``: one shared record per pair (actions are immutable),
     since every turn lists a dozen of them."""
@@ -82,7 +81,8 @@ def discard(seat: int, tile: int) -> Action:
 
 @lru_cache(maxsize=None)
 def discards(seat: int) -> tuple[Action, ...]:
-    """``seat``'s discard of each kind, by kind: a turn's list is these rows picked by held kinds."""
+    """``seat``'s discard of each kind, by kind (``discard``'s records): a turn's list is these
+    picked by the kinds held."""
     return tuple(Action(DISCARD, seat, t) for t in range(T.NUM_TILES))
 
 

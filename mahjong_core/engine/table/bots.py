@@ -113,15 +113,16 @@ class GreedyBot:
                len(obs.seats[obs.seat].bonus))
         got = self._waits.get(key)
         if got is None:
-            got = self._waits[key] = (self.ruleset.waits(self._scored_hand(obs, tiles, melds)), {})
-        waits, values = got
+            waits = self.ruleset.waits(self._scored_hand(obs, tiles, melds))
+            got = self._waits[key] = (waits, waits.situation.to_dict(), {})
+        waits, hand, values = got
         total = 0.0
         for t in waits.tiles:
             n = copies(t)
             if n > 0:
                 v = values.get(t)
                 if v is None:
-                    w = waits.score_of(t)
+                    w = waits.score_of(t, hand)
                     ways = [m.value for m in (w.discard, w.self_drawn) if m.error is None and m.allowed
                             and not m.below_minimum and isinstance(m.value, (int, float))]
                     v = values[t] = sum(ways) / 2

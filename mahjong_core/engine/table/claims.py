@@ -63,7 +63,7 @@ def discardable(wild, state: TableState, me, void: str | None = None) -> list[in
 
 def meldable(wild, state: TableState, tiles) -> bool:
     """May a claimed meld hold ``tiles``: no wild kind in it unless ``table.wilds.claim``."""
-    return wild.claim or not any(t in state.wilds for t in tiles)
+    return wild.claim or not state.wilds or not any(t in state.wilds for t in tiles)
 
 
 def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
@@ -101,7 +101,7 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
             opts.append(A.shared(A.PUNG, seat))
         if room and rules.chows and distance(seat, source, seats) == 1:
             opts.extend(A.shared(A.CHOW, seat, low) for low in chows(counts, tile)
-                        if not state.wilds or meldable(wild, state, (low, low + 1, low + 2)))
+                        if meldable(wild, state, (low, low + 1, low + 2)))
         if opts:
             out[seat] = (A.shared(A.PASS, seat),) + tuple(opts)
     return out
