@@ -36,11 +36,11 @@ def counts_input(counts: Sequence[int], melds, wilds: Sequence[int], table,
     natural, wild_tiles = counts, []
     if wilds:
         natural = list(counts)
-        for w in sorted(set(wilds)):
+        for w in (wilds if len(wilds) == 1 else sorted(set(wilds))):
             if w < T.NUM_KINDS and natural[w]:
                 wild_tiles += (w,) * natural[w]
                 natural[w] = 0
-    groups, meld_counts = _meld_parts(melds)
+    groups, meld_counts = _meld_parts(melds) if melds else _NO_MELDS
     return S.ShapeInput(tuple(natural), len(wild_tiles), groups, table.hand_size // 3 - len(melds),
                         table.sequences, table.kinds, meld_counts, win_tile, tuple(wild_tiles), table.wilds.fifth_copy)
 

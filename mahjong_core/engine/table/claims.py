@@ -76,20 +76,24 @@ def discard_options(table, state: TableState, tile: int, cache: dict) -> dict:
     wild = wild_rules(ruleset, state)
     room = state.wall.left > 0 and meldable(wild, state, (tile,))
     kong_room = room and state.wall.left > rules.last_group       # a replacement beyond the last group
+    suit = T.suit(tile)
     out = {}
     for seat in range(seats):
         if seat == source or seat in state.out:
             continue
         counts = state.seats[seat].counts
+        void = state.voids.get(seat)
         opts = []
-        if situation.may_win(ruleset, state, seat, tile, cache, self_drawn=False, extras=flow.extras_of(table, seat)) \
+        # most seats are not waiting on the tile: the cached waits answer before a situation is built
+        if tile in situation.waits(ruleset, state, seat, cache) and situation.may_win(
+                ruleset, state, seat, tile, cache, self_drawn=False, extras=flow.extras_of(table, seat)) \
                 and not locked(ruleset, state, seat, tile):
             opts.append(A.shared(A.WIN, seat))
             if forced(rules, state):
                 out[seat] = (A.shared(A.WIN, seat),)
                 continue
-        if rules.after_win == "stay" and seat in state.winners or T.suit(tile) == state.voids.get(seat):
-            if kong_room and counts[tile] >= 3 and T.suit(tile) != state.voids.get(seat) and \
+        if rules.after_win == "stay" and seat in state.winners or suit == void:
+            if kong_room and counts[tile] >= 3 and suit != void and \
                     winning.kong_keeps_waits(table, seat, tile, A.EXPOSED_KONG):
                 opts.append(A.shared(A.EXPOSED_KONG, seat, tile))
             if opts:

@@ -11,6 +11,9 @@ opening steps (opening.py) come before the dealer's first turn or right after hi
 """
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from .. import tiles as T
 from ..errors import IllegalActionError, MahjongError
 from . import actions as A
@@ -77,7 +80,9 @@ class Table:
         if not 0 <= action.seat < self.rules.seats:
             raise IllegalActionError(f"action: 'seat' must be a seat number 0–{self.rules.seats - 1}, "
                                        f"got {action.seat}")
-        if action not in self.legal(action.seat):
+        legal = self.legal(action.seat)
+        # a bot hands back one of the listed records: found by identity before any field is compared
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalActionError(refusals.why(self, action))
         self.state.actions.append(action)
         self._legal.clear()
