@@ -5,7 +5,11 @@ The helpers the tests import (paths, the CLI runner, hand generators, test plugi
 the names below stay importable from ``conftest`` too."""
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +17,12 @@ import pytest
 SUPPORT = Path(__file__).resolve().parent / "support"
 if str(SUPPORT) not in sys.path:
     sys.path.insert(0, str(SUPPORT))
+
+# the suite's ruleset cache is a folder of its own, removed at the end: a run writes nothing under
+# the user's ~/.cache (the cache's own tests set theirs); the CLI's child processes inherit it
+_CACHE = tempfile.mkdtemp(prefix="mahjong-core-test-cache-")
+os.environ["MAHJONG_CORE_CACHE"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
 
 from mahjong_core.engine.registry import Engine  # noqa: E402
 

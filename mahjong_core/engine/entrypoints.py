@@ -69,8 +69,7 @@ def _found(group: str) -> list[InstalledPlugin]:
 
 def _read(entry) -> list[InstalledPlugin] | None:
     try:
-        with open(entry, "rb") as f:
-            d = json.loads(f.read())
+        d = json.loads(rulecache.read_entry(entry))
         if d.get("format") != FORMAT:
             return None
         out = [InstalledPlugin(name, value) for name, value in d["entries"]]

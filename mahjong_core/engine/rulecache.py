@@ -15,6 +15,9 @@ Invariant: an entry is used only when it is what ``config.resolve`` would return
 * Any failure (no directory, unwritable, a corrupt or foreign file) is a miss, silently; errors
   are never cached: a ruleset that does not resolve is resolved again, raising as it did.
 
+Bounded: the folder keeps at most ``MAX_ENTRIES`` entries, the least recently used going first
+(``prune``, after each write), since every edit of a ruleset file makes a new entry.
+
 Where: ``$MAHJONG_CORE_CACHE`` (empty or ``off``: no cache), else
 ``$XDG_CACHE_HOME/mahjong-core``, else ``~/.cache/mahjong-core`` (docs/cli.md).
 """
@@ -26,6 +29,7 @@ import math
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -35,6 +39,9 @@ from .config import OptionType, Resolved, Shown
 
 FORMAT = 1
 ENV = "MAHJONG_CORE_CACHE"
+MAX_ENTRIES = 256               # entries kept in the folder (``prune``)
+STALE_AFTER = 86400             # seconds: a read entry older than this is marked used again
+ENTRY_PREFIXES = ("resolved-", "entry-points-")     # the entries this cache and entrypoints.py write
 
 
 def cache_dir() -> Path | None:
@@ -112,8 +119,7 @@ def _unchanged(files, digests) -> bool:
 
 def _read(entry: Path) -> Resolved | None:
     try:
-        with open(entry, "rb") as f:
-            d = json.loads(f.read())
+        d = json.loads(read_entry(entry))
         if d.get("format") != FORMAT or not _unchanged(d["files"], d["digests"]):
             return None
         return _from_json(d)
@@ -127,9 +133,24 @@ def _write(folder: Path, entry: Path, r: Resolved) -> None:
     store(folder, entry, _to_json(r))
 
 
+def read_entry(entry: Path) -> bytes:
+    """An entry's bytes (``OSError`` when there is none). Reading marks it used: its time of
+    change is set to now when it is a day old or more (one write a day at most), so ``prune``
+    keeps the entries in use."""
+    with open(entry, "rb") as f:
+        data = f.read()
+        try:
+            if time.time() - os.fstat(f.fileno()).st_mtime >= STALE_AFTER:
+                os.utime(f.fileno())
+        except OSError:         # a read-only folder: still a hit
+            pass
+    return data
+
+
 def store(folder: Path, entry: Path, data) -> None:
     """Write ``data`` as the JSON file ``entry`` whole or not at all (readers never see half an
-    entry); any failure leaves no entry, silently (the entrypoints cache writes here too)."""
+    entry), then ``prune`` the folder; any failure leaves no entry, silently (the entrypoints
+    cache writes here too)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
@@ -140,8 +161,40 @@ def store(folder: Path, entry: Path, data) -> None:
         except BaseException:
             os.unlink(tmp)
             raise
+        prune(folder)
     except (OSError, ValueError, TypeError):
         pass
+
+
+def prune(folder: Path, keep: int | None = None) -> None:
+    """Bound the folder: every ruleset file edited, every overlay written and every install
+    makes a new entry, so beyond ``keep`` entries (``MAX_ENTRIES``) the least recently used go
+    (oldest time of change first; ``read_entry`` renews it); a half-written file a writer left
+    an hour ago goes too. Files it did not write (other names) are left alone."""
+    keep = MAX_ENTRIES if keep is None else keep
+    entries = []
+    now = time.time()
+    with os.scandir(folder) as it:
+        for e in it:
+            name = e.name
+            if not name.endswith(".json"):
+                continue
+            try:
+                mtime = e.stat().st_mtime
+                if name.startswith(".tmp-"):
+                    if now - mtime > 3600:
+                        os.unlink(e.path)
+                elif name.startswith(ENTRY_PREFIXES):
+                    entries.append((mtime, e.path))
+            except OSError:     # gone meanwhile (another process pruning)
+                pass
+    if len(entries) > keep:
+        entries.sort()
+        for _, path in entries[:len(entries) - keep]:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
 
 
 def resolved(path: Path, as_shown: Shown, index: Mapping[str, Path], clashes,

@@ -138,3 +138,62 @@ def test_data_json_cannot_give_back_is_not_stored(cache, tmp_path):
         pytest.skip("the schema refuses a date here")
     assert rules.fingerprint == fresh(odd).fingerprint
     assert entries(cache) == []
+
+
+def test_the_folder_keeps_the_most_recently_used_entries(cache):
+    # 6 entries in a folder kept to 4: the two oldest go, whatever else lies there stays
+    cache.mkdir()
+    (cache / "notes.txt").write_text("mine")
+    for i in range(6):
+        rulecache.store(cache, cache / f"resolved-{i}.json", {"i": i})
+        os.utime(cache / f"resolved-{i}.json", (1000 + i, 1000 + i))
+    rulecache.prune(cache, keep=4)
+    assert [p.name for p in entries(cache)] == [f"resolved-{i}.json" for i in (2, 3, 4, 5)]
+    assert (cache / "notes.txt").read_text() == "mine"
+
+
+def test_a_write_prunes_the_folder_to_its_bound(cache, monkeypatch):
+    # MAX_ENTRIES at 3: the third write of four leaves the newest three
+    monkeypatch.setattr(rulecache, "MAX_ENTRIES", 3)
+    cache.mkdir()
+    for i in range(4):
+        rulecache.store(cache, cache / f"entry-points-{i}.json", {"i": i})
+        os.utime(cache / f"entry-points-{i}.json", (1000 + i, 1000 + i))
+    rulecache.store(cache, cache / "resolved-new.json", {"new": True})
+    left = sorted(p.name for p in cache.glob("*.json"))
+    assert left == ["entry-points-2.json", "entry-points-3.json", "resolved-new.json"]
+
+
+def test_reading_an_old_entry_marks_it_used(cache):
+    # an entry last changed two days ago is read: its time is now, so it outlives a newer unused one
+    cache.mkdir()
+    old, unused = cache / "resolved-old.json", cache / "resolved-unused.json"
+    for path, when in ((old, 1000), (unused, 2000)):
+        rulecache.store(cache, path, {})
+        os.utime(path, (when, when))
+    assert rulecache.read_entry(old) == b"{}"
+    rulecache.prune(cache, keep=1)
+    assert [p.name for p in entries(cache)] == ["resolved-old.json"]
+
+
+def test_a_half_written_file_left_an_hour_ago_goes(cache):
+    cache.mkdir()
+    stale, writing = cache / ".tmp-stale.json", cache / ".tmp-writing.json"
+    stale.write_text("{")
+    writing.write_text("{")
+    os.utime(stale, (1000, 1000))
+    rulecache.prune(cache)
+    assert not stale.exists() and writing.exists()
+
+
+def test_loading_rulesets_keeps_the_folder_bounded(cache, monkeypatch, tmp_path):
+    # ten overlays, each a new entry, with room for four: the folder never holds more than four
+    monkeypatch.setattr(rulecache, "MAX_ENTRIES", 4)
+    for i in range(10):
+        overlay = tmp_path / f"house{i}.yaml"
+        overlay.write_text(f"extends: guobiao\ntitle: house {i}\n", encoding="utf-8")
+        Engine().load_ruleset(str(overlay))
+        assert len(entries(cache)) <= 4
+    newest = set(entries(cache))
+    assert fresh(str(overlay)).title == "house 9"       # the newest is read from its entry: nothing written
+    assert set(entries(cache)) == newest
