@@ -15,7 +15,8 @@ constant sets), ``win_method`` and ``parse_situation`` (a hand as a settlement r
 ``wilds_held``, and for shape authors ``standard`` (the n-sets-and-a-pair search), ``NEVER``
 (a shanten the hand can never reach), ``Body`` (a fixed body of tiles beside sets and a pair:
 its shanten, its shanten after each draw, its useful draws), the per-suit records a fast
-``shanten`` reads (``hand_suits``), the wait helpers (``standard_waits``,
+``shanten`` reads (``hand_suits``) and a bounded memo of answers per record (``suit_memo``,
+written through ``remember``: a long-running process keeps meeting new suits), the wait helpers (``standard_waits``,
 ``suit_waits``, ``suit_complete``), and for a fast scorer (``mahjong_fast_scorer``) the
 standard splits of a count vector (``standard_splits``). ``rl_env`` makes the table's PettingZoo
 environment (the ``rl`` extra; docs/rl.md), for a script that trains or tests bots.
@@ -42,7 +43,7 @@ from mahjong_core.engine.analysis import NEVER
 from mahjong_core.engine.hand import parse_situation, win_method
 from mahjong_core.engine.settle.money import exact, number, plain
 from mahjong_core.engine.shapes import Body, standard, standard_splits
-from mahjong_core.engine.shapes.suits import hand_suits
+from mahjong_core.engine.shapes.suits import hand_suits, remember, suit_memo
 from mahjong_core.engine.waits import standard_waits, suit_complete, suit_waits
 from mahjong_core.engine.wilds import held as wilds_held
 
@@ -69,7 +70,7 @@ __all__ = [
     # the tile vocabulary; a hand as a settlement reads it; exact money; wilds
     "tiles", "win_method", "parse_situation", "exact", "number", "plain", "wilds_held",
     # the shape author's kit: the standard search, a body beside sets and a pair, per-suit records, waits
-    "standard", "NEVER", "Body", "hand_suits", "standard_waits", "suit_waits", "suit_complete",
+    "standard", "NEVER", "Body", "hand_suits", "suit_memo", "remember", "standard_waits", "suit_waits", "suit_complete",
     # the standard splits of a count vector, for a fast scorer
     "standard_splits",
     # the table as a learning environment

@@ -55,7 +55,7 @@ def _traits_id(present: int) -> int:
     return _key_traits_id(traits_key(present))
 
 
-@lru_cache(maxsize=None)              # at most 2**16 keys
+@lru_cache(maxsize=1 << 16)             # every key: there are 2**16
 def _key_traits_id(key: int) -> int:
     return _content_id(key_traits(key))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from mahjong_core.plugin import NEVER, Body, Decomposition, Group, ShapeInput, hand_suits, standard
+from mahjong_core.plugin import NEVER, Body, Decomposition, Group, ShapeInput, hand_suits, remember, standard, suit_memo
 
 from .facts import DRAGON, KNITTED, REF_KEY, REF_ORDER, TERMINAL, WIND, facts, standing, wind_fans
 from .wild_budget import draws_less_wilds, less_wilds
@@ -160,7 +160,7 @@ def shape_waits(inp: ShapeInput) -> list[int] | None:
     return out
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def suit_classes(suit: tuple) -> tuple:
     """For each 147/258/369 class of one suit's nine counts: (its kinds held, the suit with one
     of each taken out). Memoised: suits recur across hands and draws."""
@@ -179,11 +179,11 @@ def class_held(suit) -> tuple:
     """The kinds held of each 147/258/369 class of one suit (its ``hand_suits`` record; memoised)."""
     got = _HELD.get(suit)
     if got is None:
-        got = _HELD[suit] = tuple(held for held, _ in suit_classes(suit.key))
+        got = remember(_HELD, suit, tuple(held for held, _ in suit_classes(suit.key)))
     return got
 
 
-_HELD: dict = {}                        # one suit's record -> knitted kinds held per class
+_HELD: dict = suit_memo()               # one suit's record -> knitted kinds held per class
 # each knitted straight by its classes in m, p and s: the shanten of the shape reads the rest
 # beside it as one set (none with a meld) and a pair (``Body``)
 STRAIGHTS = {classes: _straight(classes)
@@ -202,7 +202,7 @@ def most_knitted(c) -> int:
     return max(a0 + b1 + c2, a0 + b2 + c1, a1 + b0 + c2, a1 + b2 + c0, a2 + b0 + c1, a2 + b1 + c0)
 
 
-_ORDERS: dict = {}      # the three suits' kinds held per class -> the six straights, fewest missing first
+_ORDERS: dict = suit_memo()     # the three suits' kinds held per class -> the six straights, fewest missing first
 _last: tuple = (None, None)             # the counts last read by knitted_missing, and its answer
 
 
@@ -222,9 +222,9 @@ def knitted_missing(counts) -> tuple:
     got = _ORDERS.get(key)
     if got is None:
         (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = key
-        got = _ORDERS[key] = tuple(sorted([
+        got = remember(_ORDERS, key, tuple(sorted([
             (9 - a0 - b1 - c2, (0, 1, 2)), (9 - a0 - b2 - c1, (0, 2, 1)), (9 - a1 - b0 - c2, (1, 0, 2)),
-            (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))]))
+            (9 - a1 - b2 - c0, (1, 2, 0)), (9 - a2 - b0 - c1, (2, 0, 1)), (9 - a2 - b1 - c0, (2, 1, 0))])))
     if type(counts) is tuple:           # a list may change in place: not kept
         _last = (counts, got)
     return got

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from mahjong_core.plugin import NEVER, Decomposition, ShapeInput, hand_suits
+from mahjong_core.plugin import NEVER, Decomposition, ShapeInput, hand_suits, remember, suit_memo
 
 from .wild_budget import draws_less_wilds, less_wilds
 
@@ -141,10 +141,10 @@ def shanten_draws(inp: ShapeInput) -> list[int] | None:
     return draws_less_wilds(out, inp.wilds)
 
 
-_GATES_SHANTEN: dict = {}       # one suit's record -> its nine-gates shanten (never 0: see below)
+_GATES_SHANTEN: dict = suit_memo()      # one suit's record -> its nine-gates shanten (never 0: see below)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _gates_shanten(suit: tuple) -> int:
     """One suit's nine-gates shanten (memoised: suits recur across hands and draws)."""
     held = sum(min(c, g) for c, g in zip(suit, _GATES))
@@ -156,11 +156,11 @@ def _gates_of(suit) -> int:
     inline; an answer of 0 is not kept, so a found one is never falsy."""
     got = _gates_shanten(suit.key)
     if got:
-        _GATES_SHANTEN[suit] = got
+        remember(_GATES_SHANTEN, suit, got)
     return got
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def _gates_draws(suit: tuple) -> tuple:
     """One suit's nine-gates shanten after drawing each of its kinds."""
     out = []

@@ -171,7 +171,7 @@ TRAIT_FANS = {
 }
 
 
-@lru_cache(maxsize=None)              # at most 2**16 keys
+@lru_cache(maxsize=1 << 16)             # every key: there are 2**16
 def key_traits(key: int) -> dict:
     """The trait fans of a traits key, each counted as its predicate says (shared, never
     modified)."""

@@ -51,7 +51,7 @@ def _number_sets(ctx) -> tuple:
     return out
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 14)
 def _spread(masks: tuple, wanted: frozenset) -> bool:
     """Can one suit be picked from each mask so that the picks cover a number of distinct suits
     in ``wanted``?"""

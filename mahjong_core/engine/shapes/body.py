@@ -26,7 +26,8 @@ from collections.abc import Iterable
 from ..errors import PluginError, show
 from . import suits
 from .suits import (_small_join as _JOINED, NEVER, SUIT_RANGES, draw_fronts, front_id,
-                    hand_suits, join, missing, small_draws, small_join, small_mask, small_missing)
+                    hand_suits, join, missing, remember, small_draws, small_join, small_mask, small_missing,
+                    suit_memo)
 
 __all__ = ["Body"]
 
@@ -70,10 +71,13 @@ _PARTS: dict = {}
 
 
 def _part_memo(i: int, take: tuple, chows: bool) -> dict:
-    return _PARTS.setdefault((i, take, chows), {})
+    got = _PARTS.get((i, take, chows))
+    if got is None:     # few: one per suit of each body (the memos inside are bounded: suits.remember)
+        got = _PARTS[(i, take, chows)] = suit_memo()
+    return got
 
 
-_USEFUL: dict = {}      # (beside, drawn masks id, sets, rest tiles after the draw, rest missing now) -> offsets
+_USEFUL: dict = suit_memo()     # (beside, drawn masks id, sets, rest tiles after the draw, rest missing now) -> (offsets, drawn)
 
 
 class Body:
@@ -120,8 +124,7 @@ class Body:
     def _rest(self, i: int, suit, chows: bool) -> tuple:
         numbered = SUIT_RANGES[i][2]
         rest = _Rest(suit.key, self._take[i], chows and numbered)
-        got = self._memos[chows][i][suit] = (rest.small, rest.held, rest.size, rest)
-        return got
+        return remember(self._memos[chows][i], suit, (rest.small, rest.held, rest.size, rest))
 
     # ------------------------------------------------------------ the body itself
 
@@ -295,16 +298,16 @@ def _small_draws(rest: _Rest) -> tuple:
 
 def _rest_useful(beside: int, drawn: tuple, sets: int, size: int, below: int) -> int:
     """The offsets of one suit whose draw leaves the rest missing fewer than ``below`` tiles
-    (memoised; ``drawn`` is one of the tuples ``small_draws`` keeps for good, so it is keyed by
-    identity)."""
+    (memoised; ``drawn`` is one of the tuples ``small_draws`` keeps, keyed by identity, and
+    the entry holds it, so no other tuple takes its id while the entry lasts)."""
     key = (beside, id(drawn), sets, size, below)
     got = _USEFUL.get(key)
     if got is None:
         line = small_join()[beside]
         row = small_missing(sets, size)
-        got = 0
+        mask = 0
         for o, d in enumerate(drawn):
             if d and row[line[d]] < below:
-                got |= 1 << o
-        _USEFUL[key] = got
-    return got
+                mask |= 1 << o
+        return remember(_USEFUL, key, (mask, drawn))[0]
+    return got[0]

@@ -36,10 +36,11 @@ def _pure_wild_groups(n_sets: int, need_pair: bool, kinds: frozenset, chows: boo
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def standard(inp: ShapeInput) -> tuple[Decomposition, ...]:
     """n sets + a pair, for any hand size; wilds may complete any set or the pair.
-    Cached: batch scoring and wait searches meet the same hands again and again."""
+    Cached: batch scoring and wait searches meet the same hands again and again (8,192 hands:
+    a hand with wilds keeps a hundred readings or more, some kilobytes)."""
     if not inp.wilds:
         return _standard_natural(inp)
     return tuple(_standard(inp, wild_options))

@@ -33,9 +33,48 @@ SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 SuitSplit = tuple  # (groups: tuple[(kind, offset, wilds)], pair: (offset, wilds) | None, wilds_used)
 
 
+# ---------------------------------------------------------------- bounded memos
+#
+# Everything memoised per suit vector (or per ``Suit`` record) is bounded, since a long-running
+# process (a server, a batch of millions of hands) keeps meeting new vectors: the caches below
+# hold ``MEMO_LIMIT`` keys each (least recently used first out), and the dict memos are one
+# generation: ``remember`` empties all of them together once one is full, those plugin shapes
+# keep per record included (``suit_memo``). Emptying them together keeps a record from living on
+# as a key of one memo after the others forgot it. Kept for good: the interned fronts and
+# signatures (a memo's answer may be such an id, which must keep its meaning), the joins and
+# rows between them, few by construction.
+
+MEMO_LIMIT = 1 << 16            # keys per cache or memo (a memo full empties them all)
+_MEMOS: list = []               # every memo of the generation
+
+
+def suit_memo() -> dict:
+    """A new memo of answers per suit vector or per ``Suit`` record, read with ``get`` and
+    written through ``remember`` (emptied with the others)."""
+    memo: dict = {}
+    _MEMOS.append(memo)
+    return memo
+
+
+def remember(memo: dict, key, value):
+    """``memo[key] = value``; every memo emptied first when ``memo`` is full. Returns ``value``."""
+    if len(memo) >= MEMO_LIMIT:
+        forget()
+    memo[key] = value
+    return value
+
+
+def forget() -> None:
+    """Empty every memo of the generation (``remember`` does, once one is full)."""
+    global _last_suits
+    for memo in _MEMOS:
+        memo.clear()
+    _last_suits = ((), ())
+
+
 # ---------------------------------------------------------------- splits, for the search
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=MEMO_LIMIT)
 def suit_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple[SuitSplit, ...]:
     """Every way to cover a suit's counts with sets and at most one pair, spending ≤ budget wilds."""
     counts = list(key)
@@ -105,7 +144,7 @@ def suit_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple[SuitSpl
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=MEMO_LIMIT)
 def suit_groups(key: tuple[int, ...], lo: int, chows: bool) -> tuple:
     """A suit's wild-free splits as ready-made Groups: (sets, pair or None) per split."""
     return tuple((tuple(Group(kind, lo + off) for kind, off, _ in groups),
@@ -113,7 +152,7 @@ def suit_groups(key: tuple[int, ...], lo: int, chows: bool) -> tuple:
                  for groups, pair, _ in suit_splits(key, chows, 0))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=MEMO_LIMIT)
 def suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_copy: bool = False) -> tuple:
     """A suit's splits, fewest wilds first, as (wilds used, number of sets, has a pair, set
     Groups, pair Group, the tiles the wilds stand for, (tile, copies) of each such tile). Splits
@@ -146,7 +185,7 @@ def suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_
 
 # ---------------------------------------------------------------- completeness, for the waits
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=MEMO_LIMIT)
 def suit_complete(key: tuple[int, ...], chows: bool) -> bool:
     """Does this suit split into sets plus at most one pair (pair iff size ≡ 2 mod 3)?"""
     size = sum(key)
@@ -187,7 +226,7 @@ def _covers(c: list[int], chows: bool, need_pair: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=MEMO_LIMIT)
 def suit_waits(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     """Offsets within the suit whose addition completes it."""
     out = []
@@ -214,10 +253,10 @@ def suit_waits(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
 
 _FRONTS: list = [None]          # id -> front; ids start at 1, so a found id is never falsy
 _FRONT_IDS: dict = {}
-_SUIT_IDS: tuple = ({}, {})     # [chows]: one suit's counts -> its front's id
+_SUIT_IDS: tuple = (suit_memo(), suit_memo())     # [chows]: one suit's counts -> its front's id
 _JOINS: dict = {}               # (id, id) -> the id of the two fronts joined
 _MISSING: dict = {}             # (id, sets needed, tiles held) -> tiles missing
-_DRAWS: tuple = ({}, {})        # [chows]: one suit's counts -> ((front id, offsets drawn), ...)
+_DRAWS: tuple = (suit_memo(), suit_memo())        # [chows]: one suit's counts -> ((front id, offsets drawn), ...)
 
 
 def _pareto(options) -> tuple:
@@ -231,7 +270,7 @@ def _pareto(options) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=MEMO_LIMIT)
 def _suffix(c: tuple, chows: bool) -> tuple:
     """The front of these counts; ``c`` starts at its first held tile."""
     if not c:
@@ -289,7 +328,7 @@ def front_id(key: tuple, chows: bool) -> int:
         start = 0
         while start < len(key) and not key[start]:
             start += 1
-        i = ids[key] = _intern(_suffix(key[start:], chows))
+        i = remember(ids, key, _intern(_suffix(key[start:], chows)))
     return i
 
 
@@ -329,7 +368,7 @@ def draw_fronts(key: tuple, chows: bool) -> tuple:
                 counts[o] += 1
                 by_front.setdefault(front_id(tuple(counts), chows), []).append(o)
                 counts[o] -= 1
-        got = table[key] = tuple((f, tuple(offsets)) for f, offsets in by_front.items())
+        got = remember(table, key, tuple((f, tuple(offsets)) for f, offsets in by_front.items()))
     return got
 
 
@@ -411,8 +450,8 @@ def searched_draws(counts, need: int, chows: bool, less: int = 0) -> list[int]:
 # per (the other suits' joined front, that id, ...).
 _CAP_SIGS: list = [None]
 _CAP_SIG_IDS: dict = {}
-_CAP_ROWS: dict = {}            # (beside, draws id, need, held, less) -> the suit's row
-_CAP_MASKS: dict = {}           # (beside, front, draws id, need, held) -> the suit's useful offsets
+_CAP_ROWS: dict = suit_memo()   # (beside, draws id, need, held, less) -> the suit's row
+_CAP_MASKS: dict = suit_memo()  # (beside, front, draws id, need, held) -> the suit's useful offsets
 
 
 def _cap_draws_of(suit, chows: bool) -> int:
@@ -428,15 +467,15 @@ def _cap_draws_of(suit, chows: bool) -> int:
 
 def _cap_row(beside: int, sig: int, need: int, held: int, less: int) -> tuple:
     j, row_of = _T.JOIN[beside], _T.MISSING[need][held]
-    row = _CAP_ROWS[(beside, sig, need, held, less)] = tuple(
-        99 if d < 0 else row_of[j[d]] - less for d in _CAP_SIGS[sig])
+    row = remember(_CAP_ROWS, (beside, sig, need, held, less), tuple(
+        99 if d < 0 else row_of[j[d]] - less for d in _CAP_SIGS[sig]))
     return row
 
 
-_DRAW_IDS: tuple = ({}, {})     # [chows]: one suit's counts -> the id of its draws' fronts
+_DRAW_IDS: tuple = (suit_memo(), suit_memo())     # [chows]: one suit's counts -> the id of its draws' fronts
 _DRAW_SIGS: list = [None]       # id -> ((front id, offsets), ...); ids start at 1
 _DRAW_SIG_IDS: dict = {}
-_DRAW_ROWS: dict = {}           # (beside, draws id, need, held, less) -> the suit's row
+_DRAW_ROWS: dict = suit_memo()  # (beside, draws id, need, held, less) -> the suit's row
 
 
 def _draw_id(key: tuple, chows: bool) -> int:
@@ -445,7 +484,7 @@ def _draw_id(key: tuple, chows: bool) -> int:
     if i is None:
         i = _DRAW_SIG_IDS[sig] = len(_DRAW_SIGS)
         _DRAW_SIGS.append(sig)
-    _DRAW_IDS[chows][key] = i
+    remember(_DRAW_IDS[chows], key, i)
     return i
 
 
@@ -455,7 +494,7 @@ def _draw_row(rest: int, sig: int, need: int, held: int, less: int, size: int) -
         got = missing(join(rest, f), need, held) - less
         for o in offsets:
             row[o] = got
-    row = _DRAW_ROWS[(rest, sig, need, held, less)] = tuple(row)
+    row = remember(_DRAW_ROWS, (rest, sig, need, held, less), tuple(row))
     return row
 
 
@@ -467,7 +506,7 @@ def _draw_row(rest: int, sig: int, need: int, held: int, less: int, size: int) -
 # ``Suit`` record, made once, holding what the core shapes read of it. Plugin shapes keep their
 # own per-suit answers in dicts keyed by the record (an identity hash, cheaper than a tuple's).
 
-_SUITS: dict = {}               # one suit's counts -> its Suit record
+_SUITS: dict = suit_memo()      # one suit's counts -> its Suit record
 _last_suits: tuple = ((), ())   # the counts tuple last looked up, and its four records
 
 
@@ -537,7 +576,7 @@ def hand_suits(counts) -> tuple:
 
 
 def _suit(key: tuple) -> Suit:
-    got = _SUITS[key] = Suit(key)
+    got = remember(_SUITS, key, Suit(key))
     return got
 
 
@@ -546,10 +585,10 @@ def _suit(key: tuple) -> Suit:
 # The analysis needs of a shape tied at the hand's shanten only which draws lower it, so these
 # answer with a 34-bit mask (bit t for kind t) instead of a list of 34 values to compare.
 
-_USE_IDS: tuple = ({}, {})      # [chows]: one suit's counts -> the id of (its front, its draws' fronts)
+_USE_IDS: tuple = (suit_memo(), suit_memo())      # [chows]: one suit's counts -> the id of (its front, its draws' fronts)
 _USE_SIGS: list = [None]        # id -> (front id, ((front id, offsets), ...)); ids start at 1
 _USE_SIG_IDS: dict = {}
-_USE_MASKS: dict = {}           # (beside, use id, need, held) -> the suit's offsets whose draw helps
+_USE_MASKS: dict = suit_memo()  # (beside, use id, need, held) -> the suit's offsets whose draw helps
 
 
 def _use_id(key: tuple, chows: bool) -> int:
@@ -558,7 +597,7 @@ def _use_id(key: tuple, chows: bool) -> int:
     if i is None:
         i = _USE_SIG_IDS[sig] = len(_USE_SIGS)
         _USE_SIGS.append(sig)
-    _USE_IDS[chows][key] = i
+    remember(_USE_IDS[chows], key, i)
     return i
 
 
@@ -570,7 +609,7 @@ def _use_mask(beside: int, use: int, need: int, held: int) -> int:
         if missing(join(beside, f), need, held + 1) < now:
             for o in offsets:
                 mask |= 1 << o
-    _USE_MASKS[(beside, use, need, held)] = mask
+    remember(_USE_MASKS, (beside, use, need, held), mask)
     return mask
 
 
@@ -626,7 +665,7 @@ def _cap_mask(beside: int, f: int, sig: int, need: int, held: int) -> int:
     for o, d in enumerate(_CAP_SIGS[sig]):
         if d >= 0 and after[j[d]] < now:
             mask |= 1 << o
-    _CAP_MASKS[(beside, f, sig, need, held)] = mask
+    remember(_CAP_MASKS, (beside, f, sig, need, held), mask)
     return mask
 
 
@@ -639,8 +678,8 @@ def _cap_mask(beside: int, f: int, sig: int, need: int, held: int) -> int:
 # needed, tiles held) — list indexing where the general front needs dict look-ups.
 
 _SMALL_STATES = tuple((h, m, md) for h in (0, 1) for m, md in ((0, 0), (0, 1), (1, 1)))
-_SMALL_MASKS: tuple = ({}, {})          # [chows]: one suit's counts -> its mask
-_SMALL_DRAWS: tuple = ({}, {})          # [chows]: one suit's counts -> its mask after each draw
+_SMALL_MASKS: tuple = (suit_memo(), suit_memo())          # [chows]: one suit's counts -> its mask
+_SMALL_DRAWS: tuple = (suit_memo(), suit_memo())          # [chows]: one suit's counts -> its mask after each draw
 _SMALL_ROWS: dict = {}                  # (sets needed, tiles held) -> tiles missing per mask
 _small_join: list = []                  # [mask][mask] -> mask, built on first use
 
@@ -691,7 +730,7 @@ def small_mask(key: tuple, chows: bool) -> int:
         for options, h in ((no_head, 0), (head, 1)):
             for m, md in options:
                 got |= _small_bit(h, m, md)
-        table[key] = got
+        remember(table, key, got)
     return got
 
 
@@ -709,7 +748,7 @@ def small_draws(key: tuple, chows: bool) -> tuple:
                 counts[o] -= 1
             else:
                 out.append(0)
-        got = table[key] = tuple(out)
+        got = remember(table, key, tuple(out))
     return got
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .records import Group
+from .suits import MEMO_LIMIT
 
 
 def first_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple:
@@ -23,7 +24,7 @@ def first_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple:
     return tuple(sorted(_first(key, chows, True, budget).values()))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=MEMO_LIMIT)
 def wild_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_copy: bool = False) -> tuple:
     """``suits.suit_options`` (the reference), from ``first_splits``: a suit's splits, fewest
     wilds first, as (wilds used, number of sets, has a pair, set Groups, pair Group, the tiles

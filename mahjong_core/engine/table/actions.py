@@ -79,14 +79,14 @@ def discard(seat: int, tile: int) -> Action:
     return discards(seat)[tile]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)                  # one per seat
 def discards(seat: int) -> tuple[Action, ...]:
     """``seat``'s discard of each kind, by kind (``discard``'s records): a turn's list is these
     picked by the kinds held."""
     return tuple(Action(DISCARD, seat, t) for t in range(T.NUM_TILES))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 12)             # kinds × seats × tiles: about 1,400
 def shared(kind: str, seat: int, tile: int | None = None) -> Action:
     """One shared record per (kind, seat, tile) for the actions every claim window offers anew
     (a pass, a pung, a chow, a win): a bounded set, so kept."""
