@@ -25,7 +25,7 @@ from typing import NamedTuple
 from . import tiles as T
 from .errors import HandError, MahjongError, show
 from .hand import Situation, parse_situation
-from .shapes import ORPHANS, ShapeInput
+from .shapes import ORPHANS, ShapeInput, kernel
 from .shapes.suits import NEVER, hand_draws, hand_missing, hand_suits, hand_useful
 from .waits import _NO_MELDS, _meld_parts
 
@@ -460,6 +460,19 @@ def _bind(fn, args: dict):
     return partial(fn, **args) if args else fn
 
 
+def _kernel_of(analyzer):
+    """``kernel.shanten`` bound to the analyzer's table and shapes, when every shape names a
+    kernel and no wild is fixed (plain notation then holds no wild); else None. A bare hand's
+    suits it may leave out (a void suit) are a bit mask."""
+    table = analyzer.table
+    plan = None if table.wilds.fixed else kernel.plan_of(analyzer.rules.shapes)
+    if plan is None:
+        return None
+    drops = sum(1 << d for d in _drops(table, _BARE) if d is not None)
+    return partial(kernel.shanten, size=table.hand_size, kind_mask=analyzer.kind_mask, need=table.hand_size // 3,
+                   chows=table.sequences, plan=plan, drops=drops)
+
+
 class Analyzer:
     """Shanten and useful tiles under one ruleset's enabled shapes and table."""
 
@@ -477,6 +490,7 @@ class Analyzer:
                 self.searched.append((shape, args))
             else:
                 self.own.append((shape.shanten, args, shape))
+        self._kernel = _kernel_of(self)
 
     # -------------------------------------------------------------- parsing
     def parse(self, hand):
@@ -568,6 +582,10 @@ class Analyzer:
         return 0 if completing(self.kinds, shapes, inp, s, first=True) else NEVER
 
     def shanten(self, hand) -> int:
+        if self._kernel is not None and type(hand) is str:
+            fast = self._kernel(hand)
+            if fast is not None:
+                return fast
         got = self._plain(hand) if isinstance(hand, str) else None
         if got is not None:                 # notation of standing tiles: no situation to build
             s, n_wild = _BARE, 0

@@ -24,19 +24,19 @@ def mahjong_win_shapes():
     return [
         WinShape("standard", shapes.standard, "n sets and a pair, for any hand size",
                  waits=shapes.standard_shape_waits, shanten=analysis.standard_shanten,
-                 shanten_draws=analysis.standard_draws, shanten_useful=analysis.standard_useful),
+                 shanten_draws=analysis.standard_draws, shanten_useful=analysis.standard_useful, kernel="standard"),
         WinShape("seven_pairs", shapes.seven_pairs, "seven pairs; four of a kind may count as two",
                  melds=False, waits=shapes.seven_pairs_shape_waits,
                  shanten=analysis.seven_pairs_shanten, shanten_draws=analysis.seven_pairs_draws,
-                 shanten_useful=analysis.seven_pairs_useful),
+                 shanten_useful=analysis.seven_pairs_useful, kernel="seven_pairs"),
         WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair",
                  melds=False, waits=shapes.thirteen_orphans_shape_waits,
                  shanten=analysis.thirteen_orphans_shanten,
                  shanten_draws=analysis.thirteen_orphans_draws,
-                 shanten_useful=analysis.thirteen_orphans_useful),
+                 shanten_useful=analysis.thirteen_orphans_useful, kernel="thirteen_orphans"),
         WinShape("wild_count", shapes.wild_count, "at least `count` wilds among the standing tiles and the "
                  "winning tile, whatever the rest (三金倒, 四鬼胡牌)", waits=shapes.wild_count_waits,
-                 shanten=analysis.wild_count_shanten, shanten_draws=analysis.wild_count_draws),
+                 shanten=analysis.wild_count_shanten, shanten_draws=analysis.wild_count_draws, kernel="wild_count"),
     ]
 
 

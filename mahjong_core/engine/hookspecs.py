@@ -154,7 +154,14 @@ class WinShape:
     it is won one of those ways: won another, the shape gives no reading, and a hand with no
     other is refused as ``not_winning`` naming the shape and the way it was won. Its waits
     still count (a waits table scores them in the allowed column only); shanten and the
-    analysis count the shape whatever the way, as a hand ready for it can still win so."""
+    analysis count the shape whatever the way, as a hand ready for it can still win so.
+
+    ``kernel``, optional, names the compiled kernel that computes this shape's ``shanten`` for a
+    wild-free hand without melds (``standard``, ``seven_pairs``, ``thirteen_orphans``,
+    ``honors_and_knitted``, ``knitted_straight``, ``nine_gates``, ``wild_count``: the closed
+    forms of core's shapes and of Guobiao's). A shape names one only when its own ``shanten``
+    gives the kernel's answers; when every shape of a ruleset names one and the kernel was
+    built, ``rules.shanten`` of plain notation is one C call (``mahjong_core.engine.shapes.kernel``)."""
 
     id: str
     find: Callable[..., Iterable[Any]]
@@ -166,6 +173,7 @@ class WinShape:
     shanten_bound: Callable[..., int] | None = None             # a cheap lower bound of it
     shanten_useful: Callable[..., int | None] | None = None     # the draws lowering it, a bit mask
     win_methods: tuple[str, ...] = WIN_METHODS  # the ways of winning it allows (default all)
+    kernel: str | None = None   # the compiled kernel computing its shanten (shapes/kernel.py), if any
 
     def __post_init__(self):
         object.__setattr__(self, "win_methods", win_methods_of(self.win_methods, f"win shape '{self.id}': win_methods"))
@@ -398,7 +406,9 @@ class MahjongSpec:
         then searches through ``find``, and the shape counts only once the hand is ready), and
         beside it ``shanten_draws`` the shanten after each of the 34 draws at once,
         ``shanten_useful`` the draws that lower it as a bit mask and ``shanten_bound`` a cheap
-        lower bound (the engine skips a shape that cannot beat the best found), all optional.
+        lower bound (the engine skips a shape that cannot beat the best found), all optional;
+        ``kernel`` names the compiled kernel whose closed form its ``shanten`` is (``WinShape``),
+        so that ``rules.shanten`` of plain notation is one C call when every shape names one.
 
         Example::
 

@@ -31,15 +31,16 @@ def mahjong_win_shapes():
         WinShape("honors_and_knitted", honors_and_knitted.readings, honors_and_knitted.readings.__doc__,
                  melds=False, waits=honors_and_knitted.shape_waits, shanten=honors_and_knitted.shanten,
                  shanten_draws=honors_and_knitted.shanten_draws,
-                 shanten_useful=honors_and_knitted.shanten_useful),
+                 shanten_useful=honors_and_knitted.shanten_useful, kernel="honors_and_knitted"),
         WinShape("knitted_straight", knitted_straight.readings, knitted_straight.readings.__doc__,
                  waits=knitted_straight.shape_waits, shanten=knitted_straight.shanten,
                  shanten_draws=knitted_straight.shanten_draws,
                  shanten_bound=knitted_straight.shanten_bound,
-                 shanten_useful=knitted_straight.shanten_useful),
+                 shanten_useful=knitted_straight.shanten_useful, kernel="knitted_straight"),
         WinShape("nine_gates", nine_gates.readings, nine_gates.readings.__doc__, melds=False,
                  waits=nine_gates.shape_waits, shanten=nine_gates.shanten,
-                 shanten_draws=nine_gates.shanten_draws, shanten_bound=nine_gates.shanten_bound),
+                 shanten_draws=nine_gates.shanten_draws, shanten_bound=nine_gates.shanten_bound,
+                 kernel="nine_gates"),
     ]
 
 

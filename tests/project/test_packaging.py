@@ -53,13 +53,14 @@ def wheel_files(dist: Path, name: str) -> set[str]:
 def shipped_sources() -> dict[str, Path]:
     """Path in the wheel → file in the checkout, for every file of every installed package: the
     packages' own folders (pyproject.toml maps rulesets/ and plugins/*/ to their import names).
-    Markdown is the repository's documentation (the plugin READMEs), which no code reads."""
+    Markdown is the repository's documentation (the plugin READMEs), which no code reads; a
+    compiled module is an editable install's build, not a source (the wheel compiles its own)."""
     folders = {"mahjong_core": ROOT / "mahjong_core", "mahjong_rulesets": ROOT / "rulesets"}
     folders |= {p.name: p for p in (ROOT / "plugins").iterdir() if (p / "__init__.py").exists()}
     out = {}
     for package, folder in folders.items():
         for f in folder.rglob("*"):
-            if f.is_file() and "__pycache__" not in f.parts and f.suffix not in (".md", ".pyc"):
+            if f.is_file() and "__pycache__" not in f.parts and f.suffix not in (".md", ".pyc", ".so", ".pyd"):
                 out[f"{package}/{f.relative_to(folder).as_posix()}"] = f
     return out
 
@@ -110,3 +111,17 @@ def test_the_example_plugin_wheel_holds_its_rulesets(dist):
     assert {"mahjong_258/rulesets/mini-258.yaml", "mahjong_258/rulesets/guobiao-258.yaml",
             "mahjong_258/base/mini-base.yaml"} <= want
     assert not want - files, f"the example plugin's wheel lacks {sorted(want - files)}"
+
+
+def test_the_packages_carry_the_compiled_kernel(dist):
+    """The sdist holds the kernel's C source and setup.py; the wheel holds the compiled kernel
+    wherever this machine compiled one for the editable install (a C compiler is here)."""
+    from mahjong_core.engine.shapes import kernel
+    (sdist,) = dist.glob("mahjong_core-*.tar.gz")
+    with tarfile.open(sdist) as t:
+        names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
+    assert {"setup.py", "csrc/shanten_kernel.c"} <= names
+    if kernel._kernel is None:
+        pytest.skip("no compiled kernel here (no C compiler at install): the wheel holds none either")
+    compiled = [n for n in wheel_files(dist, "mahjong_core") if n.startswith("mahjong_core/engine/shapes/_kernel.")]
+    assert compiled, "the wheel lacks the compiled shanten kernel"

@@ -213,7 +213,7 @@ class Tables:
     """The loaded tables: ``fronts`` (id -> front), ``JOIN[a][b]``, ``MISSING[need][held][f]``
     (lists, for indexing), ``numbered`` / ``honours`` (bytes by ``index``)."""
 
-    __slots__ = ("fronts", "ids", "JOIN", "MISSING", "numbered", "honours", "extra", "_builder")
+    __slots__ = ("fronts", "ids", "JOIN", "MISSING", "numbered", "honours", "extra", "_builder", "raw")
 
     def __init__(self, data: bytes):
         if not data.startswith(MAGIC):
@@ -233,13 +233,17 @@ class Tables:
             joins = array("H", data[at:at + 2 * k * k])
             joins.byteswap()
         self.JOIN = [joins[x * k:x * k + k] for x in range(k)]
+        join_bytes = data[at:at + 2 * k * k]
         at += 2 * k * k
         rows = head["max_held"] + 1
         self.MISSING = [[list(data[at + (need * rows + held) * k:at + (need * rows + held + 1) * k])
                          for held in range(rows)] for need in range(head["cap"] + 1)]
+        missing_bytes = data[at:at + (head["cap"] + 1) * rows * k]
         at += (head["cap"] + 1) * rows * k
         self.numbered = data[at:at + 5 ** 9]
         self.honours = data[at + 5 ** 9:at + 5 ** 9 + 5 ** 7]
+        # the same tables as bytes, for the compiled kernel (kernel.py): the joins little-endian
+        self.raw = (self.numbered, self.honours, join_bytes, missing_bytes, k, head["cap"], rows)
         self.extra: dict = {}       # (counts, chows) -> id, for vectors not tabled
         self._builder = _Builder()
 
