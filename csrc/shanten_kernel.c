@@ -194,6 +194,63 @@ static int over_plan(const unsigned char *c, int need, int chows, const unsigned
     return best;
 }
 
+/* One shape of a plan (a triple at ``step``) for one counts vector. */
+static int one_step(const unsigned char *c, int need, int chows, const unsigned char *step) {
+    return over_plan(c, need, chows, step, 3);
+}
+
+/* analysis.useful_by_masks: the 3n+1 counts' shanten over the plan (each suit of ``drops``
+ * left out in turn) and the kinds whose draw lowers it, as a mask: the union, over the shapes
+ * (and suits left out) at that shanten, of the draws that lower that shape's, a kind of the
+ * suit left out giving none; a kind outside ``kind_mask`` or held four times is never in it.
+ * UNKNOWN when a table cannot answer, or when the best is below 0 (the pure path answers). */
+static int useful(const unsigned char *counts, int need, int chows, const unsigned char *plan, Py_ssize_t n_plan,
+                  int drops, unsigned long long kind_mask, unsigned long long *mask_out) {
+    unsigned char variants[3][NUM_KINDS];
+    int lo[3], n_var = 0, s, v, best = NEVER;
+    Py_ssize_t i;
+    if (!drops) {
+        memcpy(variants[0], counts, NUM_KINDS);
+        lo[0] = -1;
+        n_var = 1;
+    } else {
+        for (s = 0; s < 3; s++)
+            if ((drops >> s) & 1) {
+                memcpy(variants[n_var], counts, NUM_KINDS);
+                memset(variants[n_var] + 9 * s, 0, 9);
+                lo[n_var++] = 9 * s;
+            }
+    }
+    int values[3][32];                  /* each shape's shanten, per variant (plans are short) */
+    if (n_plan / 3 > 32) return UNKNOWN;
+    for (v = 0; v < n_var; v++)
+        for (i = 0; i + 2 < n_plan; i += 3) {
+            int got = one_step(variants[v], need, chows, plan + i);
+            if (got == UNKNOWN) return UNKNOWN;
+            values[v][i / 3] = got;
+            if (got < best) best = got;
+        }
+    if (best < 0) return UNKNOWN;
+    unsigned long long mask = 0;
+    for (v = 0; v < n_var; v++)
+        for (i = 0; i + 2 < n_plan; i += 3) {
+            if (values[v][i / 3] != best) continue;
+            unsigned char *c = variants[v];
+            int t;
+            for (t = 0; t < NUM_KINDS; t++) {
+                if (((mask >> t) & 1ULL) || !((kind_mask >> t) & 1ULL) || c[t] >= 4) continue;
+                if (lo[v] >= 0 && t >= lo[v] && t < lo[v] + 9) continue;
+                c[t]++;
+                int after = one_step(c, need, chows, plan + i);
+                c[t]--;
+                if (after == UNKNOWN) return UNKNOWN;
+                if (after < best) mask |= 1ULL << t;
+            }
+        }
+    *mask_out = mask;
+    return best;
+}
+
 /* ------------------------------------------------------------------ reading the notation */
 
 /* analysis._plain_counts' plain branch: ``(?:[1-9]+[mps]|[1-7]+z)+``, read into 34 counts;
@@ -223,6 +280,45 @@ static int parse_plain(const char *text, Py_ssize_t len, unsigned char *counts) 
         i++;
     }
     return 1;
+}
+
+/* The best over the plan with each suit of ``drops`` left out in turn (0: none), or UNKNOWN. */
+static int over_drops(const unsigned char *counts, int need, int chows, const unsigned char *plan, Py_ssize_t n_plan,
+                      int drops) {
+    if (!drops) return over_plan(counts, need, chows, plan, n_plan);
+    int best = NEVER, s;
+    for (s = 0; s < 3; s++) {
+        if (!((drops >> s) & 1)) continue;
+        unsigned char left[NUM_KINDS];
+        memcpy(left, counts, NUM_KINDS);
+        memset(left + 9 * s, 0, 9);
+        int v = over_plan(left, need, chows, plan, n_plan);
+        if (v == UNKNOWN) return UNKNOWN;
+        if (v < best) best = v;
+    }
+    return best;
+}
+
+/* The counts of plain notation holding ``size`` or ``size + 1`` tiles of the kinds in
+ * ``kind_mask``, none a fifth copy: 1 with ``counts`` and ``n`` filled, 0 when the text is
+ * anything else (the pure path answers), −1 on a Python error. */
+static int read_hand(PyObject *text_obj, int size, unsigned long long kind_mask, unsigned char *counts, int *n) {
+    if (NUMBERED == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "shanten kernel: load() the tables first");
+        return -1;
+    }
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(text_obj, &len);
+    if (text == NULL) return -1;
+    if (!parse_plain(text, len, counts)) return 0;
+    int i;
+    *n = 0;
+    for (i = 0; i < NUM_KINDS; i++) {
+        if (counts[i] > 4) return 0;
+        if (counts[i] && !((kind_mask >> i) & 1ULL)) return 0;
+        *n += counts[i];
+    }
+    return *n == size || *n == size + 1;
 }
 
 /* ------------------------------------------------------------------ the module */
@@ -262,47 +358,75 @@ static PyObject *k_load(PyObject *self, PyObject *args) {
  * answer is raised to 0 for a 3n+1 hand, −1 for a 3n+2 one, as the analysis does. */
 static PyObject *k_shanten(PyObject *self, PyObject *args) {
     PyObject *text_obj;
-    int size, need, chows, drops;
+    int size, need, chows, drops, n;
     unsigned long long kind_mask;
     const char *plan;
     Py_ssize_t n_plan;
     if (!PyArg_ParseTuple(args, "UiKipy#i", &text_obj, &size, &kind_mask, &need, &chows, &plan, &n_plan, &drops))
         return NULL;
-    if (NUMBERED == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "shanten kernel: load() the tables first");
-        return NULL;
-    }
-    Py_ssize_t len;
-    const char *text = PyUnicode_AsUTF8AndSize(text_obj, &len);
-    if (text == NULL) return NULL;
     unsigned char counts[NUM_KINDS];
-    if (!parse_plain(text, len, counts)) Py_RETURN_NONE;
-    int n = 0, i;
-    for (i = 0; i < NUM_KINDS; i++) {
-        if (counts[i] > 4) Py_RETURN_NONE;
-        if (counts[i] && !((kind_mask >> i) & 1ULL)) Py_RETURN_NONE;
-        n += counts[i];
-    }
-    if (n != size && n != size + 1) Py_RETURN_NONE;
-    int best;
-    if (!drops) {
-        best = over_plan(counts, need, chows, (const unsigned char *)plan, n_plan);
-    } else {
-        best = NEVER;
-        int s;
-        for (s = 0; s < 3; s++) {
-            if (!((drops >> s) & 1)) continue;
-            unsigned char left[NUM_KINDS];
-            memcpy(left, counts, NUM_KINDS);
-            memset(left + 9 * s, 0, 9);
-            int v = over_plan(left, need, chows, (const unsigned char *)plan, n_plan);
-            if (v == UNKNOWN) Py_RETURN_NONE;
-            if (v < best) best = v;
-        }
-    }
+    int read = read_hand(text_obj, size, kind_mask, counts, &n);
+    if (read < 0) return NULL;
+    if (!read) Py_RETURN_NONE;
+    int best = over_drops(counts, need, chows, (const unsigned char *)plan, n_plan, drops);
     if (best == UNKNOWN) Py_RETURN_NONE;
     int floor = n % 3 == 2 ? -1 : 0;
     return PyLong_FromLong(best > floor ? best : floor);
+}
+
+/* analyze(text, size, kind_mask, need, chows, plan, drops) -> None or
+ * (tiles, counts, shanten, ((discard, shanten, useful mask), ...))
+ *
+ * ``Analyzer.analyze`` of plain notation (the arguments as ``shanten``'s): for size tiles one
+ * row, discard −1; for size + 1 tiles one row per kind held, lowest first, and the hand's own
+ * shanten (−1: complete). None where the pure path answers. */
+static PyObject *k_analyze(PyObject *self, PyObject *args) {
+    PyObject *text_obj;
+    int size, need, chows, drops, n, i;
+    unsigned long long kind_mask;
+    const char *plan_s;
+    Py_ssize_t n_plan;
+    if (!PyArg_ParseTuple(args, "UiKipy#i", &text_obj, &size, &kind_mask, &need, &chows, &plan_s, &n_plan, &drops))
+        return NULL;
+    const unsigned char *plan = (const unsigned char *)plan_s;
+    unsigned char counts[NUM_KINDS];
+    int read = read_hand(text_obj, size, kind_mask, counts, &n);
+    if (read < 0) return NULL;
+    if (!read) Py_RETURN_NONE;
+    PyObject *rows;
+    int hand_shanten;
+    unsigned long long mask;
+    if (n == size) {
+        hand_shanten = useful(counts, need, chows, plan, n_plan, drops, kind_mask, &mask);
+        if (hand_shanten == UNKNOWN) Py_RETURN_NONE;
+        rows = Py_BuildValue("((iiK))", -1, hand_shanten, mask);
+    } else {
+        int best = over_drops(counts, need, chows, plan, n_plan, drops);
+        if (best == UNKNOWN) Py_RETURN_NONE;
+        hand_shanten = best > -1 ? best : -1;
+        int kinds = 0, at = 0;
+        for (i = 0; i < NUM_KINDS; i++) kinds += counts[i] > 0;
+        rows = PyTuple_New(kinds);
+        if (rows == NULL) return NULL;
+        for (i = 0; i < NUM_KINDS; i++) {
+            if (!counts[i]) continue;
+            counts[i]--;
+            int sh = useful(counts, need, chows, plan, n_plan, drops, kind_mask, &mask);
+            counts[i]++;
+            if (sh == UNKNOWN) {
+                Py_DECREF(rows);
+                Py_RETURN_NONE;
+            }
+            PyObject *row = Py_BuildValue("(iiK)", i, sh, mask);
+            if (row == NULL) {
+                Py_DECREF(rows);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(rows, at++, row);
+        }
+    }
+    if (rows == NULL) return NULL;
+    return Py_BuildValue("(iy#iN)", n, (const char *)counts, (Py_ssize_t)NUM_KINDS, hand_shanten, rows);
 }
 
 /* counts_shanten(counts, need, chows, plan) -> int or None: one shape plan over 34 counts
@@ -333,6 +457,8 @@ static PyMethodDef methods[] = {
     {"load", k_load, METH_VARARGS, "load(numbered, honours, join, missing, k, cap, rows): the shanten tables"},
     {"shanten", k_shanten, METH_VARARGS,
      "shanten(text, size, kind_mask, need, chows, plan, drops) -> int or None"},
+    {"analyze", k_analyze, METH_VARARGS,
+     "analyze(text, size, kind_mask, need, chows, plan, drops) -> (tiles, counts, shanten, rows) or None"},
     {"counts_shanten", k_counts_shanten, METH_VARARGS, "counts_shanten(counts, need, chows, plan) -> int or None"},
     {NULL, NULL, 0, NULL}
 };

@@ -460,17 +460,48 @@ def _bind(fn, args: dict):
     return partial(fn, **args) if args else fn
 
 
-def _kernel_of(analyzer):
-    """``kernel.shanten`` bound to the analyzer's table and shapes, when every shape names a
-    kernel and no wild is fixed (plain notation then holds no wild); else None. A bare hand's
-    suits it may leave out (a void suit) are a bit mask."""
+def _kernel_calls(analyzer) -> tuple:
+    """The compiled kernel's ``shanten`` and ``analyze`` bound to this analyzer (``_kernel_args``),
+    or None and None."""
+    k = _kernel_args(analyzer)
+    return (None, None) if k is None else (partial(kernel.shanten, **k), partial(kernel.analyze, **k))
+
+
+def _kernel_args(analyzer) -> dict | None:
+    """What the compiled kernel is asked with for this analyzer's table and shapes (its
+    ``shanten`` and ``analyze``), when every shape names a kernel and no wild is fixed (plain
+    notation then holds no wild); else None. A bare hand's suits it may leave out (a void suit)
+    are a bit mask."""
     table = analyzer.table
     plan = None if table.wilds.fixed else kernel.plan_of(analyzer.rules.shapes)
     if plan is None:
         return None
-    drops = sum(1 << d for d in _drops(table, _BARE) if d is not None)
-    return partial(kernel.shanten, size=table.hand_size, kind_mask=analyzer.kind_mask, need=table.hand_size // 3,
-                   chows=table.sequences, plan=plan, drops=drops)
+    return {"size": table.hand_size, "kind_mask": analyzer.kind_mask, "need": table.hand_size // 3,
+            "chows": table.sequences, "plan": plan,
+            "drops": sum(1 << d for d in _drops(table, _BARE) if d is not None)}
+
+
+def _kernel_analysis(analyzer, got: tuple, seen, with_waits: bool) -> "Analysis":
+    """``Analyzer.analyze``'s answer from the kernel's (``kernel.analyze``): each row's useful
+    tiles with their copies left, its waits when ready and asked, the discards best first."""
+    n, counts, shanten, rows = got
+    held = list(counts)
+    seen = _seen_counts(seen, analyzer.table, held)
+    made = _USEFUL
+    options = []
+    for discard, sh, mask in rows:
+        kinds = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
+        useful = tuple([made[t][4 - held[t] - seen[t]] for t in kinds if held[t] < 4])
+        waits = None
+        if sh == 0 and with_waits:
+            standing = [t for t, c in enumerate(held) for _ in range(c - (t == discard))]
+            waits = analyzer.rules.waits(replace(_BARE, hand=tuple(standing), win_tile=None)).to_dict()
+        options.append(Option(sh, useful, None if discard < 0 else discard, waits))
+    name = analyzer.rules.name
+    if n % 3 == 1:
+        return Analysis(name, n, shanten, hand=options[0])
+    options.sort(key=lambda o: (o.shanten, -o.useful_left, o.discard))
+    return Analysis(name, n, shanten, discards=tuple(options))
 
 
 class Analyzer:
@@ -490,7 +521,7 @@ class Analyzer:
                 self.searched.append((shape, args))
             else:
                 self.own.append((shape.shanten, args, shape))
-        self._kernel = _kernel_of(self)
+        self._kernel, self._kernel_analyze = _kernel_calls(self)
 
     # -------------------------------------------------------------- parsing
     def parse(self, hand):
@@ -582,10 +613,9 @@ class Analyzer:
         return 0 if completing(self.kinds, shapes, inp, s, first=True) else NEVER
 
     def shanten(self, hand) -> int:
-        if self._kernel is not None and type(hand) is str:
-            fast = self._kernel(hand)
-            if fast is not None:
-                return fast
+        fast = self._kernel(hand) if self._kernel is not None and type(hand) is str else None
+        if fast is not None:
+            return fast
         got = self._plain(hand) if isinstance(hand, str) else None
         if got is not None:                 # notation of standing tiles: no situation to build
             s, n_wild = _BARE, 0
@@ -735,6 +765,9 @@ class Analyzer:
         return out
 
     def analyze(self, hand, seen=None, with_waits: bool = True) -> Analysis:
+        fast = self._kernel_analyze(hand) if self._kernel_analyze is not None and type(hand) is str else None
+        if fast is not None:
+            return _kernel_analysis(self, fast, seen, with_waits)
         got = self.plain_counts(hand) if isinstance(hand, str) else None
         if got is not None:                 # notation of standing tiles: no situation to build
             s, standing, held = _BARE, got[0], got[1]     # (sorted where the waits read them)

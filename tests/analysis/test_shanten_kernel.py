@@ -87,6 +87,19 @@ def hands(seed: int, n: int) -> list[list[int]]:
     return out
 
 
+def table_hands(kinds, size: int, seed: int, n: int):
+    """``n`` hands of ``size`` and ``size + 1`` tiles in turn, of the given kinds: ``hands``'
+    tiles of those kinds, topped up (or cut) at random."""
+    for i, near_hand in enumerate(hands(seed, n)):
+        rng = random.Random(i)
+        hand = [t for t in near_hand if t in kinds][:size + i % 2]
+        while len(hand) < size + i % 2:
+            t = rng.choice(kinds)
+            if hand.count(t) < 4:
+                hand.append(t)
+        yield i, sorted(hand), rng
+
+
 def counts_of(hand) -> list[int]:
     c = [0] * 34
     for t in hand:
@@ -121,17 +134,8 @@ def test_rules_shanten_answers_as_the_pure_path(name):
     rules = Engine().load_ruleset(name)
     analyzer = rules.analyzer
     assert analyzer._kernel is not None, f"{name}: every shape names a kernel, so it should take the kernel"
-    kinds = sorted(analyzer.kinds)
-    size = rules.table.hand_size
     seen = 0
-    for i, near_hand in enumerate(hands(11, 1000)):
-        # the hand's tiles of this tile set, topped up (or cut) to the table's size or one more
-        rng = random.Random(i)
-        hand = [t for t in near_hand if t in kinds][:size + i % 2]
-        while len(hand) < size + i % 2:
-            t = rng.choice(kinds)
-            if hand.count(t) < 4:
-                hand.append(t)
+    for _, hand, _ in table_hands(sorted(analyzer.kinds), rules.table.hand_size, 11, 1000):
         text = T.format_tiles(sorted(hand)).replace(" ", "")
         plan = analyzer._kernel
         fast = rules.shanten(text)
@@ -205,3 +209,41 @@ def test_pure_turns_it_off(monkeypatch):
     assert not kernel.available()
     assert Engine().load_ruleset("guobiao").analyzer._kernel is None
     assert Engine().load_ruleset("guobiao").shanten("123m456p789s1122z") == 0
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_rules_analyze_answers_as_the_pure_path(name):
+    # 600 hands of 13/16 and 14/17 tiles, a third with their waits scored, a quarter with tiles seen
+    rules = Engine().load_ruleset(name)
+    analyzer = rules.analyzer
+    kinds = sorted(analyzer.kinds)
+    for i, hand, rng in table_hands(kinds, rules.table.hand_size, 5, 600):
+        text = T.format_tiles(sorted(hand)).replace(" ", "")
+        seen = None
+        if i % 4 == 1:
+            left = [t for t in kinds if hand.count(t) < 3]
+            seen = T.format_tiles(sorted(rng.sample(left, 3))).replace(" ", "")
+        assert analyzer._kernel_analyze(text) is not None
+        fast = rules.analyze(text, seen=seen, waits=i % 3 == 0).to_dict()
+        saved, analyzer._kernel_analyze = analyzer._kernel_analyze, None
+        try:
+            pure = rules.analyze(text, seen=seen, waits=i % 3 == 0).to_dict()
+        finally:
+            analyzer._kernel_analyze = saved
+        assert fast == pure, (name, text, seen)
+
+
+def test_analyze_refusals_are_the_pure_paths():
+    # tiles seen that do not exist or make a fifth copy are refused as without the kernel
+    analyzer = GUOBIAO.analyzer
+    for seen in ("9z", "1111m", 5):
+        outcomes = []
+        for fast in (analyzer._kernel_analyze, None):
+            saved, analyzer._kernel_analyze = analyzer._kernel_analyze, fast
+            try:
+                outcomes.append(GUOBIAO.analyze("1123m456p789s1122z", seen=seen).to_dict())
+            except Exception as e:
+                outcomes.append((type(e).__name__, str(e)))
+            finally:
+                analyzer._kernel_analyze = saved
+        assert outcomes[0] == outcomes[1] and isinstance(outcomes[0], tuple), seen

@@ -71,8 +71,8 @@ def test_plugin_memos_are_part_of_the_generation():
     for memo in (nine_gates._GATES_SHANTEN, knitted_straight._HELD, knitted_straight._ORDERS):
         assert any(memo is m for m in suits._MEMOS)
     rules = Engine().load_ruleset("guobiao")
-    rules.analyze("147m258p369s1234z5m")        # near a knitted straight: its memos fill
-    rules.analyze("1112345678999m1p")           # near nine gates
+    rules.analyze({"hand": "147m258p369s1234z5m"})     # near a knitted straight: its memos fill
+    rules.analyze({"hand": "1112345678999m1p"})        # near nine gates (a dict: the pure path)
     assert knitted_straight._HELD and knitted_straight._ORDERS and nine_gates._GATES_SHANTEN
     suits.forget()
     assert not knitted_straight._HELD and not knitted_straight._ORDERS and not nine_gates._GATES_SHANTEN

@@ -1,6 +1,8 @@
 """The compiled shanten kernel, where it was built: one C call answers ``rules.shanten`` of a
 wild-free hand of standing tiles in plain notation, over every shape of a ruleset that names a
-kernel (``WinShape.kernel``). The pure path stays the reference and answers everything else.
+kernel (``WinShape.kernel``), and one more gives ``rules.analyze`` of such a hand its shanten
+and useful kinds, for each discard of a 3n+2 hand (the copies left, the waits and the order of
+the discards stay Python's). The pure path stays the reference and answers everything else.
 
 The kernel is ``_kernel``, compiled from ``csrc/shanten_kernel.c`` by the normal install where a
 C compiler is found (``setup.py``: an optional extension, so an install without one still
@@ -85,6 +87,13 @@ def shanten(text: str, *, size: int, kind_mask: int, need: int, chows: bool, pla
     ``size`` the table's hand size, ``kind_mask`` its kinds (bit t for kind t), ``need`` the sets
     needed, ``plan`` the shapes (``plan_of``), ``drops`` the suits a hand may leave out (bit s)."""
     return (_kernel if _loaded else _ready()).shanten(text, size, kind_mask, need, chows, plan, drops)
+
+
+def analyze(text: str, *, size: int, kind_mask: int, need: int, chows: bool, plan: bytes, drops: int):
+    """``Analyzer.analyze`` of plain notation through the kernel (the arguments as ``shanten``'s):
+    ``(tiles, 34 counts as bytes, the hand's shanten, rows)``, a row ``(discard, shanten, useful
+    kinds as a mask)`` per kind held (discard −1 and one row for a 3n+1 hand), or None."""
+    return (_kernel if _loaded else _ready()).analyze(text, size, kind_mask, need, chows, plan, drops)
 
 
 def counts_shanten(counts, need: int, chows: bool, plan: bytes) -> int | None:
