@@ -114,14 +114,17 @@ def test_the_example_plugin_wheel_holds_its_rulesets(dist):
 
 
 def test_the_packages_carry_the_compiled_kernel(dist):
-    """The sdist holds the kernel's C source and setup.py; the wheel holds the compiled kernel
-    wherever this machine compiled one for the editable install (a C compiler is here)."""
+    """The sdist holds the C sources (the shanten kernel, the wild splitter) and setup.py; the
+    wheel holds both compiled wherever this machine compiled them for the editable install (a C
+    compiler is here)."""
     from mahjong_core.engine.shapes import kernel
     (sdist,) = dist.glob("mahjong_core-*.tar.gz")
     with tarfile.open(sdist) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
-    assert {"setup.py", "csrc/shanten_kernel.c"} <= names
+    assert {"setup.py", "csrc/shanten_kernel.c", "csrc/wild_splits.c"} <= names
     if kernel._kernel is None:
         pytest.skip("no compiled kernel here (no C compiler at install): the wheel holds none either")
-    compiled = [n for n in wheel_files(dist, "mahjong_core") if n.startswith("mahjong_core/engine/shapes/_kernel.")]
-    assert compiled, "the wheel lacks the compiled shanten kernel"
+    files = wheel_files(dist, "mahjong_core")
+    for name in ("_kernel", "_splits"):
+        assert any(n.startswith(f"mahjong_core/engine/shapes/{name}.") for n in files), \
+            f"the wheel lacks the compiled {name}"

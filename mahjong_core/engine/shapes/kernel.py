@@ -6,7 +6,8 @@ the discards stay Python's). The pure path stays the reference and answers every
 
 The kernel is ``_kernel``, compiled from ``csrc/shanten_kernel.c`` by the normal install where a
 C compiler is found (``setup.py``: an optional extension, so an install without one still
-succeeds). ``MAHJONG_CORE_PURE=1`` in the environment keeps it unused.
+succeeds). ``MAHJONG_CORE_PURE=1`` in the environment keeps it unused. This module is also the
+door to the other compiled module, the wild splitter (``splitter``, for ``wild_splits``).
 
 Invariant: for every hand it answers, its answer is the pure path's. The standard shape reads
 the same precomputed tables (``tables.py``), handed over on first use; seven pairs, thirteen
@@ -24,6 +25,10 @@ try:
     from . import _kernel
 except ImportError:                     # not built here (no compiler at install): the pure path
     _kernel = None
+try:
+    from . import _splits
+except ImportError:
+    _splits = None
 
 # the kernels, by id; the number is the C side's (``enum`` in csrc/shanten_kernel.c)
 KERNELS = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight",
@@ -35,6 +40,13 @@ _loaded = False
 def available() -> bool:
     """Is the compiled kernel here and in use (built, and not turned off)?"""
     return _kernel is not None and os.environ.get("MAHJONG_CORE_PURE", "") in ("", "0")
+
+
+def splitter():
+    """The compiled wild splitter (``_splits``, from ``csrc/wild_splits.c``: a suit's splits
+    with wilds for ``wild_splits.wild_options``), or None where it was not built or the
+    compiled code is turned off."""
+    return _splits if _splits is not None and os.environ.get("MAHJONG_CORE_PURE", "") in ("", "0") else None
 
 
 def _ready():

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .kernel import splitter
 from .records import Group
 from .suits import MEMO_LIMIT
 
@@ -26,10 +27,23 @@ def first_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple:
 
 @lru_cache(maxsize=MEMO_LIMIT)
 def wild_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_copy: bool = False) -> tuple:
-    """``suits.suit_options`` (the reference), from ``first_splits``: a suit's splits, fewest
-    wilds first, as (wilds used, number of sets, has a pair, set Groups, pair Group, the tiles
-    the wilds stand for, (tile, copies) of each such tile); none uses a fifth copy of a tile
-    unless ``fifth_copy``."""
+    """``suits.suit_options`` (the reference): a suit's splits, fewest wilds first, as (wilds
+    used, number of sets, has a pair, set Groups, pair Group, the tiles the wilds stand for,
+    (tile, copies) of each such tile); none uses a fifth copy of a tile unless ``fifth_copy``.
+    The compiled splitter answers where it was built (``kernel.splitter``), else
+    ``pure_wild_options``."""
+    compiled = splitter()
+    if compiled is not None:
+        sets, pairs = _groups_of(lo)
+        out = compiled.wild_options(key, lo, chows, budget, fifth_copy, sets, pairs)
+        if out is not None:
+            return out
+    return pure_wild_options(key, lo, chows, budget, fifth_copy)
+
+
+def pure_wild_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_copy: bool = False) -> tuple:
+    """``wild_options`` from ``first_splits``, in Python: the reference the compiled splitter
+    is held to (tests/scoring/test_wild_splits.py)."""
     out = []
     n = len(key)
     for groups, pair, used in first_splits(key, chows, budget):
@@ -68,6 +82,22 @@ def _group(kind: str, tile: int, wilds: int) -> Group:
     if g is None:
         g = _GROUPS[(kind, tile, wilds)] = Group(kind, tile, wilds)
     return g
+
+
+_BY_LO: dict = {}
+
+
+def _groups_of(lo: int) -> tuple[list, list]:
+    """The compiled splitter's Groups for the suit starting at ``lo``: the 72 sets by code
+    ((kind: chow 0, pung 1) × 9 + offset) × 4 + wilds inside, and the 36 pairs by offset × 4 +
+    wilds inside (the ones no split can make are None)."""
+    known = _BY_LO.get(lo)
+    if known is None:
+        sets = [_group(kind, lo + off, w) if w < 3 else None
+                for kind in ("chow", "pung") for off in range(9) for w in range(4)]
+        pairs = [_group("pair", lo + off, w) if w < 3 else None for off in range(9) for w in range(4)]
+        known = _BY_LO[lo] = (sets, pairs)
+    return known
 
 
 def _used(option: tuple) -> int:

@@ -1,0 +1,356 @@
+/* The compiled wild splitter: mahjong_core.engine.shapes._splits (optional; see
+ * mahjong_core/engine/shapes/wild_splits.py, its only caller, and docs/architecture.md "The
+ * compiled wild splitter").
+ *
+ * wild_options() answers what wild_splits._wild_options answers for one suit's count vector:
+ * every split of the suit into sets and at most one pair, spending at most ``budget`` wilds,
+ * one per shape (the same groups of tiles and pair), the least of its shape in Python's tuple
+ * order, listed fewest wilds first. It walks the same choices as the pure search (the lowest
+ * natural tile is in a pung, the pair, or a chow whose tiles below it are wilds and each tile
+ * above a natural or a wild) to every complete split, and keeps the least per shape in a hash
+ * table. Anything it does not take (a count over four, a budget over MAX_BUDGET, more groups
+ * than MAX_GROUPS, more than LEAF_LIMIT splits visited) comes back as None, and the pure
+ * search answers: the work per call is bounded.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_N 9                 /* kinds in a suit */
+#define MAX_GROUPS 8            /* sets of one split, the pair apart */
+#define MAX_BUDGET 12
+#define LEAF_LIMIT 1000000      /* complete splits visited before giving the call to Python */
+#define CHOW 0
+#define PUNG 1
+#define N_SET_CODES (2 * 9 * 4)     /* code = (kind * 9 + lowest offset) * 4 + wilds inside */
+#define N_PAIR_CODES (9 * 4)        /* code = offset * 4 + wilds inside */
+
+typedef struct {
+    unsigned char n;                    /* sets */
+    unsigned char codes[MAX_GROUPS];    /* sorted: kind, then offset, then wilds (Python's order) */
+    signed char pair;                   /* the pair's offset, -1 for none */
+    unsigned char pair_w;
+    unsigned char used;
+} Split;
+
+typedef struct {
+    int n, chows;
+    unsigned char c[MAX_N];             /* naturals not yet grouped */
+    unsigned char stack[MAX_GROUPS];
+    int depth;
+    int pair, pair_w;
+    long leaves;
+    int failed;                         /* 1: give up (limits); -1: out of memory */
+    Split *splits;
+    int n_splits, cap_splits;
+    int *slots;                         /* hash of shapes -> index in splits, -1 empty */
+    int n_slots;
+} Search;
+
+static unsigned int shape_hash(const Split *s) {
+    unsigned int h = 2166136261u ^ s->n;
+    int i;
+    for (i = 0; i < s->n; i++) h = (h ^ (unsigned)(s->codes[i] >> 2)) * 16777619u;
+    return (h ^ (unsigned)(s->pair + 1)) * 16777619u;
+}
+
+static int same_shape(const Split *a, const Split *b) {
+    int i;
+    if (a->n != b->n || a->pair != b->pair) return 0;
+    for (i = 0; i < a->n; i++)
+        if ((a->codes[i] >> 2) != (b->codes[i] >> 2)) return 0;
+    return 1;
+}
+
+/* Python's order of (sorted groups, pair, used) tuples; two splits of one suit never tie on
+ * their groups while one has a pair and the other none (their tiles would differ). */
+static int split_cmp(const Split *a, const Split *b) {
+    int i, m = a->n < b->n ? a->n : b->n;
+    for (i = 0; i < m; i++)
+        if (a->codes[i] != b->codes[i]) return a->codes[i] < b->codes[i] ? -1 : 1;
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    if (a->pair != b->pair) return a->pair < b->pair ? -1 : 1;
+    if (a->pair_w != b->pair_w) return a->pair_w < b->pair_w ? -1 : 1;
+    return (a->used > b->used) - (a->used < b->used);
+}
+
+static int qsort_cmp(const void *a, const void *b) {
+    return split_cmp((const Split *)a, (const Split *)b);
+}
+
+static int grow(Search *S) {
+    int cap = S->cap_splits ? 2 * S->cap_splits : 64, i, j;
+    Split *splits = (Split *)realloc(S->splits, (size_t)cap * sizeof(Split));
+    if (splits == NULL) return -1;
+    S->splits = splits;
+    S->cap_splits = cap;
+    int n_slots = 2 * cap;
+    int *slots = (int *)malloc((size_t)n_slots * sizeof(int));
+    if (slots == NULL) return -1;
+    for (i = 0; i < n_slots; i++) slots[i] = -1;
+    for (j = 0; j < S->n_splits; j++) {
+        unsigned int h = shape_hash(&S->splits[j]) & (unsigned)(n_slots - 1);
+        while (slots[h] >= 0) h = (h + 1) & (unsigned)(n_slots - 1);
+        slots[h] = j;
+    }
+    free(S->slots);
+    S->slots = slots;
+    S->n_slots = n_slots;
+    return 0;
+}
+
+/* A complete split: kept when its shape is new or it is the least of its shape so far. */
+static void record(Search *S, int used) {
+    Split s;
+    int i, j;
+    if (++S->leaves > LEAF_LIMIT) {
+        S->failed = 1;
+        return;
+    }
+    s.n = (unsigned char)S->depth;
+    for (i = 0; i < S->depth; i++) {            /* insertion sort of the groups */
+        unsigned char v = S->stack[i];
+        for (j = i; j > 0 && s.codes[j - 1] > v; j--) s.codes[j] = s.codes[j - 1];
+        s.codes[j] = v;
+    }
+    s.pair = (signed char)S->pair;
+    s.pair_w = (unsigned char)(S->pair < 0 ? 0 : S->pair_w);
+    s.used = (unsigned char)used;
+    if (S->n_splits >= S->cap_splits / 2 || S->slots == NULL) {
+        if (grow(S) < 0) {
+            S->failed = -1;
+            return;
+        }
+    }
+    unsigned int mask = (unsigned)(S->n_slots - 1), h = shape_hash(&s) & mask;
+    while (S->slots[h] >= 0) {
+        Split *known = &S->splits[S->slots[h]];
+        if (same_shape(known, &s)) {
+            if (split_cmp(&s, known) < 0) *known = s;
+            return;
+        }
+        h = (h + 1) & mask;
+    }
+    S->splits[S->n_splits] = s;
+    S->slots[h] = S->n_splits++;
+}
+
+static void push(Search *S, int code, int pair_free, int left, int used);
+
+/* Group the lowest natural tile every way the pure search does, then the rest. */
+static void walk(Search *S, int pair_free, int left, int used) {
+    int i = 0, k;
+    if (S->failed) return;
+    while (i < S->n && S->c[i] == 0) i++;
+    if (i == S->n) {
+        record(S, used);
+        return;
+    }
+    int c = S->c[i];
+    for (k = c < 3 ? c : 3; k >= 1; k--) {           /* a pung of i: k naturals, 3 - k wilds */
+        int w = 3 - k;
+        if (w <= left) {
+            S->c[i] -= k;
+            push(S, (PUNG * 9 + i) * 4 + w, pair_free, left - w, used + w);
+            S->c[i] += k;
+        }
+    }
+    if (pair_free) {                                 /* the pair of i */
+        for (k = c < 2 ? c : 2; k >= 1; k--) {
+            int w = 2 - k;
+            if (w <= left) {
+                S->c[i] -= k;
+                S->pair = i;
+                S->pair_w = w;
+                walk(S, 0, left - w, used + w);
+                S->pair = -1;
+                S->c[i] += k;
+            }
+        }
+    }
+    if (S->chows) {                                  /* chows through i, i their lowest natural */
+        int s;
+        for (s = i - 2; s <= i; s++) {
+            if (s < 0 || s + 2 >= S->n || s + 2 >= MAX_N || i - s > left) continue;
+            int above = s + 2 - i, mask;
+            for (mask = 0; mask < (1 << above); mask++) {
+                int w = i - s, ok = 1, b;
+                S->c[i]--;
+                for (b = 0; b < above; b++) {
+                    int j = i + 1 + b;
+                    if (mask >> b & 1) {
+                        if (!S->c[j]) {
+                            ok = 0;
+                            for (b--; b >= 0; b--)       /* put back the naturals taken */
+                                if (mask >> b & 1) S->c[i + 1 + b]++;
+                            break;
+                        }
+                        S->c[j]--;
+                    } else {
+                        w++;
+                    }
+                }
+                if (ok) {
+                    if (w <= left) push(S, (CHOW * 9 + s) * 4 + w, pair_free, left - w, used + w);
+                    for (b = 0; b < above; b++)
+                        if (mask >> b & 1) S->c[i + 1 + b]++;
+                }
+                S->c[i]++;
+            }
+        }
+    }
+}
+
+static void push(Search *S, int code, int pair_free, int left, int used) {
+    if (S->depth >= MAX_GROUPS) {
+        S->failed = 1;
+        return;
+    }
+    S->stack[S->depth++] = (unsigned char)code;
+    walk(S, pair_free, left, used);
+    S->depth--;
+}
+
+/* One split as wild_options' option: (used, sets, has a pair, set Groups, pair Group or None,
+ * the tiles the wilds stand for, (tile, copies) of each such tile); NULL with *skip set when
+ * it would make a fifth copy (and fifth copies are not allowed). */
+static PyObject *option(const Split *s, const unsigned char *key, int n, int lo, int fifth,
+                        PyObject *set_groups, PyObject *pair_groups, int *skip) {
+    int concrete[MAX_N] = {0}, i, off, extra = 0, kinds = 0;
+    *skip = 0;
+    for (i = 0; i < s->n; i++) {
+        int code = s->codes[i], kind = code / 36;
+        off = (code / 4) % 9;
+        if (kind == PUNG) {
+            concrete[off] += 3;
+        } else {
+            concrete[off]++;
+            concrete[off + 1]++;
+            concrete[off + 2]++;
+        }
+    }
+    if (s->pair >= 0) concrete[s->pair] += 2;
+    for (off = 0; off < n; off++) {
+        if (!fifth && concrete[off] > 4) {
+            *skip = 1;
+            return NULL;
+        }
+        if (concrete[off] > key[off]) {
+            extra += concrete[off] - key[off];
+            kinds++;
+        }
+    }
+    PyObject *sets = PyTuple_New(s->n), *wild_as = PyTuple_New(extra), *copies = PyTuple_New(kinds);
+    if (sets == NULL || wild_as == NULL || copies == NULL) goto fail;
+    for (i = 0; i < s->n; i++) {
+        PyObject *g = PyList_GET_ITEM(set_groups, s->codes[i]);
+        Py_INCREF(g);
+        PyTuple_SET_ITEM(sets, i, g);
+    }
+    int at = 0, kat = 0;
+    for (off = 0; off < n; off++) {
+        int more = concrete[off] - key[off];
+        if (more <= 0) continue;
+        for (i = 0; i < more; i++) {
+            PyObject *t = PyLong_FromLong(lo + off);
+            if (t == NULL) goto fail;
+            PyTuple_SET_ITEM(wild_as, at++, t);
+        }
+        PyObject *pair = Py_BuildValue("(ii)", lo + off, concrete[off]);
+        if (pair == NULL) goto fail;
+        PyTuple_SET_ITEM(copies, kat++, pair);
+    }
+    PyObject *pg = s->pair >= 0 ? PyList_GET_ITEM(pair_groups, s->pair * 4 + s->pair_w) : Py_None;
+    return Py_BuildValue("(iiONONN)", s->used, s->n, s->pair >= 0 ? Py_True : Py_False, sets, pg,
+                         wild_as, copies);
+fail:
+    Py_XDECREF(sets);
+    Py_XDECREF(wild_as);
+    Py_XDECREF(copies);
+    return NULL;
+}
+
+/* wild_options(key, lo, chows, budget, fifth_copy, set_groups, pair_groups) -> tuple or None
+ *
+ * ``key``: the suit's naturals (a tuple of 7 or 9 counts); ``lo``: its first kind;
+ * ``set_groups``: the 72 set Groups of the suit by code, ``pair_groups`` the 36 pair Groups. */
+static PyObject *s_wild_options(PyObject *self, PyObject *args) {
+    PyObject *key_obj, *set_groups, *pair_groups;
+    int lo, chows, budget, fifth, i, n;
+    if (!PyArg_ParseTuple(args, "O!ipipO!O!", &PyTuple_Type, &key_obj, &lo, &chows, &budget, &fifth,
+                          &PyList_Type, &set_groups, &PyList_Type, &pair_groups))
+        return NULL;
+    if (PyList_GET_SIZE(set_groups) != N_SET_CODES || PyList_GET_SIZE(pair_groups) != N_PAIR_CODES) {
+        PyErr_SetString(PyExc_ValueError, "wild splitter: 72 set Groups and 36 pair Groups");
+        return NULL;
+    }
+    n = (int)PyTuple_GET_SIZE(key_obj);
+    if ((n != 9 && n != 7) || budget < 0 || budget > MAX_BUDGET) Py_RETURN_NONE;
+    unsigned char key[MAX_N];
+    for (i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(key_obj, i));
+        if (v == -1 && PyErr_Occurred()) return NULL;
+        if (v < 0 || v > 4) Py_RETURN_NONE;
+        key[i] = (unsigned char)v;
+    }
+    Search S;
+    memset(&S, 0, sizeof S);
+    S.n = n;
+    S.chows = chows && n == 9;
+    memcpy(S.c, key, (size_t)n);
+    S.pair = -1;
+    walk(&S, 1, budget, 0);
+    free(S.slots);
+    if (S.failed) {
+        free(S.splits);
+        if (S.failed < 0) return PyErr_NoMemory();
+        Py_RETURN_NONE;
+    }
+    qsort(S.splits, (size_t)S.n_splits, sizeof(Split), qsort_cmp);
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        free(S.splits);
+        return NULL;
+    }
+    int u, j;
+    for (u = 0; u <= budget; u++) {                  /* fewest wilds first, the order kept within */
+        for (j = 0; j < S.n_splits; j++) {
+            if (S.splits[j].used != u) continue;
+            int skip;
+            PyObject *o = option(&S.splits[j], key, n, lo, fifth, set_groups, pair_groups, &skip);
+            if (o == NULL) {
+                if (skip) continue;
+                Py_DECREF(out);
+                free(S.splits);
+                return NULL;
+            }
+            int bad = PyList_Append(out, o);
+            Py_DECREF(o);
+            if (bad) {
+                Py_DECREF(out);
+                free(S.splits);
+                return NULL;
+            }
+        }
+    }
+    free(S.splits);
+    PyObject *result = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"wild_options", s_wild_options, METH_VARARGS,
+     "wild_options(key, lo, chows, budget, fifth_copy, set_groups, pair_groups) -> tuple or None"},
+    {NULL, NULL, 0, NULL}
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_splits", "The compiled wild splitter (mahjong_core/engine/shapes/wild_splits.py).", -1,
+    methods
+};
+
+PyMODINIT_FUNC PyInit__splits(void) {
+    return PyModule_Create(&module);
+}

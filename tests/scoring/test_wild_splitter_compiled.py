@@ -1,0 +1,76 @@
+"""The compiled wild splitter (``_splits``, csrc/wild_splits.c) answers as the pure one
+(``wild_splits.pure_wild_options``): every suit vector of up to seven tiles, exhaustively, with
+every budget and both fifth-copy settings; random larger ones; and where it gives up (a count
+over four, a budget over its limit), the pure splitter answers through ``wild_options``."""
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from harness import missing
+from mahjong_core.engine.shapes import kernel, wild_splits
+from mahjong_core.engine.shapes.wild_splits import pure_wild_options
+
+if kernel._splits is None:
+    missing("the compiled wild splitter", "pip install -e . with a C compiler (setup.py builds it)")
+
+
+@pytest.fixture(autouse=True)
+def in_use(monkeypatch):
+    monkeypatch.delenv("MAHJONG_CORE_PURE", raising=False)
+
+
+def compiled(key, lo, chows, budget, fifth):
+    sets, pairs = wild_splits._groups_of(lo)
+    return kernel.splitter().wild_options(key, lo, chows, budget, fifth, sets, pairs)
+
+
+def test_every_small_suit_vector_splits_as_the_pure_splitter():
+    checked = 0
+    for n, lo, chows in ((9, 0, True), (9, 9, False), (7, 27, False)):
+        for key in product(range(5), repeat=n):
+            if sum(key) > 7:
+                continue
+            for budget in range(5):
+                fifth = budget % 2 == 1
+                assert compiled(key, lo, chows, budget, fifth) == pure_wild_options(key, lo, chows, budget, fifth), \
+                    (key, lo, chows, budget, fifth)
+                checked += 1
+    assert checked > 100_000
+
+
+big_keys = st.lists(st.integers(0, 4), min_size=9, max_size=9).map(tuple).filter(lambda k: 8 <= sum(k) <= 17)
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=big_keys, chows=st.booleans(), budget=st.integers(0, 4), fifth=st.booleans())
+def test_larger_suits_split_as_the_pure_splitter(key, chows, budget, fifth):
+    assert compiled(key, 18, chows, budget, fifth) == pure_wild_options(key, 18, chows, budget, fifth)
+
+
+def test_a_known_suit_by_hand_count():
+    # 5m and 7m with one wild: the chow 567m only, the wild as 6m (tile 5), one copy of it
+    (option,) = compiled((0, 0, 0, 0, 1, 0, 1, 0, 0), 0, True, 1, False)
+    used, sets, has_pair, groups, pair, wild_as, copies = option
+    assert (used, sets, has_pair, pair, wild_as, copies) == (1, 1, False, None, (5,), ((5, 1),))
+    assert [(g.kind, g.tile, g.wilds) for g in groups] == [("chow", 4, 1)]
+
+
+def test_what_it_does_not_take_goes_to_the_pure_splitter():
+    assert compiled((5, 0, 0, 0, 0, 0, 0, 0, 0), 0, True, 1, True) is None       # a count over four
+    assert compiled((1, 1, 1, 0, 0, 0, 0, 0, 0), 0, True, 13, False) is None     # a budget over its limit
+    assert compiled((1, 1), 0, True, 1, False) is None                           # not a suit's width
+    assert compiled((4,) * 9, 0, True, 0, False) is None                         # more sets than a suit holds
+    key = (1, 1, 1, 0, 0, 0, 0, 0, 0)
+    wild_splits.wild_options.cache_clear()
+    assert wild_splits.wild_options(key, 0, True, 13, False) == pure_wild_options(key, 0, True, 13, False)
+
+
+def test_turned_off_the_pure_splitter_answers(monkeypatch):
+    monkeypatch.setenv("MAHJONG_CORE_PURE", "1")
+    assert kernel.splitter() is None
+    key = (0, 2, 1, 1, 0, 0, 0, 3, 0)
+    wild_splits.wild_options.cache_clear()
+    assert wild_splits.wild_options(key, 9, True, 3, False) == pure_wild_options(key, 9, True, 3, False)
