@@ -1,7 +1,6 @@
 """The one exception tree of the library; every failure carries a stable ``code`` (docs/formats.md: Error codes)."""
 from __future__ import annotations
 
-import difflib
 import reprlib
 from typing import Iterable
 
@@ -10,6 +9,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' for the nearest valid name, or '' when nothing is close."""
     if not isinstance(word, str):           # a list or a number given where a name belongs
         return ""
+    import difflib          # here, not at the top: only a failure pays for it
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

@@ -28,7 +28,6 @@ import json
 import math
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from types import MappingProxyType
@@ -151,6 +150,7 @@ def store(folder: Path, entry: Path, data) -> None:
     """Write ``data`` as the JSON file ``entry`` whole or not at all (readers never see half an
     entry), then ``prune`` the folder; any failure leaves no entry, silently (the entrypoints
     cache writes here too)."""
+    import tempfile             # here: a start that finds its entries writes none
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
