@@ -1,10 +1,13 @@
 """Core's own plugin: standard tile sets, win shapes, value formulas, the flower check and the
-built-in ruleset folder. Registered first by every engine; rulesets still name all of it by id."""
+built-in ruleset folder. Registered first by every engine; rulesets still name all of it by id.
+It imports what registering needs and no more (the shapes' shanten from ``shanten``, not the
+analyser; the ruleset folder by its package's path, not ``importlib.resources``): every command
+starts by registering it."""
 from __future__ import annotations
 
-from importlib.resources import files
+from pathlib import Path
 
-from . import analysis, shapes
+from . import shanten, shapes
 from .fans import FanCheck
 from .hookspecs import TileSet, ValueFormula, WinShape, hookimpl
 from .scoring.units import doubling_value, units_value
@@ -23,20 +26,20 @@ def mahjong_tile_sets():
 def mahjong_win_shapes():
     return [
         WinShape("standard", shapes.standard, "n sets and a pair, for any hand size",
-                 waits=shapes.standard_shape_waits, shanten=analysis.standard_shanten,
-                 shanten_draws=analysis.standard_draws, shanten_useful=analysis.standard_useful, kernel="standard"),
+                 waits=shapes.standard_shape_waits, shanten=shanten.standard_shanten,
+                 shanten_draws=shanten.standard_draws, shanten_useful=shanten.standard_useful, kernel="standard"),
         WinShape("seven_pairs", shapes.seven_pairs, "seven pairs; four of a kind may count as two",
                  melds=False, waits=shapes.seven_pairs_shape_waits,
-                 shanten=analysis.seven_pairs_shanten, shanten_draws=analysis.seven_pairs_draws,
-                 shanten_useful=analysis.seven_pairs_useful, kernel="seven_pairs"),
+                 shanten=shanten.seven_pairs_shanten, shanten_draws=shanten.seven_pairs_draws,
+                 shanten_useful=shanten.seven_pairs_useful, kernel="seven_pairs"),
         WinShape("thirteen_orphans", shapes.thirteen_orphans, "one of each terminal and honour + a pair",
                  melds=False, waits=shapes.thirteen_orphans_shape_waits,
-                 shanten=analysis.thirteen_orphans_shanten,
-                 shanten_draws=analysis.thirteen_orphans_draws,
-                 shanten_useful=analysis.thirteen_orphans_useful, kernel="thirteen_orphans"),
+                 shanten=shanten.thirteen_orphans_shanten,
+                 shanten_draws=shanten.thirteen_orphans_draws,
+                 shanten_useful=shanten.thirteen_orphans_useful, kernel="thirteen_orphans"),
         WinShape("wild_count", shapes.wild_count, "at least `count` wilds among the standing tiles and the "
                  "winning tile, whatever the rest (三金倒, 四鬼胡牌)", waits=shapes.wild_count_waits,
-                 shanten=analysis.wild_count_shanten, shanten_draws=analysis.wild_count_draws, kernel="wild_count"),
+                 shanten=shanten.wild_count_shanten, shanten_draws=shanten.wild_count_draws, kernel="wild_count"),
     ]
 
 
@@ -88,4 +91,5 @@ def mahjong_choose_result(candidates, ruleset):
 
 @hookimpl
 def mahjong_rulesets():
-    return [files("mahjong_rulesets")]
+    import mahjong_rulesets         # the shipped YAML's package (rulesets/): its folder is the answer
+    return [Path(mahjong_rulesets.__file__).parent]
