@@ -22,30 +22,35 @@ standard splits of a count vector (``standard_splits``). ``rl_env`` makes the ta
 environment (the ``rl`` extra; docs/rl.md), for a script that trains or tests bots.
 
 Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
-The names here are the plugin interface: they stay, wherever their code lives.
+The names here are the plugin interface: they stay, wherever their code lives. Each is imported
+from its engine module when first read (``from mahjong_core.plugin import X`` as usual), so a
+plugin costs only the parts of the engine it names.
 """
 from __future__ import annotations
 
-from mahjong_core.engine.errors import (BelowMinimumError, HandError, IllegalActionError, InvariantError, MahjongError,
-                                        NotWinningError, PluginError, ResourceError, RulesetError, SettlementError, TileError,
-                                        UnknownRulesetError, UnsupportedError, did_you_mean, show)
-from mahjong_core.engine.fans import Alternatives, Fan, FanCheck, FanContext, fan_check, fan_checks
-from mahjong_core.engine.hand import Meld, Situation
-from mahjong_core.engine.hookspecs import SettlementRule, TileSet, ValueFormula, WinShape, hookimpl
-from mahjong_core.engine.records import Event, Field, Record
-from mahjong_core.engine.settle import Change, InPlay, Kong, KongBook, Replayer
-from mahjong_core.engine.settle.money import Payment, Why, why
-from mahjong_core.engine.shapes import Decomposition, Group, ShapeInput
-from mahjong_core.engine.tiles import format_tiles, parse_tiles
-from mahjong_core.engine.hookspecs import OpeningStep, SituationField, TableFlow, Validator
-from mahjong_core.engine import tiles
-from mahjong_core.engine.analysis import NEVER
-from mahjong_core.engine.hand import parse_situation, win_method
-from mahjong_core.engine.settle.money import exact, number, plain
-from mahjong_core.engine.shapes import Body, standard, standard_splits
-from mahjong_core.engine.shapes.suits import hand_suits, remember, suit_memo
-from mahjong_core.engine.waits import standard_waits, suit_complete, suit_waits
-from mahjong_core.engine.wilds import held as wilds_held
+from importlib import import_module
+
+# where each name lives: engine module → the names read from it (``__getattr__`` imports it on
+# first use, so a plugin that only scores never imports the settlement toolkit or the analyser)
+_FROM = {
+    "errors": ("BelowMinimumError", "HandError", "IllegalActionError", "InvariantError", "MahjongError",
+               "NotWinningError", "PluginError", "ResourceError", "RulesetError", "SettlementError", "TileError",
+               "UnknownRulesetError", "UnsupportedError", "did_you_mean", "show"),
+    "fans": ("Alternatives", "Fan", "FanCheck", "FanContext", "fan_check", "fan_checks"),
+    "hand": ("Meld", "Situation", "parse_situation", "win_method"),
+    "hookspecs": ("SettlementRule", "TileSet", "ValueFormula", "WinShape", "hookimpl", "OpeningStep",
+                  "SituationField", "TableFlow", "Validator"),
+    "records": ("Event", "Field", "Record"),
+    "settle": ("Change", "InPlay", "Kong", "KongBook", "Replayer"),
+    "settle.money": ("Payment", "Why", "why", "exact", "number", "plain"),
+    "shapes": ("Decomposition", "Group", "ShapeInput", "Body", "standard", "standard_splits"),
+    "shapes.suits": ("NEVER", "hand_suits", "remember", "suit_memo"),
+    "tiles": ("format_tiles", "parse_tiles"),
+    "waits": ("standard_waits", "suit_complete", "suit_waits"),
+}
+_HOME = {name: (module, name) for module, names in _FROM.items() for name in names}
+_HOME["wilds_held"] = ("wilds", "held")
+_HOME["tiles"] = ("tiles", None)            # the module itself: the tile vocabulary
 
 __all__ = [
     # the hook marker and what the registration hooks return
@@ -76,6 +81,21 @@ __all__ = [
     # the table as a learning environment
     "rl_env",
 ]
+
+
+def __getattr__(name: str):
+    """A door name, imported from its engine module when first read (PEP 562); then kept here."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'mahjong_core.plugin' has no attribute '{name}'")
+    module = import_module(f"mahjong_core.engine.{home[0]}")
+    value = module if home[1] is None else getattr(module, home[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def rl_env(ruleset="guobiao", seed: int = 0, **kwargs):
