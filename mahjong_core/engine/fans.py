@@ -62,13 +62,18 @@ class FanCheck:
     # naming an id outside them is the plugin's error, not dropped. None: not said (any id loads;
     # core's generic checks, such as core.flag, whose fan is whatever the YAML calls it)
     awards: frozenset[str] | None = None
+    # True when the answer depends only on the situation and the reading's shape
+    # (``decomposition.shape``), never on its groups or tiles: when every check a ruleset asks of
+    # each reading is per_shape, the engine asks them of one reading per shape of a hand and
+    # scores the other readings of that shape alike (a Fuzhou hand with golds: a dozen readings)
+    per_shape: bool = False
 
 
 # module name → {check id: FanCheck}, in the order ``fan_check`` declared them (load time only)
 _DECLARED: dict[str, dict[str, FanCheck]] = {}
 
 
-def fan_check(id: str, *, awards: Iterable[str], per_hand: bool = False, most: int = 0,
+def fan_check(id: str, *, awards: Iterable[str], per_hand: bool = False, per_shape: bool = False, most: int = 0,
               only_kinds: Iterable[int] | None = None, fill_key: Callable[..., Any] | None = None,
               reads: tuple[str, ...] | Callable[[Mapping], tuple[str, ...]] = (), doc: str | None = None):
     """Declare the decorated function as the fan check ``id``: what it awards, whether it reads
@@ -97,7 +102,7 @@ def fan_check(id: str, *, awards: Iterable[str], per_hand: bool = False, most: i
         kinds = None if only_kinds is None else frozenset(only_kinds)
         _DECLARED.setdefault(func.__module__, {})[id] = FanCheck(
             id, func, text, per_hand=per_hand, most=most, only_kinds=kinds, fill_key=fill_key, reads=reads,
-            awards=declared)
+            awards=declared, per_shape=per_shape)
         return func
     return declare
 

@@ -436,7 +436,11 @@ class MahjongSpec:
         A check gets a ``FanContext`` (one reading of one hand) and returns a count, a mapping fan
         id → count, or ``Alternatives`` of those keyed by a choice the reading leaves open (a wild
         winning tile's value: ``ctx.per_win_value(check)``). ``FanCheck(..., per_hand=True)`` marks a
-        check that reads only the situation: it is asked once per hand. ``FanCheck(..., most=1)``
+        check that reads only the situation: it is asked once per hand. ``per_shape=True`` marks
+        one that reads only the situation and the reading's shape (``decomposition.shape``): when
+        every check asked of each reading is one, the engine asks them of the first reading of
+        each shape and gives the others that result with their own reading (a Fuzhou hand with
+        golds has a dozen readings of one shape). ``FanCheck(..., most=1)``
         promises that every answer awards at most that many of the check's fans, once each (a
         one-fan pattern, mutually exclusive fans): such checks are asked last, and not at all for a
         reading that cannot beat the best one even with their highest-scoring fans — of fans that
@@ -459,7 +463,7 @@ class MahjongSpec:
         what the hand has; how fans combine (one in place of others) is the YAML's ``excludes``.
 
         Declare each check beside its function with ``@fan_check(id, awards=..., per_hand=...,
-        most=..., reads=..., only_kinds=..., fill_key=...)`` (the ``FanCheck`` fields; ``awards``
+        per_shape=..., most=..., reads=..., only_kinds=..., fill_key=...)`` (the ``FanCheck`` fields; ``awards``
         required) and return a module's with ``fan_checks(module)``; every shipped family does.
 
         Example::

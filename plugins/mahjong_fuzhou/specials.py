@@ -20,7 +20,7 @@ def _sets_needed(situation) -> int:
 SHAPELESS = "wild_count"        # the core shape that makes 三金倒: a win without a shape
 
 
-@fan_check("fuzhou.heavenly", awards=("tianhu",), reads=("dealer", "first_turn"))
+@fan_check("fuzhou.heavenly", awards=("tianhu",), reads=("dealer", "first_turn"), per_shape=True)
 def heavenly(ctx) -> int:
     """天胡: the dealer's dealt 17 tiles form a winning hand before his first discard (``dealer``,
     ``first_turn``, ``self_drawn``), after the opening replacement and the gold: a reading in a

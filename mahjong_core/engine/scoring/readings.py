@@ -28,7 +28,7 @@ class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
     __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "_per_hand", "_every", "_prefer", "_engine", "_name",
-                 "_minimums", "_by_method")
+                 "_minimums", "_by_method", "_by_shape")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
         self.ruleset = ruleset
@@ -42,6 +42,9 @@ class Readings:
         self._name = ruleset.name
         self._minimums = ruleset.minimums
         self._by_method = ruleset.minimum_by_method
+        # every check asked of each reading reads only its shape (FanCheck.per_shape): readings
+        # of one shape find the same fans, so ``every`` asks the first of each shape only
+        self._by_shape = all(e.check.per_shape for e in plan.every)
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
         """The reading after the per-hand checks and the checks of ``entries``."""
@@ -102,13 +105,24 @@ class Readings:
             return done
         if done.decomposition is dec:
             return done
-        return ScoreResult(done.ruleset, done.total, done.value, done.fans, dec, s, done.minimum_points,
-                           done.excluded, done.dropped)
+        return _as_reading(done, dec)
 
     def every(self, s, decs) -> list[ScoreResult]:
-        """Every reading, scored."""
+        """Every reading, scored; with ``_by_shape``, a reading of a shape already scored takes
+        that result with its own reading (the choice among ties still sees every reading)."""
         hand_memo: dict = {}
-        return [self.evaluate(s, dec, hand_memo) for dec in decs]
+        if not self._by_shape or len(decs) < 2:
+            return [self.evaluate(s, dec, hand_memo) for dec in decs]
+        first: dict = {}
+        out = []
+        for dec in decs:
+            done = first.get(dec.shape)
+            if done is None:
+                done = first[dec.shape] = self.evaluate(s, dec, hand_memo)
+                out.append(done)
+            else:
+                out.append(_as_reading(done, dec))
+        return out
 
     def every_filled(self, s, decs) -> list[ScoreResult]:
         """``every`` for a plan with no tail and fill keys (``scoring.fills``): each reading
@@ -166,3 +180,9 @@ class Readings:
                     f"'{self._name}'{apart}", best)
             best = self.choose(enough)
         return best
+
+
+def _as_reading(done: ScoreResult, dec) -> ScoreResult:
+    """``done``'s finished fans, totals and value, for the reading ``dec`` of the same hand."""
+    return ScoreResult(done.ruleset, done.total, done.value, done.fans, dec, done.situation, done.minimum_points,
+                       done.excluded, done.dropped)
