@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from . import tiles as T
 from . import waits as W
@@ -17,13 +18,14 @@ from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
 from .errors import MahjongError, NotWinningError, PluginError, ResourceError, RulesetError, SettlementError
 from .hand import WIN_METHOD_WORDS, WIN_METHODS, Situation, parse_situation, win_method
-from .records import parse_record
 from .results import ScoreResult, Wait, WaitScore, Waits
 from .scoring.finish import Finisher
 from .scoring.plan import CheckPlan
 from .scoring.readings import Readings
-from .settle.money import Ledger, Settlement
 from .shapes import Decomposition, Group, ShapeInput
+
+if TYPE_CHECKING:
+    from .settle.money import Settlement
 
 __all__ = ["Ruleset", "FanRule", "ShapeRule", "ScoreResult", "Wait", "WaitScore", "Waits"]
 
@@ -285,6 +287,7 @@ class Ruleset:
         if rec.play is not None:        # a table's record: its play must give its events
             from .table import replay     # the table only for a record that carries its play
             replay.check(rec, self)
+        from .settle.money import Ledger      # the settlement toolkit only when a record is settled
         ledger = Ledger(rec.seats)
         try:
             ledger.extend(rule.settle(rec, self, **self.settlement_params))
@@ -302,6 +305,7 @@ class Ruleset:
         if self.settlement_rule is None:
             raise RulesetError(f"{self.where('settlement')}: ruleset '{self.name}' defines no settlement")
         rule = self.settlement_rule.item
+        from .records import parse_record
         rec = parse_record(record, rule.event_types, rule.event_fields)
         if rec.ruleset is not None and rec.ruleset not in (self.name,) + self._resolved.chain:
             # a house overlay of the named ruleset is fine; another ruleset family is a mistake

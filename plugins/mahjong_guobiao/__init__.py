@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from mahjong_core.plugin import SettlementRule, WinShape, fan_checks, hookimpl
 
-from . import choose, explain, fastpath, honors_and_knitted, knitted_straight, nine_gates, settlement, standard
+from . import honors_and_knitted, knitted_straight, nine_gates, settlement, standard
 from .awards import AWARDS, awarded_by
+
+# the hooks that answer from choose.py, explain.py and fastpath/ import them when asked: an
+# engine that loads this plugin for another family's ruleset imports none of them
 
 __all__ = ["AWARDS", "awarded_by"]
 
@@ -64,6 +67,7 @@ def mahjong_choose_result(candidates, ruleset):
     is asked for every ruleset; one that does not declare Guobiao's ``tie_break`` is not ours."""
     if ruleset.options.get("tie_break") != "reference":
         return None
+    from . import choose
     return choose.reference_choice(candidates)
 
 
@@ -72,6 +76,7 @@ def mahjong_explain(result, ruleset):
     """Which sets made which relationship fans, what the combination principles removed."""
     if not any(r.check.startswith("guobiao.") for r in ruleset.fan_rules):
         return None
+    from . import explain
     return explain.explain(result, ruleset)
 
 
@@ -79,4 +84,5 @@ def mahjong_explain(result, ruleset):
 @hookimpl
 def mahjong_fast_scorer(ruleset):
     """The fast path (fastpath/) for a ruleset whose scoring it was checked on, else None."""
+    from . import fastpath
     return fastpath.scorer(ruleset)

@@ -1,46 +1,13 @@
 """Guobiao competition settlement (the competition rules' 国标比赛计分): base + points from the discarder, or from every
-other player on a self-draw; on a discard win the two bystanders pay the base."""
+other player on a self-draw; on a discard win the two bystanders pay the base. The rule's function
+is here; its replayer (competition.py) is imported by the first record settled, so that an engine
+that only scores never imports core's settlement toolkit."""
 from __future__ import annotations
-
-from mahjong_core.plugin import exact, number, plain, why, Replayer
-
-
-class _Hand(Replayer):
-    """Kongs and the end of the wall move no money here."""
-
-    tracks_kongs = False
-
-    def __init__(self, record, ruleset, base):
-        super().__init__(record, ruleset)
-        self.base = number(base, ruleset.where("settlement.params.base"), "settlement parameter 'base'")
-        record.one_win("Guobiao")
-
-    on_kong = on_end = Replayer.ignore
-
-    def on_win(self, event) -> None:
-        seat, base = event.seat, self.base
-        points = exact(self.score(event).total)
-        worth = f"{plain(points)} point{'' if points == 1 else 's'}"
-        discarder = event.get("from")
-        for other in range(self.seats):
-            if other == seat:
-                continue
-            if discarder is None:
-                self.pay(other, seat, base + points, why(
-                    "self_drawn_win", "self-drawn win by {winner}: base {base} + " + worth,
-                    "{winner} 自摸：底分 {base} + {points} 番", {"winner": seat}, base=base, points=points))
-            elif other == discarder:
-                self.pay(other, seat, base + points, why(
-                    "discarded_winning_tile", "discarded the winning tile to {winner}: base {base} + " + worth,
-                    "点炮给 {winner}：底分 {base} + {points} 番", {"winner": seat}, base=base, points=points))
-            else:
-                self.pay(other, seat, base, why(
-                    "discard_win_base", "discard win by {winner} off {discarder}: base {base}",
-                    "{winner} 和 {discarder} 的点炮：底分 {base}", {"winner": seat, "discarder": discarder}, base=base))
 
 
 def settle(record, ruleset, base: int = 8):
     """Self-draw: each other seat pays ``base + F``. Discard: the discarder pays ``base + F``,
     the others ``base``. F is the winner's total, flowers included. One win per hand: the
     first player in turn after the discarder takes it (截和)."""
-    return _Hand(record, ruleset, base).run()
+    from .competition import CompetitionHand     # core's settlement toolkit: scoring never imports it
+    return CompetitionHand(record, ruleset, base).run()

@@ -9,26 +9,30 @@ from __future__ import annotations
 
 from mahjong_core.plugin import RulesetError, fan_checks, hookimpl
 
-from . import checks, flow, settlement
-from .checks import SEVEN_ROBS_ONE_FLAG
+# Each hook imports the module it answers from: an engine that loads this plugin only for its
+# ruleset check (asked of every ruleset) imports none of them.
 
 
 @hookimpl
 def mahjong_fan_checks():
     """The ``popular.*`` checks, each declared beside its function in checks.py (``@fan_check``)."""
+    from . import checks
     return fan_checks(checks)
 
 
 @hookimpl
 def mahjong_settlements():
+    from . import settlement
     return list(settlement.RULES)
 
 
 @hookimpl
 def mahjong_validate_ruleset(ruleset):
     """A ruleset scoring 七抢一 must declare the extras key the check reads."""
-    if any(r.check == "popular.seven_robs_one" for r in ruleset.fan_rules) and not any(
-            f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
+    if not any(r.check == "popular.seven_robs_one" for r in ruleset.fan_rules):
+        return
+    from .checks import SEVEN_ROBS_ONE_FLAG
+    if not any(f.name == SEVEN_ROBS_ONE_FLAG and f.type == "bool" for f in ruleset.table.extras):
         raise RulesetError(f"{ruleset.where('table.extras')}: the popular.seven_robs_one check reads "
                            f"extras.{SEVEN_ROBS_ONE_FLAG}: declare it under table.extras with type: bool")
 
@@ -36,4 +40,5 @@ def mahjong_validate_ruleset(ruleset):
 @hookimpl
 def mahjong_table_flow(ruleset):
     """The table turns up the 混 indicator after the deal (flow.py)."""
+    from . import flow
     return flow.table_flow(ruleset)
