@@ -2,7 +2,7 @@
  * mahjong_core/engine/shapes/wild_splits.py, its only caller, and docs/architecture.md "The
  * compiled wild splitter").
  *
- * wild_options() answers what wild_splits._wild_options answers for one suit's count vector:
+ * wild_options() answers what wild_splits.pure_wild_options answers for one suit's count vector:
  * every split of the suit into sets and at most one pair, spending at most ``budget`` wilds,
  * one per shape (the same groups of tiles and pair), the least of its shape in Python's tuple
  * order, listed fewest wilds first. It walks the same choices as the pure search (the lowest
@@ -10,7 +10,9 @@
  * above a natural or a wild) to every complete split, and keeps the least per shape in a hash
  * table. Anything it does not take (a count over four, a budget over MAX_BUDGET, more groups
  * than MAX_GROUPS, more than LEAF_LIMIT splits visited) comes back as None, and the pure
- * search answers: the work per call is bounded.
+ * search answers: the work per call is bounded. With a budget of 0 the same call gives a suit's
+ * splits without wilds (suits.suit_groups). suit_complete() and suit_waits() answer
+ * suits.suit_complete and suits.suit_waits, by the same recursion as suits._covers.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -340,9 +342,105 @@ static PyObject *s_wild_options(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* ------------------------------------------------------------------ completeness, for the waits */
+
+/* Do the counts split into sets and (when need_pair) one pair, every tile used? The lowest
+ * tile is in a pung, the pair or a chow starting at it (suits._covers). */
+static int covers(unsigned char *c, int n, int chows, int need_pair) {
+    int i = 0, ok;
+    while (i < n && c[i] == 0) i++;
+    if (i == n) return !need_pair;
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        ok = covers(c, n, chows, need_pair);
+        c[i] += 3;
+        if (ok) return 1;
+    }
+    if (need_pair && c[i] >= 2) {
+        c[i] -= 2;
+        ok = covers(c, n, chows, 0);
+        c[i] += 2;
+        if (ok) return 1;
+    }
+    if (chows && i + 2 < n && c[i + 1] && c[i + 2]) {
+        c[i]--, c[i + 1]--, c[i + 2]--;
+        ok = covers(c, n, chows, need_pair);
+        c[i]++, c[i + 1]++, c[i + 2]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static int complete(unsigned char *c, int n, int chows) {
+    int size = 0, i;
+    for (i = 0; i < n; i++) size += c[i];
+    if (size % 3 == 1) return 0;
+    return covers(c, n, chows, size % 3 == 2);
+}
+
+/* A suit's counts (a tuple of 7 or 9 counts, each 0..5): 1 and the vector, 0 to give the
+ * call to Python (another width, a larger count), -1 on a Python error. */
+static int read_suit(PyObject *key_obj, unsigned char *c, int *n) {
+    int i;
+    *n = (int)PyTuple_GET_SIZE(key_obj);
+    if (*n != 9 && *n != 7) return 0;
+    for (i = 0; i < *n; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(key_obj, i));
+        if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < 0 || v > 5) return 0;
+        c[i] = (unsigned char)v;
+    }
+    return 1;
+}
+
+/* suit_complete(key, chows) -> bool or None: suits.suit_complete. */
+static PyObject *s_suit_complete(PyObject *self, PyObject *args) {
+    PyObject *key_obj;
+    int chows, n;
+    unsigned char c[MAX_N];
+    if (!PyArg_ParseTuple(args, "O!p", &PyTuple_Type, &key_obj, &chows)) return NULL;
+    int read = read_suit(key_obj, c, &n);
+    if (read < 0) return NULL;
+    if (!read) Py_RETURN_NONE;
+    return PyBool_FromLong(complete(c, n, chows && n == 9));
+}
+
+/* suit_waits(key, chows) -> tuple or None: suits.suit_waits, the offsets whose addition
+ * completes the suit (a kind held four times may be added: formal waits). */
+static PyObject *s_suit_waits(PyObject *self, PyObject *args) {
+    PyObject *key_obj;
+    int chows, n, o, found = 0;
+    unsigned char c[MAX_N];
+    long waits[MAX_N];
+    if (!PyArg_ParseTuple(args, "O!p", &PyTuple_Type, &key_obj, &chows)) return NULL;
+    int read = read_suit(key_obj, c, &n);
+    if (read < 0) return NULL;
+    if (!read) Py_RETURN_NONE;
+    chows = chows && n == 9;
+    for (o = 0; o < n; o++) {
+        if (c[o] > 4) continue;
+        c[o]++;
+        if (complete(c, n, chows)) waits[found++] = o;
+        c[o]--;
+    }
+    PyObject *out = PyTuple_New(found);
+    if (out == NULL) return NULL;
+    for (o = 0; o < found; o++) {
+        PyObject *v = PyLong_FromLong(waits[o]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, o, v);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"wild_options", s_wild_options, METH_VARARGS,
      "wild_options(key, lo, chows, budget, fifth_copy, set_groups, pair_groups) -> tuple or None"},
+    {"suit_complete", s_suit_complete, METH_VARARGS, "suit_complete(key, chows) -> bool or None"},
+    {"suit_waits", s_suit_waits, METH_VARARGS, "suit_waits(key, chows) -> tuple of offsets or None"},
     {NULL, NULL, 0, NULL}
 };
 

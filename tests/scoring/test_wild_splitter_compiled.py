@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from harness import missing
-from mahjong_core.engine.shapes import kernel, wild_splits
+from mahjong_core.engine.shapes import kernel, suits, wild_splits
+from mahjong_core.engine.shapes.records import suit_group_codes
 from mahjong_core.engine.shapes.wild_splits import pure_wild_options
 
 if kernel._splits is None:
@@ -23,7 +24,7 @@ def in_use(monkeypatch):
 
 
 def compiled(key, lo, chows, budget, fifth):
-    sets, pairs = wild_splits._groups_of(lo)
+    sets, pairs = suit_group_codes(lo)
     return kernel.splitter().wild_options(key, lo, chows, budget, fifth, sets, pairs)
 
 
@@ -74,3 +75,27 @@ def test_turned_off_the_pure_splitter_answers(monkeypatch):
     key = (0, 2, 1, 1, 0, 0, 0, 3, 0)
     wild_splits.wild_options.cache_clear()
     assert wild_splits.wild_options(key, 9, True, 3, False) == pure_wild_options(key, 9, True, 3, False)
+
+
+def test_completeness_waits_and_plain_splits_answer_as_the_pure_ones(monkeypatch):
+    """``suits.suit_complete``, ``suit_waits`` and ``suit_groups`` (the splits without wilds)
+    take the compiled answers: the same as the pure ones on every suit vector of up to ten
+    tiles (counts up to five: the waits probe a fifth copy)."""
+    C = kernel.splitter()
+    keys = [(key, lo, chows) for n, lo, chows in ((9, 0, True), (9, 9, False), (7, 27, False))
+            for key in product(range(5), repeat=n) if sum(key) <= 10]
+    compiled_answers = [(C.suit_complete(k, ch), C.suit_waits(k, ch)) for k, _, ch in keys]
+    sets, pairs = suit_group_codes(0)
+    groups = [C.wild_options(k, 0, ch, 0, False, sets, pairs) for k, _, ch in keys[:20000]]
+    monkeypatch.setenv("MAHJONG_CORE_PURE", "1")
+    pure_answers = [(suits.suit_complete.__wrapped__(k, ch), suits.suit_waits.__wrapped__(k, ch)) for k, _, ch in keys]
+    assert compiled_answers == pure_answers
+    assert [tuple((o[3], o[4]) for o in g) for g in groups] == \
+        [suits.suit_groups.__wrapped__(k, 0, ch) for k, _, ch in keys[:20000]]
+    # five copies (a formal wait on a kind held four times): 11111 is a pung and a pair; 1111 234
+    # waits on 1 (111 11 234) and on 4 (111 123 44); 1111 23 (six tiles) waits on nothing
+    assert C.suit_complete((5, 0, 0, 0, 0, 0, 0, 0, 0), True) is True
+    for key in ((4, 1, 1, 0, 0, 0, 0, 0, 0), (4, 1, 1, 1, 0, 0, 0, 0, 0)):
+        assert C.suit_waits(key, True) == suits.suit_waits.__wrapped__(key, True), key
+    assert C.suit_waits((4, 1, 1, 1, 0, 0, 0, 0, 0), True) == (0, 3)
+    assert C.suit_waits((4, 1, 1, 0, 0, 0, 0, 0, 0), True) == ()

@@ -46,6 +46,32 @@ class Group(NamedTuple):
         return text
 
 
+_GROUPS: dict = {}
+_BY_LO: dict = {}
+
+
+def interned_group(kind: str, tile: int, wilds: int) -> Group:
+    """``Group(kind, tile, wilds)``, one object per value (there are a few hundred): the shape
+    search builds the same groups for every hand."""
+    g = _GROUPS.get((kind, tile, wilds))
+    if g is None:
+        g = _GROUPS[(kind, tile, wilds)] = Group(kind, tile, wilds)
+    return g
+
+
+def suit_group_codes(lo: int) -> tuple[list, list]:
+    """The Groups of the suit starting at ``lo`` as the compiled splitter numbers them
+    (``kernel.splitter``): the 72 sets by code ((kind: chow 0, pung 1) × 9 + offset) × 4 +
+    wilds inside, and the 36 pairs by offset × 4 + wilds inside (None where no split makes one)."""
+    known = _BY_LO.get(lo)
+    if known is None:
+        sets = [interned_group(kind, lo + off, w) if w < 3 else None
+                for kind in ("chow", "pung") for off in range(9) for w in range(4)]
+        pairs = [interned_group("pair", lo + off, w) if w < 3 else None for off in range(9) for w in range(4)]
+        known = _BY_LO[lo] = (sets, pairs)
+    return known
+
+
 @dataclass(frozen=True, slots=True)
 class Decomposition:
     """A reading of a winning hand: the groups (melds included) or a special form.

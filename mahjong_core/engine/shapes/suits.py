@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from .records import Group
+from .kernel import splitter
+from .records import Group, suit_group_codes
 from .tables import CAP, MAX_HELD, missing_of, tables
 
 # The precomputed shanten tables, loaded when the first suit record is made (``_load``): every
@@ -146,7 +147,14 @@ def suit_splits(key: tuple[int, ...], chows: bool, budget: int) -> tuple[SuitSpl
 
 @lru_cache(maxsize=MEMO_LIMIT)
 def suit_groups(key: tuple[int, ...], lo: int, chows: bool) -> tuple:
-    """A suit's wild-free splits as ready-made Groups: (sets, pair or None) per split."""
+    """A suit's wild-free splits as ready-made Groups: (sets, pair or None) per split, in
+    ``suit_splits``' order; from the compiled splitter (a budget of no wilds) where it was built."""
+    compiled = splitter()
+    if compiled is not None:
+        sets, pairs = suit_group_codes(lo)
+        options = compiled.wild_options(key, lo, chows, 0, False, sets, pairs)
+        if options is not None:
+            return tuple([(o[3], o[4]) for o in options])
     return tuple((tuple(Group(kind, lo + off) for kind, off, _ in groups),
                   None if pair is None else Group("pair", lo + pair[0]))
                  for groups, pair, _ in suit_splits(key, chows, 0))
@@ -187,7 +195,13 @@ def suit_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_
 
 @lru_cache(maxsize=MEMO_LIMIT)
 def suit_complete(key: tuple[int, ...], chows: bool) -> bool:
-    """Does this suit split into sets plus at most one pair (pair iff size ≡ 2 mod 3)?"""
+    """Does this suit split into sets plus at most one pair (pair iff size ≡ 2 mod 3)? Answered
+    by the compiled splitter where it was built (the same recursion)."""
+    compiled = splitter()
+    if compiled is not None:
+        got = compiled.suit_complete(key, chows)
+        if got is not None:
+            return got
     size = sum(key)
     if size % 3 == 1:
         return False
@@ -228,7 +242,12 @@ def _covers(c: list[int], chows: bool, need_pair: bool) -> bool:
 
 @lru_cache(maxsize=MEMO_LIMIT)
 def suit_waits(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
-    """Offsets within the suit whose addition completes it."""
+    """Offsets within the suit whose addition completes it (compiled where it was built)."""
+    compiled = splitter()
+    if compiled is not None:
+        got = compiled.suit_waits(key, chows)
+        if got is not None:
+            return got
     out = []
     c = list(key)
     for o in range(len(c)):

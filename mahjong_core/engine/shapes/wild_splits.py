@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .kernel import splitter
-from .records import Group
+from .records import interned_group, suit_group_codes
 from .suits import MEMO_LIMIT
 
 
@@ -34,7 +34,7 @@ def wild_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, fifth_
     ``pure_wild_options``."""
     compiled = splitter()
     if compiled is not None:
-        sets, pairs = _groups_of(lo)
+        sets, pairs = suit_group_codes(lo)
         out = compiled.wild_options(key, lo, chows, budget, fifth_copy, sets, pairs)
         if out is not None:
             return out
@@ -66,38 +66,11 @@ def pure_wild_options(key: tuple[int, ...], lo: int, chows: bool, budget: int, f
             if c > key[off]:
                 wild_as.extend((lo + off,) * (c - key[off]))
                 copies.append((lo + off, c))
-        sets = tuple([_group(kind, lo + off, w) for kind, off, w in groups])
-        pg = None if pair is None else _group("pair", lo + pair[0], pair[1])
+        sets = tuple([interned_group(kind, lo + off, w) for kind, off, w in groups])
+        pg = None if pair is None else interned_group("pair", lo + pair[0], pair[1])
         out.append((used, len(sets), pg is not None, sets, pg, tuple(wild_as), tuple(copies)))
     out.sort(key=_used)
     return tuple(out)
-
-
-_GROUPS: dict = {}
-
-
-def _group(kind: str, tile: int, wilds: int) -> Group:
-    """``Group(kind, tile, wilds)``, one object per value (there are a few hundred)."""
-    g = _GROUPS.get((kind, tile, wilds))
-    if g is None:
-        g = _GROUPS[(kind, tile, wilds)] = Group(kind, tile, wilds)
-    return g
-
-
-_BY_LO: dict = {}
-
-
-def _groups_of(lo: int) -> tuple[list, list]:
-    """The compiled splitter's Groups for the suit starting at ``lo``: the 72 sets by code
-    ((kind: chow 0, pung 1) × 9 + offset) × 4 + wilds inside, and the 36 pairs by offset × 4 +
-    wilds inside (the ones no split can make are None)."""
-    known = _BY_LO.get(lo)
-    if known is None:
-        sets = [_group(kind, lo + off, w) if w < 3 else None
-                for kind in ("chow", "pung") for off in range(9) for w in range(4)]
-        pairs = [_group("pair", lo + off, w) if w < 3 else None for off in range(9) for w in range(4)]
-        known = _BY_LO[lo] = (sets, pairs)
-    return known
 
 
 def _used(option: tuple) -> int:
