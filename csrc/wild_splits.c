@@ -214,11 +214,21 @@ static void push(Search *S, int code, int pair_free, int left, int used) {
     S->depth--;
 }
 
+/* ``o`` no longer tracked by the garbage collector (NULL passes through). Every container made
+ * here holds only ints, None, booleans, Groups (immutable named tuples of a string and ints)
+ * and other such containers, so none can be part of a reference cycle; the answers live on in
+ * the callers' caches, where a tracked tuple would be one more object every full collection
+ * walks (the collector untracks a plain tuple of ints by itself, never one holding a Group). */
+static PyObject *untracked(PyObject *o) {
+    if (o != NULL && PyObject_GC_IsTracked(o)) PyObject_GC_UnTrack(o);
+    return o;
+}
+
 /* One split as wild_options' option: (used, sets, has a pair, set Groups, pair Group or None,
  * the tiles the wilds stand for, (tile, copies) of each such tile); NULL with *skip set when
  * it would make a fifth copy (and fifth copies are not allowed). */
 static PyObject *option(const Split *s, const unsigned char *key, int n, int lo, int fifth,
-                        PyObject *set_groups, PyObject *pair_groups, int *skip) {
+                        PyObject *set_groups, PyObject *pair_groups, int plain, int *skip) {
     int concrete[MAX_N] = {0}, i, off, extra = 0, kinds = 0;
     *skip = 0;
     for (i = 0; i < s->n; i++) {
@@ -250,6 +260,13 @@ static PyObject *option(const Split *s, const unsigned char *key, int n, int lo,
         Py_INCREF(g);
         PyTuple_SET_ITEM(sets, i, g);
     }
+    untracked(sets);
+    PyObject *pg = s->pair >= 0 ? PyList_GET_ITEM(pair_groups, s->pair * 4 + s->pair_w) : Py_None;
+    if (plain) {                                    /* (sets, pair): a split without wilds */
+        Py_DECREF(wild_as);
+        Py_DECREF(copies);
+        return untracked(Py_BuildValue("(NO)", sets, pg));
+    }
     int at = 0, kat = 0;
     for (off = 0; off < n; off++) {
         int more = concrete[off] - key[off];
@@ -259,13 +276,14 @@ static PyObject *option(const Split *s, const unsigned char *key, int n, int lo,
             if (t == NULL) goto fail;
             PyTuple_SET_ITEM(wild_as, at++, t);
         }
-        PyObject *pair = Py_BuildValue("(ii)", lo + off, concrete[off]);
+        PyObject *pair = untracked(Py_BuildValue("(ii)", lo + off, concrete[off]));
         if (pair == NULL) goto fail;
         PyTuple_SET_ITEM(copies, kat++, pair);
     }
-    PyObject *pg = s->pair >= 0 ? PyList_GET_ITEM(pair_groups, s->pair * 4 + s->pair_w) : Py_None;
-    return Py_BuildValue("(iiONONN)", s->used, s->n, s->pair >= 0 ? Py_True : Py_False, sets, pg,
-                         wild_as, copies);
+    untracked(wild_as);
+    untracked(copies);
+    return untracked(Py_BuildValue("(iiONONN)", s->used, s->n, s->pair >= 0 ? Py_True : Py_False, sets, pg,
+                                   wild_as, copies));
 fail:
     Py_XDECREF(sets);
     Py_XDECREF(wild_as);
@@ -273,16 +291,10 @@ fail:
     return NULL;
 }
 
-/* wild_options(key, lo, chows, budget, fifth_copy, set_groups, pair_groups) -> tuple or None
- *
- * ``key``: the suit's naturals (a tuple of 7 or 9 counts); ``lo``: its first kind;
- * ``set_groups``: the 72 set Groups of the suit by code, ``pair_groups`` the 36 pair Groups. */
-static PyObject *s_wild_options(PyObject *self, PyObject *args) {
-    PyObject *key_obj, *set_groups, *pair_groups;
-    int lo, chows, budget, fifth, i, n;
-    if (!PyArg_ParseTuple(args, "O!ipipO!O!", &PyTuple_Type, &key_obj, &lo, &chows, &budget, &fifth,
-                          &PyList_Type, &set_groups, &PyList_Type, &pair_groups))
-        return NULL;
+/* The splits of one suit, as wild_options' options or (plain) as (sets, pair) pairs. */
+static PyObject *answer(PyObject *key_obj, int lo, int chows, int budget, int fifth, PyObject *set_groups,
+                        PyObject *pair_groups, int plain) {
+    int i, n;
     if (PyList_GET_SIZE(set_groups) != N_SET_CODES || PyList_GET_SIZE(pair_groups) != N_PAIR_CODES) {
         PyErr_SetString(PyExc_ValueError, "wild splitter: 72 set Groups and 36 pair Groups");
         return NULL;
@@ -320,7 +332,7 @@ static PyObject *s_wild_options(PyObject *self, PyObject *args) {
         for (j = 0; j < S.n_splits; j++) {
             if (S.splits[j].used != u) continue;
             int skip;
-            PyObject *o = option(&S.splits[j], key, n, lo, fifth, set_groups, pair_groups, &skip);
+            PyObject *o = option(&S.splits[j], key, n, lo, fifth, set_groups, pair_groups, plain, &skip);
             if (o == NULL) {
                 if (skip) continue;
                 Py_DECREF(out);
@@ -337,9 +349,33 @@ static PyObject *s_wild_options(PyObject *self, PyObject *args) {
         }
     }
     free(S.splits);
-    PyObject *result = PyList_AsTuple(out);
+    PyObject *result = untracked(PyList_AsTuple(out));
     Py_DECREF(out);
     return result;
+}
+
+/* wild_options(key, lo, chows, budget, fifth_copy, set_groups, pair_groups) -> tuple or None
+ *
+ * ``key``: the suit's naturals (a tuple of 7 or 9 counts); ``lo``: its first kind;
+ * ``set_groups``: the 72 set Groups of the suit by code, ``pair_groups`` the 36 pair Groups. */
+static PyObject *s_wild_options(PyObject *self, PyObject *args) {
+    PyObject *key_obj, *set_groups, *pair_groups;
+    int lo, chows, budget, fifth;
+    if (!PyArg_ParseTuple(args, "O!ipipO!O!", &PyTuple_Type, &key_obj, &lo, &chows, &budget, &fifth,
+                          &PyList_Type, &set_groups, &PyList_Type, &pair_groups))
+        return NULL;
+    return answer(key_obj, lo, chows, budget, fifth, set_groups, pair_groups, 0);
+}
+
+/* plain_splits(key, lo, chows, set_groups, pair_groups) -> tuple or None: suits.suit_groups,
+ * the splits without wilds as (sets, pair or None). */
+static PyObject *s_plain_splits(PyObject *self, PyObject *args) {
+    PyObject *key_obj, *set_groups, *pair_groups;
+    int lo, chows;
+    if (!PyArg_ParseTuple(args, "O!ipO!O!", &PyTuple_Type, &key_obj, &lo, &chows, &PyList_Type, &set_groups,
+                          &PyList_Type, &pair_groups))
+        return NULL;
+    return answer(key_obj, lo, chows, 0, 0, set_groups, pair_groups, 1);
 }
 
 /* ------------------------------------------------------------------ completeness, for the waits */
@@ -439,6 +475,8 @@ static PyObject *s_suit_waits(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"wild_options", s_wild_options, METH_VARARGS,
      "wild_options(key, lo, chows, budget, fifth_copy, set_groups, pair_groups) -> tuple or None"},
+    {"plain_splits", s_plain_splits, METH_VARARGS,
+     "plain_splits(key, lo, chows, set_groups, pair_groups) -> tuple of (sets, pair) or None"},
     {"suit_complete", s_suit_complete, METH_VARARGS, "suit_complete(key, chows) -> bool or None"},
     {"suit_waits", s_suit_waits, METH_VARARGS, "suit_waits(key, chows) -> tuple of offsets or None"},
     {NULL, NULL, 0, NULL}

@@ -86,11 +86,11 @@ def test_completeness_waits_and_plain_splits_answer_as_the_pure_ones(monkeypatch
             for key in product(range(5), repeat=n) if sum(key) <= 10]
     compiled_answers = [(C.suit_complete(k, ch), C.suit_waits(k, ch)) for k, _, ch in keys]
     sets, pairs = suit_group_codes(0)
-    groups = [C.wild_options(k, 0, ch, 0, False, sets, pairs) for k, _, ch in keys[:20000]]
+    groups = [C.plain_splits(k, 0, ch, sets, pairs) for k, _, ch in keys[:20000]]
     monkeypatch.setenv("MAHJONG_CORE_PURE", "1")
     pure_answers = [(suits.suit_complete.__wrapped__(k, ch), suits.suit_waits.__wrapped__(k, ch)) for k, _, ch in keys]
     assert compiled_answers == pure_answers
-    assert [tuple((o[3], o[4]) for o in g) for g in groups] == \
+    assert groups == \
         [suits.suit_groups.__wrapped__(k, 0, ch) for k, _, ch in keys[:20000]]
     # five copies (a formal wait on a kind held four times): 11111 is a pung and a pair; 1111 234
     # waits on 1 (111 11 234) and on 4 (111 123 44); 1111 23 (six tiles) waits on nothing
@@ -99,3 +99,20 @@ def test_completeness_waits_and_plain_splits_answer_as_the_pure_ones(monkeypatch
         assert C.suit_waits(key, True) == suits.suit_waits.__wrapped__(key, True), key
     assert C.suit_waits((4, 1, 1, 1, 0, 0, 0, 0, 0), True) == (0, 3)
     assert C.suit_waits((4, 1, 1, 0, 0, 0, 0, 0, 0), True) == ()
+
+
+def test_its_answers_are_not_tracked_by_the_garbage_collector():
+    """Cached for the life of the process, they would otherwise be objects every full garbage
+    collection walks; they hold only ints, None, booleans and Groups, so no cycle can pass
+    through them."""
+    import gc
+    sets, pairs = suit_group_codes(9)
+    options = compiled((0, 1, 1, 2, 0, 0, 3, 0, 0), 9, True, 3, False)
+    plain = kernel.splitter().plain_splits((1, 1, 1, 0, 0, 2, 2, 2, 0), 9, True, sets, pairs)
+    assert options and plain
+    containers = [options, plain] + list(options) + list(plain)
+    for o in options:
+        containers += [o[3], o[5], o[6], *o[6]]
+    for split in plain:
+        containers.append(split[0])
+    assert not any(gc.is_tracked(c) for c in containers)

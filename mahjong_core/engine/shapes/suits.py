@@ -152,9 +152,9 @@ def suit_groups(key: tuple[int, ...], lo: int, chows: bool) -> tuple:
     compiled = splitter()
     if compiled is not None:
         sets, pairs = suit_group_codes(lo)
-        options = compiled.wild_options(key, lo, chows, 0, False, sets, pairs)
-        if options is not None:
-            return tuple([(o[3], o[4]) for o in options])
+        splits = compiled.plain_splits(key, lo, chows, sets, pairs)
+        if splits is not None:
+            return splits
     return tuple((tuple(Group(kind, lo + off) for kind, off, _ in groups),
                   None if pair is None else Group("pair", lo + pair[0]))
                  for groups, pair, _ in suit_splits(key, chows, 0))
