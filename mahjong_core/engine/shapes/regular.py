@@ -36,13 +36,13 @@ def _pure_wild_groups(n_sets: int, need_pair: bool, kinds: frozenset, chows: boo
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)
 def standard(inp: ShapeInput) -> tuple[Decomposition, ...]:
     """n sets + a pair, for any hand size; wilds may complete any set or the pair.
     Cached for the hands met again soon (a table asking whether a discard wins, a batch line
-    repeated): 256 hands. Not more: a hand with wilds keeps a hundred readings or more, and
-    every reading kept is an object each full garbage collection walks, a cost that new hands
-    (which no cache answers) would pay."""
+    repeated): 32 hands, which a table's bots hit as often as 256. Not more: a hand with wilds
+    keeps a hundred readings or more, and every reading kept is an object each full garbage
+    collection walks, a cost that new hands (which no cache answers) would pay."""
     if not inp.wilds:
         return _standard_natural(inp)
     return tuple(_standard(inp, wild_options))
