@@ -206,7 +206,7 @@ def _validators(value, where, engine) -> tuple:
     if not isinstance(value, list):
         raise RulesetError(f"{where('validators')}: 'validators' must be a list of validator ids, "
                            f"got {describe(value)}")
-    registry = engine.registry.validators
+    registry = engine.loaded.validators
     out = []
     for i, vid in enumerate(value):
         _named(where, vid, f"validators.{i}", "validator")
@@ -227,7 +227,7 @@ def _declared_field(name: str, spec: Mapping, where, engine) -> ExtraField:
             raise RulesetError(f"{where(f'{key}.{k}')}: '{key}' names a declared field, which "
                                f"brings its own type and doc: remove '{shown(k)}'")
     fid = _named(where, spec["field"], f"{key}.field", "declared field")
-    fields = engine.registry.fields
+    fields = engine.loaded.fields
     if fid not in fields:
         raise engine.not_registered("mahjong_situation_fields", fid, where(f"{key}.field"),
                                     f"unknown situation field '{shown(fid)}'{did_you_mean(fid, fields)}")
@@ -463,7 +463,7 @@ class _Compiler(_FanLinks):
 
     def _table(self, table: Mapping) -> TableRules:
         ts_id = table.get("tile_set", "standard_144")
-        tile_sets = self.engine.registry.tile_sets
+        tile_sets = self.engine.loaded.tile_sets
         if not isinstance(ts_id, str):
             raise RulesetError(f"{self.where('table.tile_set')}: unknown tile set {show(ts_id)}")
         if ts_id not in tile_sets:
@@ -522,7 +522,7 @@ class _Compiler(_FanLinks):
         return tuple(out)
 
     def _fans(self, fans: Mapping) -> tuple[FanRule, ...]:
-        checks = self.engine.registry.checks
+        checks = self.engine.loaded.checks
         rules = []
         for fid, spec in fans.items():
             key = f"fans.{fid}"
@@ -624,7 +624,7 @@ class _Compiler(_FanLinks):
         return fid
 
     def _shapes(self, shapes: Mapping) -> tuple[ShapeRule, ...]:
-        registry = self.engine.registry.shapes
+        registry = self.engine.loaded.shapes
         out = []
         for sid, spec in shapes.items():
             key = f"shapes.{sid}"
@@ -645,7 +645,7 @@ class _Compiler(_FanLinks):
         return tuple(out)
 
     def _value(self, value: Mapping):
-        formulas = self.engine.registry.values
+        formulas = self.engine.loaded.values
         fid = self._id(value.get("formula", "total"), "scoring.value.formula", "formula")
         if fid not in formulas:
             raise self.engine.not_registered("mahjong_value_formulas", fid, self.where("scoring.value.formula"),
@@ -699,7 +699,7 @@ class _Compiler(_FanLinks):
     def _settlement(self, spec):
         if spec is None:
             return None, {}
-        rules = self.engine.registry.settlements
+        rules = self.engine.loaded.settlements
         sid = self._id(spec.get("id"), "settlement.id", "settlement")
         if sid not in rules:
             raise self.engine.not_registered("mahjong_settlements", sid, self.where("settlement.id"),

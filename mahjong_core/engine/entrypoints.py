@@ -45,20 +45,28 @@ class InstalledPlugin:
 
 def installed(group: str) -> list[InstalledPlugin]:
     """The group's entry points, sorted by name (those of one name in the order found)."""
+    return found(group)[0]
+
+
+def found(group: str) -> tuple[list[InstalledPlugin], str | None]:
+    """``installed(group)`` and the state it was read in: the SHA-256 naming its entry (of the
+    Python version, the group and every ``sys.path`` entry's state), which the plugin index's
+    entry shares (pluginindex.py); None without a cache."""
     folder = rulecache.cache_dir()
     if folder is None:
-        return _found(group)
+        return _found(group), None
     try:
         about = json.dumps([FORMAT, sys.version, group, _paths()])
     except (OSError, ValueError, TypeError):
-        return _found(group)
-    entry = folder / f"entry-points-{hashlib.sha256(about.encode()).hexdigest()}.json"
+        return _found(group), None
+    state = hashlib.sha256(about.encode()).hexdigest()
+    entry = folder / f"entry-points-{state}.json"
     kept = _read(entry)
     if kept is not None:
-        return kept
+        return kept, state
     got = _found(group)
     rulecache.store(folder, entry, {"format": FORMAT, "entries": [[p.name, p.value] for p in got]})
-    return got
+    return got, state
 
 
 def _found(group: str) -> list[InstalledPlugin]:

@@ -1,42 +1,15 @@
-"""One plugin manager per engine: loads plugins, collects their registrations, finds rulesets."""
+"""The engine: its plugins (plugins.py), the rulesets they ship and load, and the hooks asked of
+a ruleset; one per process by default (``default_engine``)."""
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-import pluggy
-
-from . import builtin, entrypoints, rulecache
-from .config import Shown, is_family_base, resolve, shown
+from . import rulecache
+from .config import Shown, is_family_base, resolve
 from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
-from .fans import FanCheck
-from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TileSet, Validator, ValueFormula,
-                        WinShape)
-
-
-@dataclass(frozen=True, slots=True)
-class Registered:
-    """A registered item and the plugin that provided it."""
-
-    item: Any
-    plugin: str
-
-
-@dataclass
-class Registry:
-    tile_sets: dict
-    shapes: dict
-    checks: dict
-    settlements: dict
-    values: dict
-    ruleset_dirs: list
-    fields: dict            # SituationField id -> Registered
-    validators: dict        # Validator id -> Registered
-    # hook name -> id -> the plugins that all registered it: left out of the dicts above, so only
-    # the rulesets that name such an id fail (naming every one of those plugins)
-    contested: dict
+from .plugins import REGISTRATIONS  # noqa: F401 (read from here by tests and tools)
+from .plugins import ALL_REGISTRATIONS, Plugins, Registered, Registry, checked
 
 
 def _mtime(path: Path):
@@ -44,36 +17,6 @@ def _mtime(path: Path):
         return path.stat().st_mtime_ns
     except OSError:
         return None
-
-
-# registration hooks and the record type each answers with (None: folders of ruleset files)
-REGISTRATIONS = {"mahjong_tile_sets": TileSet, "mahjong_win_shapes": WinShape, "mahjong_fan_checks": FanCheck,
-                 "mahjong_settlements": SettlementRule, "mahjong_value_formulas": ValueFormula,
-                 "mahjong_rulesets": None}
-# registration hooks of what a ruleset's table names beside its scoring units: declared situation
-# fields (table.extras) and validators (YAML validators); collected like the others
-DECLARATIONS = {"mahjong_situation_fields": SituationField, "mahjong_validators": Validator}
-_ALL_REGISTRATIONS = {**REGISTRATIONS, **DECLARATIONS}
-
-
-def _checked(hook_name: str, kind, answer) -> list:
-    """A registration hook's answer, or PluginError saying what is wrong with it."""
-    if answer is None:
-        return []
-    if not isinstance(answer, (list, tuple)):
-        raise PluginError(f"{hook_name}() must return a list, got {type(answer).__name__}")
-    for i, item in enumerate(answer):
-        if kind is None:
-            if not isinstance(item, (str, os.PathLike)) and not hasattr(item, "iterdir"):
-                raise PluginError(f"{hook_name}() item {i} is a {type(item).__name__}, not a folder path")
-        elif not isinstance(item, kind):
-            raise PluginError(f"{hook_name}() item {i} is a {type(item).__name__}, not a {kind.__name__}")
-        elif not isinstance(item.id, str) or not item.id:
-            raise PluginError(f"{hook_name}() item {i} has id {shown(repr(item.id))}: ids are non-empty strings")
-    return list(answer)
-
-
-HOOK_NAMES = tuple(n for n in vars(MahjongSpec) if n.startswith("mahjong_"))
 
 
 def _what(hook_name: str) -> str:
@@ -94,19 +37,6 @@ def _folder_problem(folder: Path) -> str | None:
     return None
 
 
-def _unknown_hook(plugin) -> str | None:
-    """A function marked @hookimpl whose name is no hook is a typo: say which, and the nearest."""
-    for attr in dir(plugin):
-        value = getattr(plugin, attr, None)
-        opts = getattr(value, PROJECT + "_impl", None)
-        if opts is None:
-            continue
-        name = opts.get("specname") or attr
-        if name not in HOOK_NAMES and not opts.get("optionalhook"):
-            return f"unknown hook '{name}'{did_you_mean(name, HOOK_NAMES)}"
-    return None
-
-
 def _names_a_file(name_or_path) -> bool:
     """A YAML path rather than an installed ruleset's name."""
     text = str(name_or_path)
@@ -115,97 +45,36 @@ def _names_a_file(name_or_path) -> bool:
 
 class Engine:
     """Plugins from the ``mahjong_core`` entry-point group (one at a time: a broken plugin is
-    recorded by name and the rest still load), plus any passed in directly."""
+    recorded by name and the rest still load), plus any passed in directly. With the plugin index
+    (plugins.py) an installed plugin is loaded when a ruleset needs it; ``pm``, ``registry`` and
+    ``failures`` are every plugin's, so reading one loads them all."""
 
     def __init__(self, plugins: Iterable[Any] = (), entry_points: bool = True):
-        self.pm = pluggy.PluginManager(PROJECT)
-        self.pm.add_hookspecs(MahjongSpec)
-        self.failures: dict[str, str] = {}
-        self.pm.register(builtin, name="builtin")
-        # installed plugins this engine does not load (entry_points=False): named when a ruleset
-        # needs something only they register
-        found = entrypoints.installed(PROJECT)
-        self._left_out = [] if entry_points else found
+        self._plugins = Plugins(plugins, entry_points)
         self._left_out_ids: dict | None = None
-        if entry_points:
-            for ep in found:
-                if self.pm.has_plugin(ep.name):
-                    continue
-                try:
-                    module = ep.load()
-                    problem = _unknown_hook(module)
-                    if problem:
-                        raise PluginError(problem)
-                    self.pm.register(module, name=ep.name)
-                except Exception as e:  # a broken plugin must not take the others down
-                    self.failures[ep.name] = f"{type(e).__name__}: {e}"
-        for p in plugins:
-            name = getattr(p, "__name__", None) or repr(p)
-            problem = _unknown_hook(p)
-            if problem:
-                raise PluginError(f"plugin '{name}': {problem}")
-            try:
-                self.pm.register(p, name=name)
-            except (ValueError, pluggy.PluginValidationError) as e:
-                raise PluginError(f"plugin '{name}': {e}") from None
-        self._check_pending()
-        self.registry = self._collect()
-        # called directly on the hot path: pluggy's dispatch costs more than the checks themselves
-        self._situation_hooks = tuple(reversed([i.function for i in
-                                                self.pm.hook.mahjong_validate_situation.get_hookimpls()]))
         self._cache: dict = {}
         self._bases: dict = {}          # YAML file -> (mtime, is it a family base)
 
-    def _check_pending(self) -> None:
-        try:
-            self.pm.check_pending()
-        except pluggy.PluginValidationError as e:
-            raise PluginError(f"plugin '{self.pm.get_name(e.plugin)}': {e}") from None
+    @property
+    def pm(self):
+        """The pluggy manager with every plugin registered."""
+        return self._plugins.load_all().pm
 
-    # ----------------------------------------------------------------- registrations
-    def _answers(self) -> dict[str, dict[str, list]]:
-        """Every plugin's answer to every registration hook, checked: a plugin whose hook raises
-        or answers anything but a list of its hook's records (ids being strings) is recorded in
-        ``failures`` by name and unregistered, so it takes down only the rulesets that use it."""
-        answers: dict[str, dict[str, list]] = {}
-        for hook_name, kind in _ALL_REGISTRATIONS.items():
-            for impl in list(reversed(getattr(self.pm.hook, hook_name).get_hookimpls())):
-                name = impl.plugin_name
-                if name in self.failures:
-                    continue
-                try:
-                    answers.setdefault(name, {})[hook_name] = _checked(hook_name, kind, impl.function())
-                except Exception as e:
-                    problem = e.message if isinstance(e, PluginError) else \
-                        f"{hook_name}() failed: {type(e).__name__}: {e}"
-                    self.failures[name] = problem
-                    answers.pop(name, None)
-                    self.pm.unregister(name=name)
-        return answers
+    @property
+    def registry(self) -> Registry:
+        """What every plugin registers."""
+        return self._plugins.load_all().registry
 
-    def _collect(self) -> Registry:
-        answers = self._answers()
-        gathered: dict[str, dict] = {hook: {} for hook in _ALL_REGISTRATIONS}
-        contested: dict[str, dict[str, list[str]]] = {}
-        dirs = []
-        for hook_name, out in gathered.items():
-            for impl in reversed(getattr(self.pm.hook, hook_name).get_hookimpls()):    # registration order
-                plugin_name = impl.plugin_name
-                for item in answers[plugin_name][hook_name]:
-                    if hook_name == "mahjong_rulesets":
-                        dirs.append(Registered(item, plugin_name))
-                        continue
-                    clash = contested.setdefault(hook_name, {})
-                    if item.id in clash:
-                        clash[item.id].append(plugin_name)
-                    elif item.id in out:
-                        clash[item.id] = [out.pop(item.id).plugin, plugin_name]
-                    else:
-                        out[item.id] = Registered(item, plugin_name)
-        return Registry(gathered["mahjong_tile_sets"], gathered["mahjong_win_shapes"],
-                        gathered["mahjong_fan_checks"], gathered["mahjong_settlements"],
-                        gathered["mahjong_value_formulas"], dirs, gathered["mahjong_situation_fields"],
-                        gathered["mahjong_validators"], {h: c for h, c in contested.items() if c})
+    @property
+    def failures(self) -> dict[str, str]:
+        """Plugin name → why it failed to load or register, over every installed plugin."""
+        return self._plugins.load_all().failures
+
+    @property
+    def loaded(self) -> Registry:
+        """What the plugins loaded so far register: every id a ruleset built by this engine names
+        (and each plugin registering it). Compiling a ruleset reads this."""
+        return self._plugins.registry
 
     def warnings(self) -> list[str]:
         """What an installation gets wrong without breaking every ruleset, one line each: plugins
@@ -233,7 +102,7 @@ class Engine:
         """The error for an id that a ruleset names (at ``where``) and the registry lacks: one that
         several plugins register names them all; an unknown one (message ``unknown``) says which
         plugin failed to load or was left out by ``entry_points=False`` and would register it."""
-        names = self.registry.contested.get(hook_name, {}).get(item_id)
+        names = self.loaded.contested.get(hook_name, {}).get(item_id)
         if names:
             return PluginError(f"{where}: {_what(hook_name)} id '{item_id}' is registered by more than one "
                                f"plugin: {_plugins(names)}; uninstall one or rename the id in one")
@@ -242,7 +111,7 @@ class Engine:
     def left_out_note(self, hook_name: str, item_id) -> str:
         """'; plugin 'x' would register it, but …' when an installed plugin this engine left out
         (``entry_points=False``) registers ``item_id`` (a ruleset name for ``mahjong_rulesets``)."""
-        if not self._left_out:
+        if not self._plugins.left_out:
             return ""
         if self._left_out_ids is None:
             self._left_out_ids = self._registered_by_left_out()
@@ -256,14 +125,14 @@ class Engine:
     def _registered_by_left_out(self) -> dict[str, dict[str, set[str]]]:
         """hook name → id → the left-out entry points that register it, read without registering them."""
         out: dict[str, dict[str, set[str]]] = {}
-        for ep in self._left_out:
-            if self.pm.has_plugin(ep.name):
+        for ep in self._plugins.left_out:
+            if self._plugins.pm.has_plugin(ep.name):
                 continue
             try:
                 module = ep.load()
-                for hook_name, kind in _ALL_REGISTRATIONS.items():
+                for hook_name, kind in ALL_REGISTRATIONS.items():
                     hook = getattr(module, hook_name, None)
-                    answer = _checked(hook_name, kind, hook()) if callable(hook) else []
+                    answer = checked(hook_name, kind, hook()) if callable(hook) else []
                     for item in answer:
                         if hook_name == "mahjong_rulesets":
                             folder = Path(str(item))
@@ -279,9 +148,10 @@ class Engine:
 
     def failed_note(self) -> str:
         """'; plugin 'x' failed to load (…)' when some did: what a ruleset misses may be theirs."""
-        if not self.failures:
+        failures = self._plugins.failures
+        if not failures:
             return ""
-        names = ", ".join(f"'{n}'" for n in sorted(self.failures))
+        names = ", ".join(f"'{n}'" for n in sorted(failures))
         return f"; plugin {names} failed to load (see 'mahjong rulesets')"
 
     # ----------------------------------------------------------------- rulesets
@@ -289,7 +159,7 @@ class Engine:
         """(name → YAML file, name → every plugin file of that name when several plugins ship one)."""
         found: dict[str, Registered] = {}
         clashes: dict[str, list[Registered]] = {}
-        for reg in self.registry.ruleset_dirs:
+        for reg in self._plugins.ruleset_dirs():
             folder = Path(str(reg.item))
             if not folder.is_dir():
                 continue
@@ -328,6 +198,7 @@ class Engine:
 
     def ruleset_names(self) -> list[tuple[str, str]]:
         """(name, title) of every installed ruleset, sorted by name."""
+        self._plugins.load_all()
         out = []
         for name in sorted(self.ruleset_files()):
             try:
@@ -338,7 +209,32 @@ class Engine:
         return out
 
     def load_ruleset(self, name_or_path):
-        """A resolved, validated Ruleset by name or YAML path; cached until a file of its chain changes."""
+        """A resolved, validated Ruleset by name or YAML path; cached until a file of its chain
+        changes. Built with the plugins it needs (plugins.py); should that fail, every plugin is
+        loaded and it is built again, so an error (an unknown name and its nearest valid one, an
+        id no plugin registers) is the one every plugin gives."""
+        if self._plugins.complete:
+            return self._load_ruleset(name_or_path)
+        try:
+            return self._load_ruleset(name_or_path)
+        except Exception:
+            self._plugins.load_all()
+            return self._load_ruleset(name_or_path)
+
+    def build_ruleset(self, resolved):
+        """The Ruleset of a resolved YAML file (``config.resolve``'s answer) with the plugins its data
+        names, built again with every plugin should that fail (as ``load_ruleset``)."""
+        from .ruleset import Ruleset
+
+        if not self._plugins.complete:
+            try:
+                self._plugins.for_ruleset(resolved.data)
+                return Ruleset(resolved, self)
+            except Exception:
+                self._plugins.load_all()
+        return Ruleset(resolved, self)
+
+    def _load_ruleset(self, name_or_path):
         from .ruleset import Ruleset
 
         path = self._locate(name_or_path).resolve()
@@ -357,6 +253,7 @@ class Engine:
             resolved.name = str(name_or_path)
             resolved.chain = resolved.chain[:-1] + (resolved.name,)
         stamps = tuple((f, _mtime(f)) for f in resolved.files)
+        self._plugins.for_ruleset(resolved.data)
         ruleset = Ruleset(resolved, self)
         self._cache[(path, as_shown)] = (ruleset, stamps)
         return ruleset
@@ -381,7 +278,7 @@ class Engine:
     # ----------------------------------------------------------------- hooks used while scoring
     def validate(self, ruleset) -> None:
         """Every plugin's ruleset checks; one that fails with anything but a RulesetError is named."""
-        for impl in reversed(self.pm.hook.mahjong_validate_ruleset.get_hookimpls()):
+        for impl in reversed(self._plugins.pm.hook.mahjong_validate_ruleset.get_hookimpls()):
             try:
                 impl.function(ruleset=ruleset)
             except RulesetError:
@@ -391,9 +288,10 @@ class Engine:
                                    f"{type(e).__name__}: {e}") from e
 
     def validate_situation(self, situation, ruleset) -> None:
-        if self._situation_hooks:
+        hooks = self._plugins.situation_hooks
+        if hooks:
             try:
-                for hook in self._situation_hooks:
+                for hook in hooks:
                     hook(situation=situation, ruleset=ruleset)
             except MahjongError:
                 raise
@@ -404,14 +302,17 @@ class Engine:
 
     def explain(self, result, ruleset) -> list[dict]:
         out = []
-        for part in self.pm.hook.mahjong_explain(result=result, ruleset=ruleset):
+        for part in self._plugins.with_hook("mahjong_explain").hook.mahjong_explain(result=result, ruleset=ruleset):
             if part:
                 out.append(part)
         return out
 
     def choose(self, candidates, ruleset):
-        return self.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)
+        return self._plugins.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)
 
+    def fast_scorer(self, ruleset):
+        """A plugin's faster scorer of ``ruleset`` (``mahjong_fast_scorer``), or None."""
+        return self._plugins.pm.hook.mahjong_fast_scorer(ruleset=ruleset)
 
 
 _default: Engine | None = None

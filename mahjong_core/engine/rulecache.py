@@ -40,7 +40,7 @@ FORMAT = 1
 ENV = "MAHJONG_CORE_CACHE"
 MAX_ENTRIES = 256               # entries kept in the folder (``prune``)
 STALE_AFTER = 86400             # seconds: a read entry older than this is marked used again
-ENTRY_PREFIXES = ("resolved-", "entry-points-")     # the entries this cache and entrypoints.py write
+ENTRY_PREFIXES = ("resolved-", "entry-points-", "plugins-")   # this cache's, entrypoints.py's, pluginindex.py's
 
 
 def cache_dir() -> Path | None:

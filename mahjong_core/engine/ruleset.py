@@ -62,11 +62,11 @@ class Ruleset:
         self.value_formula, self.value_params = rules.value_formula, rules.value_params
         self.value_formula_id = rules.value_formula_id      # e.g. 'units': plugins compare this, not the function
         self.settlement_rule, self.settlement_params = rules.settlement_rule, rules.settlement_params
-        values = engine.registry.values
+        values = engine.loaded.values
         value_needed = rules.value_formula is not values["total"].item.value if "total" in values else True
         self.finisher = Finisher(self.name, self.fan_rules, self.fallback, self.fallback_besides,
                                  self.value_formula, self.value_params, value_needed, rules.total_units)
-        self.plan = CheckPlan(self.fan_rules, engine.registry.checks, self.finisher, self.finisher.bounded)
+        self.plan = CheckPlan(self.fan_rules, engine.loaded.checks, self.finisher, self.finisher.bounded)
         self.readings = Readings(self, self.plan, self.finisher, self.prefer, engine)
         if self.table.bonus_win is not None:       # bound here: other rulesets pay nothing per hand
             self.decompositions = self._bonus_win_decompositions
@@ -80,7 +80,7 @@ class Ruleset:
                     raise RulesetError(f"{self.where('validators')}: validator '{v.item.id}' of plugin "
                                        f"'{v.plugin}' failed: {type(e).__name__}: {e}") from e
         engine.validate(self)
-        self.fast_scorer = engine.pm.hook.mahjong_fast_scorer(ruleset=self)     # a plugin's, for this ruleset
+        self.fast_scorer = engine.fast_scorer(self)     # a plugin's, for this ruleset
 
     @property
     def uses_fill_keys(self) -> bool:

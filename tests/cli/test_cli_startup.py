@@ -60,3 +60,23 @@ def test_a_second_start_reads_the_installed_plugins_without_importlib_metadata(t
     assert "importlib.metadata" in first and "importlib.metadata" not in second
     assert json.loads(runs[1].stdout.splitlines()[0])["total"] == 26
     assert len(list(tmp_path.glob("entry-points-*.json"))) == 1
+
+
+def test_a_guobiao_hand_imports_no_other_family_no_settlement_and_no_analyser(tmp_path):
+    """With the plugin index (engine/pluginindex.py) written by a first start, the second start
+    loads Guobiao's plugin (the ruleset's checks) and popular's (its ruleset check is asked of
+    every ruleset) only: no other family's code, no settlement toolkit, no shanten analyser."""
+    env = {**os.environ, "MAHJONG_CORE_CACHE": str(tmp_path / "cache")}
+    run = tmp_path / "run"          # the child's current folder, on its sys.path: left as it is
+    run.mkdir()
+    runs = [subprocess.run([sys.executable, "-c", SCORE], capture_output=True, text=True, encoding="utf-8",
+                           timeout=120, env=env, cwd=run) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr
+    first, second = (json.loads(r.stdout.splitlines()[1]) for r in runs)
+    assert json.loads(runs[1].stdout.splitlines()[0])["total"] == 26
+    others = ("mahjong_sichuan", "mahjong_fuzhou", "mahjong_guangdong", "mahjong_258", "mahjong_popular.")
+    assert [m for m in first if m.startswith(others)]          # the first start loaded every plugin
+    unwanted = [m for m in second if m.startswith(others + ("mahjong_core.engine.settle", "mahjong_core.engine.records",
+                                                             "mahjong_core.engine.analysis", "decimal"))]
+    assert unwanted == []
+    assert "mahjong_guobiao" in second and "mahjong_popular" in second

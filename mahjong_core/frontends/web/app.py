@@ -140,7 +140,7 @@ class _Overlays:
                                           f" (an overlay from the web never names a file)")
             base = self.engine.load_ruleset(target)        # the base, checked (and cached) on its own
             bases = dict(files, **self.engine.family_bases())    # what the installed rulesets extend
-            rules = Ruleset(resolve(path, bases.get, files.keys, as_shown=_OVERLAY), self.engine)
+            rules = self.engine.build_ruleset(resolve(path, bases.get, files.keys, as_shown=_OVERLAY))
             kinds = rules.table.max_wild_kinds
             if kinds > max(MAX_WILD_KINDS, base.table.max_wild_kinds):
                 raise RulesetError(f"overlay: table.wilds.max_kinds {kinds}: the web scorer allows at most "
