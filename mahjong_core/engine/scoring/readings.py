@@ -55,9 +55,13 @@ class Readings:
     def evaluate(self, s, dec, hand_memo: dict) -> ScoreResult:
         """Score one reading: every check, then the finish — once per alternative when a check
         leaves a choice open, keeping the best."""
+        return _own(self._evaluated(s, dec, hand_memo), dec)
+
+    def _evaluated(self, s, dec, hand_memo: dict) -> ScoreResult:
+        """``evaluate``'s result as the hand shares it: perhaps another reading's, with the same fans."""
         found: dict[str, int] = {}
         choices = self._ask_reading(FanContext(s, dec, self.ruleset, hand_memo), hand_memo, self._every, found)
-        return self.finish_choices(s, dec, found, choices, hand_memo)
+        return self._finished_choices(s, dec, found, choices, hand_memo)
 
     def _ask_reading(self, ctx: FanContext, hand_memo: dict, entries, found: dict) -> list | None:
         """Fill ``found`` with the per-hand checks' fans (asked with the hand's first reading and
@@ -76,8 +80,12 @@ class Readings:
 
     def finish_choices(self, s, dec, found: dict, choices, hand_memo: dict) -> ScoreResult:
         """Finish the reading, once per open choice, keeping the best."""
+        return _own(self._finished_choices(s, dec, found, choices, hand_memo), dec)
+
+    def _finished_choices(self, s, dec, found: dict, choices, hand_memo: dict) -> ScoreResult:
+        """``finish_choices``' result as the hand shares it (see ``_finished``)."""
         if choices is None:
-            return self.finish_once(s, dec, found, hand_memo)
+            return self._finished(s, dec, found, hand_memo)
         first, *others = choices
         labels = [label for label in first if all(label in c for c in others)]
         if not labels:
@@ -88,7 +96,7 @@ class Readings:
             chosen = dict(found)
             for c in choices:
                 chosen.update(c[label])
-            result = self.finish_once(s, dec, chosen, hand_memo)
+            result = self._finished(s, dec, chosen, hand_memo)
             if result is not best:
                 rank = self.rank(result)
                 if best is None or rank > best_rank:
@@ -98,39 +106,47 @@ class Readings:
     def finish_once(self, s, dec, found: dict, hand_memo: dict) -> ScoreResult:
         """Finish, once per hand for each set of fans found: readings of a hand that find the
         same fans (common with wilds) share the finished fans and differ only in the reading."""
+        return _own(self._finished(s, dec, found, hand_memo), dec)
+
+    def _finished(self, s, dec, found: dict, hand_memo: dict) -> ScoreResult:
+        """The hand's finished result for ``found``, made for the first reading that found
+        those fans: another reading's perhaps (``_own`` gives it this reading)."""
         key = (_FINISHED, frozenset(found.items()))
         done = hand_memo.get(key)
         if done is None:
             done = hand_memo[key] = self.finisher.finish(s, dec, found)
-            return done
-        if done.decomposition is dec:
-            return done
-        return _as_reading(done, dec)
+        return done
 
     def every(self, s, decs) -> list[ScoreResult]:
         """Every reading, scored; with ``_by_shape``, a reading of a shape already scored takes
         that result with its own reading (the choice among ties still sees every reading)."""
-        hand_memo: dict = {}
-        if not self._by_shape or len(decs) < 2:
-            return [self.evaluate(s, dec, hand_memo) for dec in decs]
-        first: dict = {}
-        out = []
-        for dec in decs:
-            done = first.get(dec.shape)
-            if done is None:
-                done = first[dec.shape] = self.evaluate(s, dec, hand_memo)
-                out.append(done)
-            else:
-                out.append(_as_reading(done, dec))
-        return out
+        return [_own(r, dec) for r, dec in zip(self._shared(s, decs, False), decs)]
 
     def every_filled(self, s, decs) -> list[ScoreResult]:
         """``every`` for a plan with no tail and fill keys (``scoring.fills``): each reading
         finished, but a reading whose family and keys match one already asked takes its answers.
         With no tail the head checks are all a reading is asked, so the results are ``every``'s."""
+        return [_own(r, dec) for r, dec in zip(self._shared(s, decs, True), decs)]
+
+    def _shared(self, s, decs, filled: bool) -> list[ScoreResult]:
+        """``every`` (``every_filled`` when ``filled``), each result as the hand shares it: a
+        reading finding the fans another found gets that reading's result, not one of its own
+        (``_own`` makes it), so scoring a hundred readings makes a result per set of fans."""
         hand_memo: dict = {}
-        begun = begin_filled(self, s, decs, hand_memo)
-        return [self.finish_choices(s, dec, dict(b.found), b.choices, hand_memo) for dec, b in zip(decs, begun)]
+        if filled:
+            begun = begin_filled(self, s, decs, hand_memo)
+            return [self._finished_choices(s, dec, dict(b.found), b.choices, hand_memo)
+                    for dec, b in zip(decs, begun)]
+        if not self._by_shape or len(decs) < 2:
+            return [self._evaluated(s, dec, hand_memo) for dec in decs]
+        first: dict = {}
+        out = []
+        for dec in decs:
+            done = first.get(dec.shape)
+            if done is None:
+                done = first[dec.shape] = self._evaluated(s, dec, hand_memo)
+            out.append(done)
+        return out
 
     def rank(self, r: ScoreResult):
         """What the choice compares: value, total, then ``scoring.prefer``'s fans in order."""
@@ -150,6 +166,24 @@ class Readings:
             return tied[0]
         return self._engine.choose(tied, self.ruleset)
 
+    def _choose_shared(self, shared: list, decs: list) -> ScoreResult:
+        """``choose`` over ``_shared``'s results, each ranked once, and only the readings that
+        tie for the best given results of their own."""
+        if len(decs) == 1:
+            return _own(shared[0], decs[0])
+        rank_of: dict = {}
+        ranks = []
+        for r in shared:
+            rank = rank_of.get(id(r))
+            if rank is None:
+                rank = rank_of[id(r)] = self.rank(r)
+            ranks.append(rank)
+        best_rank = max(ranks)
+        tied = [_own(r, dec) for r, dec, rank in zip(shared, decs, ranks) if rank == best_rank]
+        if len(tied) == 1:
+            return tied[0]
+        return self._engine.choose(tied, self.ruleset)
+
     def best(self, s, decs: list, enforce_minimum: bool) -> ScoreResult:
         """The chosen reading of a winning hand; below the minimum, a reading scoring less may
         still be the best that meets it (BelowMinimumError when none does)."""
@@ -162,13 +196,10 @@ class Readings:
                 best = None
             if best is not None and (not enforce_minimum or best.minimum_points >= minimum):
                 return best
-        if self.plan_fills and not self.plan.tail and len(decs) > 2:
-            candidates = self.every_filled(s, decs)
-        else:
-            candidates = self.every(s, decs)
-        best = self.choose(candidates)
+        shared = self._shared(s, decs, bool(self.plan_fills) and not self.plan.tail and len(decs) > 2)
+        best = self._choose_shared(shared, decs)
         if enforce_minimum and best.minimum_points < minimum:
-            enough = [c for c in candidates if c.minimum_points >= minimum]
+            enough = [_own(r, dec) for r, dec in zip(shared, decs) if r.minimum_points >= minimum]
             if not enough:
                 on = f" for a win by {WIN_METHOD_WORDS[method]} (scoring.minimum.{method})" \
                     if self._by_method else ""
@@ -180,6 +211,11 @@ class Readings:
                     f"'{self._name}'{apart}", best)
             best = self.choose(enough)
         return best
+
+
+def _own(done: ScoreResult, dec) -> ScoreResult:
+    """``done`` for the reading ``dec``: itself when it was made for ``dec``."""
+    return done if done.decomposition is dec else _as_reading(done, dec)
 
 
 def _as_reading(done: ScoreResult, dec) -> ScoreResult:
