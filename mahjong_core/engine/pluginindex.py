@@ -1,7 +1,7 @@
-"""The plugin index: what each installed plugin registers (the ids per registration hook, its
-ruleset folders) and which other hooks it implements, kept in the ruleset cache's folder
-(rulecache.py) so that an engine can load only the plugins a ruleset needs (plugins.py)
-instead of importing every installed plugin at each start.
+"""The plugin index: what each installed plugin (and core's own) registers (the ids per
+registration hook, its ruleset folders) and which other hooks it implements, kept in the
+ruleset cache's folder (rulecache.py) so that an engine can load only the plugins a ruleset
+needs (plugins.py) instead of importing every installed plugin at each start.
 
 Invariant: a kept index is used only while loading every installed plugin would record the same.
 
@@ -27,7 +27,7 @@ from typing import Mapping, NamedTuple
 
 from . import rulecache
 
-FORMAT = 1
+FORMAT = 2
 
 
 class Entry(NamedTuple):
@@ -41,14 +41,16 @@ class Entry(NamedTuple):
 
 
 def read(state: str | None, installed: list) -> dict[str, Entry] | None:
-    """Plugin name → its entry, when the index kept for ``state`` (entrypoints.found's) holds
-    what loading the ``installed`` entry points would record now; else None."""
+    """Plugin name → its entry (core's own as ``builtin``), when the index kept for ``state``
+    (entrypoints.found's) holds what loading the ``installed`` entry points would record now;
+    else None."""
     folder = rulecache.cache_dir()
     if folder is None or state is None:
         return None
     try:
         d = json.loads(rulecache.read_entry(folder / f"plugins-{state}.json"))
-        if d.get("format") != FORMAT or d["entries"] != [[p.name, p.value] for p in installed]:
+        if d.get("format") != FORMAT or d["entries"] != [[p.name, p.value] for p in installed] or \
+                "builtin" not in d["plugins"]:
             return None
         for path, stamp in d["files"]:
             if _stamp(path) != stamp:

@@ -132,8 +132,8 @@ class Plugins:
         self._tried: set[int] = set()           # the entry points (positions in ``found``) tried
         self._answers: dict[str, dict[str, list]] = {}      # plugin -> registration hook -> its items
         self._dropped: set[str] = set()         # failed while registering: out of the manager
-        self.pm: pluggy.PluginManager | None = None
-        self.registry: Registry | None = None
+        self.pm: pluggy.PluginManager | None = None      # made when first needed (``_grow``)
+        self._registry: Registry | None = None
         self.situation_hooks: tuple = ()
         names = [ep.name for ep in self.found]
         index = pluginindex.read(self._state, self.found) if self.found else None
@@ -146,10 +146,19 @@ class Plugins:
             self._grow(names, names)
             self._write_index()
             return
-        self._grow((), ())
-        self._always = self._contesting()
-        if self._always:
-            self._grow(self._always, self._always)
+        self._installed = [name for name in index if name != "builtin"]     # core's entry: its ids
+        if self._passed:
+            self._grow((), ())          # the plugins passed in are checked at once, as without the index
+        always = self._contesting()
+        if always:
+            self._grow(always, always)
+
+    @property
+    def registry(self) -> Registry:
+        """The registrations gathered so far (core's and those passed in at least)."""
+        if self._registry is None:
+            self._grow((), ())
+        return self._registry
 
     # ----------------------------------------------------------------- what to load
     def for_ruleset(self, data) -> None:
@@ -157,15 +166,16 @@ class Plugins:
         if self.complete:
             return
         named = texts(data)
-        gather = [name for name, e in self._index.items()
-                  if name not in self._answers and any(not ids.isdisjoint(named) for ids in e.ids.values())]
-        load = [name for name, e in self._index.items() if not e.hooks.isdisjoint(RULESET_HOOKS)]
+        index = self._index
+        gather = [name for name in self._installed if name not in self._answers
+                  and any(not ids.isdisjoint(named) for ids in index[name].ids.values())]
+        load = [name for name in self._installed if not index[name].hooks.isdisjoint(RULESET_HOOKS)]
         self._grow(load + gather, gather)
 
     def with_hook(self, hook_name: str) -> pluggy.PluginManager:
         """The manager, every plugin implementing ``hook_name`` registered with it."""
         if not self.complete:
-            self._grow([name for name, e in self._index.items() if hook_name in e.hooks], ())
+            self._grow([name for name in self._installed if hook_name in self._index[name].hooks], ())
         return self.pm
 
     def load_all(self) -> Plugins:
@@ -179,6 +189,7 @@ class Plugins:
     def _contesting(self) -> list[str]:
         """The installed plugins registering an id another plugin (core's, one passed in or
         another installed one) registers under the same hook: gathered from the start."""
+        installed = set(self._installed)
         seen: dict[tuple[str, str], list[str]] = {}
         for name, e in self._index.items():
             for hook, ids in e.ids.items():
@@ -191,7 +202,7 @@ class Plugins:
                 if hook != "mahjong_rulesets":
                     for item in items:
                         seen.setdefault((hook, item.id), []).append(name)
-        return sorted({n for names in seen.values() if len(names) > 1 for n in names if n in self._index})
+        return sorted({n for names in seen.values() if len(names) > 1 for n in names if n in installed})
 
     # ----------------------------------------------------------------- loading
     def _grow(self, load: Iterable[str], gather: Iterable[str]) -> None:
@@ -220,9 +231,9 @@ class Plugins:
         names = ["builtin", *(name for name in gather if name in self._modules), *(n for n, _ in self._passed)]
         if any(name not in self._answers and name not in self._dropped for name in names):
             self._gather(names)
-            self.registry = self._registry()
-        elif self.registry is None:
-            self.registry = self._registry()
+            self._registry = self._gathered()
+        elif self._registry is None:
+            self._registry = self._gathered()
         # called directly on the hot path: pluggy's dispatch costs more than the checks themselves
         self.situation_hooks = tuple(reversed([i.function for i in
                                                self.pm.hook.mahjong_validate_situation.get_hookimpls()]))
@@ -277,7 +288,7 @@ class Plugins:
         for name in wanted - self._dropped:
             self._answers.setdefault(name, {})
 
-    def _registry(self) -> Registry:
+    def _gathered(self) -> Registry:
         """The gathered registrations, each id under the plugin registering it (in registration
         order), an id several plugins register set apart in ``contested``."""
         gathered: dict[str, dict] = {hook: {} for hook in ALL_REGISTRATIONS}
@@ -306,7 +317,10 @@ class Plugins:
         """Every registered ruleset folder, those of plugins not loaded yet from the index."""
         if self.complete:
             return self.registry.ruleset_dirs
-        out = [reg for reg in self.registry.ruleset_dirs if reg.plugin == "builtin"]
+        if "builtin" in self._answers:
+            out = [reg for reg in self.registry.ruleset_dirs if reg.plugin == "builtin"]
+        else:
+            out = [Registered(folder, "builtin") for folder in self._index["builtin"].folders]
         for ep in self.found:
             answers = self._answers.get(ep.name)
             if answers is not None:
@@ -314,26 +328,30 @@ class Plugins:
             else:
                 out += [Registered(folder, ep.name) for folder in self._index[ep.name].folders]
         passed = {name for name, _ in self._passed}
-        return out + [reg for reg in self.registry.ruleset_dirs if reg.plugin in passed]
+        return out + [reg for reg in self._registry.ruleset_dirs if reg.plugin in passed] if passed else out
 
     def _write_index(self) -> None:
-        """Keep what every installed plugin registers (pluginindex.py), once all are loaded; not
-        when a plugin's module has no file (made in memory: it may change with none changing)."""
-        if not self.found or not all(_has_file(obj) for obj in self._modules.values()):
+        """Keep what core's plugin and every installed one register (pluginindex.py), once all are
+        loaded; not when a plugin's module has no file (made in memory: it may change with none
+        changing) or an entry point takes core's name."""
+        if not self.found or any(ep.name == "builtin" for ep in self.found) or \
+                not all(_has_file(obj) for obj in self._modules.values()):
             return
-        entries = {}
+        entries = {"builtin": self._entry("builtin", builtin)}
         for ep in self.found:
-            name = ep.name
-            answers = self._answers.get(name)
-            failed = name in self.failures or answers is None
-            module = self._modules.get(name)
-            callers = self.pm.get_hookcallers(module) if module is not None and self.pm.is_registered(module) else None
-            entries[name] = pluginindex.Entry(
-                {hook: frozenset(item.id for item in items) for hook, items in (answers or {}).items()
-                 if hook != "mahjong_rulesets"},
-                tuple(str(folder) for folder in (answers or {}).get("mahjong_rulesets", ())),
-                frozenset(c.name for c in callers or ()), failed)
+            entries[ep.name] = self._entry(ep.name, self._modules.get(ep.name))
         pluginindex.write(self._state, self.found, entries)
+
+    def _entry(self, name: str, module) -> pluginindex.Entry:
+        """What the plugin ``name`` registers and implements, as the index keeps it."""
+        answers = self._answers.get(name)
+        registered = module is not None and self.pm.is_registered(module)
+        callers = self.pm.get_hookcallers(module) if registered else None
+        return pluginindex.Entry(
+            {hook: frozenset(item.id for item in items) for hook, items in (answers or {}).items()
+             if hook != "mahjong_rulesets"},
+            tuple(str(folder) for folder in (answers or {}).get("mahjong_rulesets", ())),
+            frozenset(c.name for c in callers or ()), name in self.failures or answers is None)
 
 
 def _has_file(obj) -> bool:
