@@ -78,6 +78,8 @@ def _check_kwargs(func, args: Mapping, where, key: str, what: str) -> None:
     bad = _non_finite(args, key)
     if bad:
         raise RulesetError(f"{where(bad)}: '{shown(bad)}' must be a finite number")
+    if not args:            # nothing to check: most fans name no args, and a signature costs
+        return
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):
