@@ -12,7 +12,7 @@ import pytest
 
 import mahjong_core
 from mahjong_core import Engine, plugin
-from mahjong_core.engine import errors, hookspecs
+from mahjong_core.engine import errors, flows, hookspecs
 from mahjong_core.engine.registry import REGISTRATIONS
 from mahjong_core.tools.hookdoc import hook_names
 
@@ -110,14 +110,15 @@ def mahjong_value_formulas():
 
 
 def _records():
-    for obj in vars(hookspecs).values():
-        if dataclasses.is_dataclass(obj) and obj.__module__ == hookspecs.__name__ and obj.__name__ != "WinShape":
-            yield obj
+    for module in (hookspecs, flows):
+        for obj in vars(module).values():
+            if dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__ and obj.__name__ != "WinShape":
+                yield obj
 
 
 def test_every_record_field_is_documented_with_its_type():
     records = list(_records())
-    assert {r.__name__ for r in records} >= {"TileSet", "SettlementRule", "ValueFormula"}
+    assert {r.__name__ for r in records} >= {"TileSet", "SettlementRule", "ValueFormula", "TableFlow", "OpeningStep"}
     for record in records:
         doc = record.__doc__
         for f in dataclasses.fields(record):

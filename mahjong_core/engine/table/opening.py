@@ -7,7 +7,7 @@ flow.write; a ``win`` event ends the hand there)."""
 from __future__ import annotations
 
 from ..errors import PluginError
-from ..hookspecs import OPENING_AT
+from ..flows import OPENING_AT
 from . import actions as A
 from . import flow, winning
 from .state import OPENING, TURN, Opening

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import MahjongError, PluginError, UnsupportedError, did_you_mean
-from ..hookspecs import AFTER_WIN, TableFlow
+from ..flows import AFTER_WIN, TableFlow
 
 # settlement id -> the flow of the family the table does not play yet (when no plugin gives it)
 _FLOWS = {
