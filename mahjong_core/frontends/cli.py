@@ -4,20 +4,23 @@ failure object goes to stdout instead. Output JSON is strict (no NaN or Infinity
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from mahjong_core.tools import rulesinfo
 from mahjong_core.engine import tiles as T
-from mahjong_core.engine.registry import Engine
-from mahjong_core.engine.hand import WIN_METHOD_WORDS, WIN_METHODS
 from mahjong_core.engine.errors import (BelowMinimumError, MahjongError, ResourceError, RulesetError, UnknownRulesetError,
                                         did_you_mean, show)
 from .wire import dumps, parse_hand, parse_notation
+
+if TYPE_CHECKING:
+    from mahjong_core.engine.registry import Engine
 
 EXIT_ERROR = 2
 EXIT_INTERNAL = 3
@@ -500,6 +503,7 @@ def _show_change(x, y) -> str:
 
 
 def cmd_fans(engine: Engine, args, out: TextIO) -> int:
+    from mahjong_core.engine.hand import WIN_METHOD_WORDS, WIN_METHODS
     rules = engine.load_ruleset(args.ruleset)
     fans = rulesinfo.fans(rules)
     if args.json:
@@ -589,6 +593,11 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *a, **kw):
         super().__init__(*a, allow_abbrev=False, **kw)
 
+    def _get_formatter(self):
+        """argparse's, given the terminal's width as argparse would read it: left to itself it
+        asks ``shutil``, whose import brings zlib, bz2 and lzma (a fortieth of a one-hand score)."""
+        return self.formatter_class(prog=self.prog, width=_columns() - 2)
+
     def error(self, message):
         m = re.search(r"invalid choice: '(.*?)' \(choose from (.*)\)", message)
         if m:
@@ -596,6 +605,21 @@ class _Parser(argparse.ArgumentParser):
             hint = did_you_mean(m.group(1), re.findall(r"'([^']*)'", m.group(2)))
             message = message.replace(word, word + hint, 1)
         raise _UsageError(self, message)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size().columns`` reads it: ``$COLUMNS``, else
+    the width of the terminal on standard output, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 class _Version(argparse.Action):
@@ -820,6 +844,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     stream = out or sys.stdout
     err = err or sys.stderr
     out = _Output(stream)
+    frozen = gc.get_freeze_count()
     try:
         code = _main(argv, out, err, inp, engine)
         out.flush()
@@ -831,6 +856,36 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         _drop_output(stream)
         err.write(f"error: cannot write the output: {e}\n")
         return EXIT_OUTPUT
+    finally:
+        if not frozen:
+            gc.unfreeze()           # what the start-up froze (_starting)
+
+
+def _engine() -> Engine:
+    """Every installed plugin's engine (the registry imported here: ``--version``, ``--help`` and a
+    usage error import no engine)."""
+    from mahjong_core.engine.registry import Engine
+    return Engine()
+
+
+@contextmanager
+def _starting():
+    """The engine starting and loading the command's ruleset, with no garbage collection, and
+    what it made frozen (``gc.freeze``) until the command ends (``main`` unfreezes it): start-up
+    makes modules, classes and the ruleset, which live until then, so collecting would free
+    nothing, and it took a twentieth of a one-hand command. A caller that froze objects of its
+    own is left as it is."""
+    if gc.get_freeze_count():
+        yield
+        return
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
 
 
 def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, engine: Engine | None) -> int:
@@ -844,8 +899,9 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
         # ruleset that does not load is reported by the command itself
         rules = None
         try:
-            engine = engine or Engine()
-            rules = engine.load_ruleset(ruleset)
+            with _starting():
+                engine = engine or _engine()
+                rules = engine.load_ruleset(ruleset)
         except MahjongError:
             pass
         if rules is not None:
@@ -874,7 +930,7 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
     if kongs is not None:
         args.after_kong = kongs
     try:
-        engine = engine or Engine()
+        engine = engine or _engine()
         if args.command == "rulesets":
             return cmd_rulesets(engine, args, out, err)
         if args.command == "score":
