@@ -676,16 +676,29 @@ def _jobs(text: str) -> int:
     return jobs_arg(text)
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, only: bool = False) -> argparse.ArgumentParser:
     """Every command's parser. Given the ``command`` word another known command, ``play`` is a
     bare entry (its parser imports the table, which no other command needs; only the named
-    command's parser is ever asked)."""
+    command's parser is ever asked). With ``only`` too (``_main`` when no help is asked, so no
+    list of the commands is shown), only the named command and ``score`` (whose parser words
+    the ``--after-kong=N`` errors of every command) take their options, and the other words share
+    one bare entry: a parser costs argparse a few translation look-ups."""
+    lean = only and command in _COMMANDS
+    bare: list[str] = []
+
+    def wanted(name: str) -> bool:
+        if lean and name not in (command, "score"):
+            bare.append(name)
+            return False
+        return True
+
     p = _Parser(prog="mahjong", description="Score and settle Chinese mahjong hands.")
     p.add_argument("--version", action=_Version, help="print the installed version")
     sub = p.add_subparsers(dest="command", required=True)
 
-    r = sub.add_parser("rulesets", help="list installed rulesets")
-    r.add_argument("--json", action="store_true", help="print [{name, title}] as JSON")
+    if wanted("rulesets"):
+        r = sub.add_parser("rulesets", help="list installed rulesets")
+        r.add_argument("--json", action="store_true", help="print [{name, title}] as JSON")
 
     def hand_options(sp, with_flags: bool) -> None:
         sp.add_argument("--ruleset", default="guobiao",
@@ -719,56 +732,73 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--address", help="with --backend ray: the cluster to join (default: RAY_ADDRESS, else a local instance)")
     s.add_argument("--explain", action="store_true", help="also show excluded fans and what excluded them")
 
-    w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
-    w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
-    hand_options(w, False)
-    w.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
+    if wanted("waits"):
+        w = sub.add_parser("waits", help="the tiles a ready hand waits on, with their totals")
+        w.add_argument("hand", nargs="+", help="the hand before the winning tile, melds in brackets")
+        hand_options(w, False)
+        w.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
 
-    a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
-    a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")
-    hand_options(a, False)
-    a.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
-    a.add_argument("--seen", help="tiles seen elsewhere (discards, others' melds), not counted as left")
+    if wanted("analyze"):
+        a = sub.add_parser("analyze", help="shanten, useful tiles and the best discards of a hand")
+        a.add_argument("hand", nargs="+", help="13 tiles (or 14 to choose a discard), melds in brackets")
+        hand_options(a, False)
+        a.add_argument("--void", help="void suit m/p/s (Sichuan; default: none)")
+        a.add_argument("--seen", help="tiles seen elsewhere (discards, others' melds), not counted as left")
 
-    t = sub.add_parser("settle", help="settle a game record (docs/formats.md: Record)")
-    t.add_argument("record", help="record JSON file, or - for stdin")
-    t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset', "
-                                     "an installed ruleset's name)")
-    t.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/formats.md: Record)")
+    if wanted("settle"):
+        t = sub.add_parser("settle", help="settle a game record (docs/formats.md: Record)")
+        t.add_argument("record", help="record JSON file, or - for stdin")
+        t.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset', "
+                                         "an installed ruleset's name)")
+        t.add_argument("--json", action="store_true", help="print the settlement as JSON (docs/formats.md: Record)")
 
-    r = sub.add_parser("replay", help="play a table's record again action by action, and say where it stops "
-                                      "being legal (docs/table.md)")
-    r.add_argument("record", help="record JSON file with its play log, or - for stdin")
-    r.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset')")
-    r.add_argument("--json", action="store_true", help="print every step (action and the events it wrote) as JSON")
+    if wanted("replay"):
+        r = sub.add_parser("replay", help="play a table's record again action by action, and say where it stops "
+                                          "being legal (docs/table.md)")
+        r.add_argument("record", help="record JSON file with its play log, or - for stdin")
+        r.add_argument("--ruleset", help="a ruleset name or YAML path (default: the record's 'ruleset')")
+        r.add_argument("--json", action="store_true", help="print every step (action and the events it wrote) as JSON")
 
-    if command in _COMMANDS and command != "play":
-        sub.add_parser("play")
-    else:
-        from . import play
-        play.add_parser(sub)
-    if command in _COMMANDS and command != "simulate":
-        sub.add_parser("simulate")
-    else:
-        from . import simulate
-        simulate.add_parser(sub)
+    if wanted("play"):
+        if command in _COMMANDS and command != "play":
+            sub.add_parser("play")
+        else:
+            from . import play
+            play.add_parser(sub)
+    if wanted("simulate"):
+        if command in _COMMANDS and command != "simulate":
+            sub.add_parser("simulate")
+        else:
+            from . import simulate
+            simulate.add_parser(sub)
 
-    f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
-    f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
-    f.add_argument("--ruleset", dest="ruleset_flag", metavar="RULESET",
-                   help="the same, as the other commands take it")
-    f.add_argument("--json", action="store_true", help="print the ruleset's fans as JSON")
+    if wanted("fans"):
+        f = sub.add_parser("fans", help="every enabled fan of a ruleset and the file:line it comes from")
+        f.add_argument("ruleset", nargs="?", help="a ruleset name or YAML path (or give it as --ruleset)")
+        f.add_argument("--ruleset", dest="ruleset_flag", metavar="RULESET",
+                       help="the same, as the other commands take it")
+        f.add_argument("--json", action="store_true", help="print the ruleset's fans as JSON")
 
-    d = sub.add_parser("diff", help="what one ruleset changes against another (or an overlay against its base)")
-    d.add_argument("a", metavar="A", help="a ruleset name or YAML path")
-    d.add_argument("b", metavar="B", nargs="?", help="the ruleset to compare with A (default: A against its base)")
-    d.add_argument("--json", action="store_true", help="print the differences as JSON")
+    if wanted("diff"):
+        d = sub.add_parser("diff", help="what one ruleset changes against another (or an overlay against its base)")
+        d.add_argument("a", metavar="A", help="a ruleset name or YAML path")
+        d.add_argument("b", metavar="B", nargs="?", help="the ruleset to compare with A (default: A against its base)")
+        d.add_argument("--json", action="store_true", help="print the differences as JSON")
 
-    v = sub.add_parser("serve", help="the web scorer and JSON API (needs the 'web' extra)")
-    v.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    v.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    if wanted("serve"):
+        v = sub.add_parser("serve", help="the web scorer and JSON API (needs the 'web' extra)")
+        v.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+        v.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    if bare:
+        sub.add_parser(bare[0], aliases=bare[1:])
     p.commands = sub.choices
     return p
+
+
+def _help_asked(argv: list[str]) -> bool:
+    """``--help`` or ``-h`` (alone or among short flags) before any ``--``: argparse prints help."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    return any(w == "--help" or (w.startswith("-") and not w.startswith("--") and "h" in w) for w in words)
 
 
 def _json_wanted(argv: list[str]) -> bool:
@@ -893,7 +923,7 @@ def _main(argv: list[str] | None, out: TextIO, err: TextIO, inp: TextIO | None, 
     argv = sys.argv[1:] if argv is None else [str(a) for a in argv]
     as_json = _json_wanted(argv)
     command, ruleset = _ruleset_word(argv)
-    parser = build_parser(command)
+    parser = build_parser(command, only=not _help_asked(argv))
     if command in _FIELD_COMMANDS:
         # the ruleset first, then its declared fields as flags (so --help lists them too); a
         # ruleset that does not load is reported by the command itself
