@@ -303,10 +303,10 @@ def test_a_broken_registration_hook_takes_down_only_its_rulesets(tmp_path, hook,
 
 
 def test_cli_lists_a_broken_plugin_as_a_warning(tmp_path, monkeypatch):
-    import mahjong_core.frontends.cli as cli
+    from mahjong_core.engine import registry        # the command line imports Engine from there when it starts
     shaky = plugin("shaky", mahjong_fan_checks=lambda: ["not a check"])
-    real = cli.Engine
-    monkeypatch.setattr(cli, "Engine", lambda *a, **kw: real(plugins=[shaky]))
+    real = registry.Engine
+    monkeypatch.setattr(registry, "Engine", lambda *a, **kw: real(plugins=[shaky]))
     rc, out, err = run_cli(["rulesets"])
     assert rc == 0 and "guobiao" in out
     assert "warning: plugin 'shaky' failed to load: mahjong_fan_checks() item 0 is a str, not a FanCheck" in err
