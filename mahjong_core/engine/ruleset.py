@@ -18,7 +18,7 @@ from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
 from .errors import MahjongError, NotWinningError, PluginError, ResourceError, RulesetError, SettlementError
 from .hand import WIN_METHOD_WORDS, WIN_METHODS, Situation, parse_situation, win_method
-from .results import ScoreResult, Wait, WaitScore, Waits
+from .results import ScoreResult
 from .scoring.finish import Finisher
 from .scoring.plan import CheckPlan
 from .scoring.readings import Readings
@@ -26,8 +26,17 @@ from .shapes import Decomposition, Group, ShapeInput
 
 if TYPE_CHECKING:
     from .settle.money import Settlement
+    from .waitscores import Waits
 
 __all__ = ["Ruleset", "FanRule", "ShapeRule", "ScoreResult", "Wait", "WaitScore", "Waits"]
+
+
+def __getattr__(name: str):
+    """``Wait``, ``WaitScore`` and ``Waits`` by their old address: waitscores.py, imported when asked."""
+    if name in ("Wait", "WaitScore", "Waits"):
+        from . import waitscores
+        return getattr(waitscores, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Ruleset:
@@ -253,6 +262,7 @@ class Ruleset:
     def waits(self, hand) -> Waits:
         """Every tile kind that completes the hand and can still be drawn (a kind whose four
         copies are all held is none; wild kinds included)."""
+        from .waitscores import Waits       # the waits' records, made only when waits are asked
         s = self.parse_hand(hand)
         return Waits(self.waits_of_situation(s), self, s)
 
