@@ -248,9 +248,9 @@ class ShapeRule(NamedTuple):
     plugin: str
 
 
-@dataclass(frozen=True, slots=True)
-class CompiledRules:
-    """Everything a ruleset's YAML says, checked and typed; the scoring units are built from it."""
+class CompiledRules(NamedTuple):
+    """Everything a ruleset's YAML says, checked and typed; the scoring units are built from it
+    (read once, by ``Ruleset``: a named tuple, cheaper than a dataclass to define at each start)."""
 
     title: str
     options: Mapping[str, Any]

@@ -20,16 +20,16 @@ import json
 import os
 import stat
 import sys
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import rulecache
 
 FORMAT = 1
 
 
-@dataclass(frozen=True, slots=True)
-class InstalledPlugin:
-    """One entry point: its name and ``module:attribute`` (``importlib.metadata``'s value)."""
+class InstalledPlugin(NamedTuple):
+    """One entry point: its name and ``module:attribute`` (``importlib.metadata``'s value); a named
+    tuple, as every start makes these."""
 
     name: str
     value: str

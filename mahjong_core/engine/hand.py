@@ -81,6 +81,9 @@ class TableRules:
 
 @dataclass(frozen=True, slots=True)
 class Meld:
+    """A meld shown beside the standing tiles: its kind, its lowest tile, whether a kong is
+    concealed, and the claimed tile and whom it came from when the situation says."""
+
     kind: str                       # chow | pung | kong
     tile: int                       # lowest tile
     concealed: bool = False         # only meaningful for kongs

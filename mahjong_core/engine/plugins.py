@@ -54,6 +54,8 @@ class Registered:
 
 @dataclass
 class Registry:
+    """What the gathered plugins register, by id."""
+
     tile_sets: dict
     shapes: dict
     checks: dict
