@@ -38,8 +38,8 @@ _FROM = {
                "UnknownRulesetError", "UnsupportedError", "did_you_mean", "show"),
     "fans": ("Alternatives", "Fan", "FanCheck", "FanContext", "fan_check", "fan_checks"),
     "hand": ("Meld", "Situation", "parse_situation", "win_method"),
-    "hookspecs": ("SettlementRule", "TileSet", "ValueFormula", "WinShape", "hookimpl", "SituationField",
-                  "Validator"),
+    "hookspecs": ("SettlementRule", "TileSet", "ValueFormula", "WinShape", "hookimpl"),
+    "declarations": ("SituationField", "Validator"),
     "flows": ("OpeningStep", "TableFlow"),
     "records": ("Event", "Field", "Record"),
     "settle": ("Change", "InPlay", "Kong", "KongBook", "Replayer"),
@@ -106,6 +106,7 @@ def rl_env(ruleset="guobiao", seed: int = 0, **kwargs):
     try:
         from mahjong_core.engine.table.rlenv import env
     except ImportError as e:
+        from mahjong_core.engine.errors import MahjongError
         raise MahjongError(f"the learning environment needs the 'rl' extra ({e.name} is not installed): "
                            "pip install 'mahjong-core[rl]'") from None
     return env(ruleset, seed, **kwargs)

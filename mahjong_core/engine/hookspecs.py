@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 import pluggy
 
 from .errors import did_you_mean
-from .hand import EXTRA_TYPES, FLOWER_BONUS, WIN_METHODS
+from .hand import FLOWER_BONUS, WIN_METHODS
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
+    from .declarations import SituationField, Validator
     from .fans import FanCheck
     from .flows import TableFlow
     from .hand import Situation
@@ -61,56 +62,6 @@ class TileSet:
                 raise ValueError(f"tile set '{self.id}': kind {t} is both playable and a bonus tile")
         object.__setattr__(self, "bonus", MappingProxyType(dict(sorted(bonus.items()))))
         object.__setattr__(self, "flowers", bool(bonus))
-
-
-@dataclass(frozen=True, slots=True)
-class SituationField:
-    """A situation field a plugin gives a meaning to, kept in the situation's ``extras`` (a
-    ruleset enables it by id: YAML ``table.extras: {<name>: {field: <id>}}``).
-
-    - ``id`` (``str``): the id YAML names it by, e.g. ``fuzhou.robbing_gold``
-    - ``name`` (``str``): its key in ``extras``, e.g. ``robbing_gold``
-    - ``type`` (``str``): ``bool``, ``int`` or ``string``
-    - ``default`` (``Any``): its value when a situation leaves it out (None: left out of ``extras``)
-    - ``doc`` (``str``): what it means, shown by ``--help`` and the ruleset docs
-    - ``flag`` (``str | None``): its command-line flag (default ``--`` + name with dashes)
-    """
-
-    id: str
-    name: str
-    type: str
-    default: Any = None
-    doc: str = ""
-    flag: str | None = None
-
-    def __post_init__(self):
-        if self.type not in EXTRA_TYPES:
-            raise ValueError(f"situation field '{self.id}': type must be bool, int or string, got {self.type!r}")
-        if self.default is not None and self.default.__class__ is not EXTRA_TYPES[self.type]:
-            raise ValueError(f"situation field '{self.id}': default {self.default!r} is not a {self.type}")
-        if not (isinstance(self.name, str) and self.name.isidentifier()):
-            raise ValueError(f"situation field '{self.id}': name must be an identifier, got {self.name!r}")
-        if self.flag is not None and not (isinstance(self.flag, str) and self.flag.startswith("--")):
-            raise ValueError(f"situation field '{self.id}': flag must start with '--', got {self.flag!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class Validator:
-    """Checks a ruleset names by id (YAML ``validators: [id, ...]``): of each situation it parses,
-    after core's own checks, and of the ruleset itself once it is built.
-
-    - ``id`` (``str``): the id YAML names it by, e.g. ``sichuan.void_suit``
-    - ``check`` (``Callable[..., None] | None``): ``check(situation, ruleset)`` raises a
-      ``MahjongError`` to refuse the situation; returns nothing
-    - ``doc`` (``str``): one line shown in the ruleset docs
-    - ``ruleset`` (``Callable[..., None] | None``): ``ruleset(ruleset)`` raises ``RulesetError`` to
-      refuse a ruleset naming it (an overlay that breaks what the plugin's checks rely on)
-    """
-
-    id: str
-    check: Callable[..., None] | None = None
-    doc: str = ""
-    ruleset: Callable[..., None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,15 +185,18 @@ class ValueFormula:
 
 
 
-# the table flow's records live in flows.py (read by the table only); named here as before
-_FLOWS = ("OpeningStep", "TableFlow", "OPENING_AT", "AFTER_WIN")
+# records named here that live apart, defined only when read: the table flow's (flows.py, read by
+# the table only) and the declarations' (declarations.py, read when a plugin declares one)
+_ELSEWHERE = {"OpeningStep": "flows", "TableFlow": "flows", "OPENING_AT": "flows", "AFTER_WIN": "flows",
+              "SituationField": "declarations", "Validator": "declarations"}
 
 
 def __getattr__(name: str):
-    if name in _FLOWS:
-        from . import flows
-        return getattr(flows, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    home = _ELSEWHERE.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+    return getattr(import_module(f"{__package__}.{home}"), name)
 
 
 class MahjongSpec:

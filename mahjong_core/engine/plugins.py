@@ -27,16 +27,16 @@ from . import builtin, entrypoints, pluginindex
 from .config import shown
 from .errors import PluginError, did_you_mean
 from .fans import FanCheck
-from .hookspecs import (PROJECT, MahjongSpec, SettlementRule, SituationField, TileSet, Validator, ValueFormula,
-                        WinShape)
+from .hookspecs import PROJECT, MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape
 
 # registration hooks and the record type each answers with (None: folders of ruleset files)
 REGISTRATIONS = {"mahjong_tile_sets": TileSet, "mahjong_win_shapes": WinShape, "mahjong_fan_checks": FanCheck,
                  "mahjong_settlements": SettlementRule, "mahjong_value_formulas": ValueFormula,
                  "mahjong_rulesets": None}
 # registration hooks of what a ruleset's table names beside its scoring units: declared situation
-# fields (table.extras) and validators (YAML validators); collected like the others
-DECLARATIONS = {"mahjong_situation_fields": SituationField, "mahjong_validators": Validator}
+# fields (table.extras) and validators (YAML validators); collected like the others. Their records
+# are named, not imported: declarations.py is read when a plugin answers one of these (``kind_of``)
+DECLARATIONS = {"mahjong_situation_fields": "SituationField", "mahjong_validators": "Validator"}
 ALL_REGISTRATIONS = {**REGISTRATIONS, **DECLARATIONS}
 HOOK_NAMES = tuple(n for n in vars(MahjongSpec) if n.startswith("mahjong_"))
 # the hooks asked of every ruleset while it is built or scores: their plugins load with any ruleset
@@ -69,10 +69,20 @@ class Registry:
     contested: dict
 
 
-def checked(hook_name: str, kind, answer) -> list:
+def kind_of(hook_name: str):
+    """The record type a registration hook answers with (None: folders of ruleset files)."""
+    kind = ALL_REGISTRATIONS[hook_name]
+    if isinstance(kind, str):
+        from . import declarations
+        return getattr(declarations, kind)
+    return kind
+
+
+def checked(hook_name: str, answer) -> list:
     """A registration hook's answer, or PluginError saying what is wrong with it."""
     if answer is None:
         return []
+    kind = kind_of(hook_name)
     if not isinstance(answer, (list, tuple)):
         raise PluginError(f"{hook_name}() must return a list, got {type(answer).__name__}")
     for i, item in enumerate(answer):
@@ -273,13 +283,13 @@ class Plugins:
         or answers anything but a list of its hook's records (ids being strings) is recorded in
         ``failures`` by name and unregistered, so it takes down only the rulesets that use it."""
         wanted = {name for name in names if name not in self._answers and name not in self._dropped}
-        for hook_name, kind in ALL_REGISTRATIONS.items():
+        for hook_name in ALL_REGISTRATIONS:
             for impl in list(reversed(getattr(self.pm.hook, hook_name).get_hookimpls())):
                 name = impl.plugin_name
                 if name not in wanted or name in self.failures:
                     continue
                 try:
-                    self._answers.setdefault(name, {})[hook_name] = checked(hook_name, kind, impl.function())
+                    self._answers.setdefault(name, {})[hook_name] = checked(hook_name, impl.function())
                 except Exception as e:
                     problem = e.message if isinstance(e, PluginError) else \
                         f"{hook_name}() failed: {type(e).__name__}: {e}"

@@ -130,9 +130,9 @@ class Engine:
                 continue
             try:
                 module = ep.load()
-                for hook_name, kind in ALL_REGISTRATIONS.items():
+                for hook_name in ALL_REGISTRATIONS:
                     hook = getattr(module, hook_name, None)
-                    answer = checked(hook_name, kind, hook()) if callable(hook) else []
+                    answer = checked(hook_name, hook()) if callable(hook) else []
                     for item in answer:
                         if hook_name == "mahjong_rulesets":
                             folder = Path(str(item))

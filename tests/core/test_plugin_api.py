@@ -12,7 +12,7 @@ import pytest
 
 import mahjong_core
 from mahjong_core import Engine, plugin
-from mahjong_core.engine import errors, flows, hookspecs
+from mahjong_core.engine import declarations, errors, flows, hookspecs
 from mahjong_core.engine.registry import REGISTRATIONS
 from mahjong_core.tools.hookdoc import hook_names
 
@@ -110,7 +110,7 @@ def mahjong_value_formulas():
 
 
 def _records():
-    for module in (hookspecs, flows):
+    for module in (hookspecs, flows, declarations):
         for obj in vars(module).values():
             if dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__ and obj.__name__ != "WinShape":
                 yield obj
@@ -118,7 +118,8 @@ def _records():
 
 def test_every_record_field_is_documented_with_its_type():
     records = list(_records())
-    assert {r.__name__ for r in records} >= {"TileSet", "SettlementRule", "ValueFormula", "TableFlow", "OpeningStep"}
+    assert {r.__name__ for r in records} >= {"TileSet", "SettlementRule", "ValueFormula", "TableFlow", "OpeningStep",
+                                             "SituationField", "Validator"}
     for record in records:
         doc = record.__doc__
         for f in dataclasses.fields(record):
