@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from types import MappingProxyType
+from typing import NamedTuple
 from collections.abc import Callable, Iterable, Mapping
 
 from .errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean
@@ -69,11 +70,10 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(NamedTuple):
     """How a message names a ruleset file: an installed ruleset by its name and the key (where the
     server or the package keeps it is nobody's business), a user's file by the path as they gave it
-    and the line."""
+    and the line. (This and ``Source`` are named tuples: cheaper to define at each start.)"""
 
     text: str
     named: bool = False
@@ -94,8 +94,7 @@ class Shown:
         return Shown(os.path.normpath(PurePath(self.text).parent / target))
 
 
-@dataclass
-class Source:
+class Source(NamedTuple):
     """One YAML file, parsed: the data and the line of every dotted key."""
 
     path: Path

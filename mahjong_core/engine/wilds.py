@@ -8,7 +8,8 @@ one (Fuzhou's gold), and switches for claiming, konging, discarding and winning 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from . import tiles as T
 from .config import describe, shown
@@ -21,9 +22,9 @@ WILD_KEYS = ("max_kinds", "fixed", "indicator", "dragon_cycle", "copies", "claim
 DEFAULT_DRAGON_CYCLE = "765z"
 
 
-@dataclass(frozen=True, slots=True)
-class WildRules:
-    """``table.wilds`` but ``max_kinds`` (``TableRules.max_wild_kinds``), compiled and checked."""
+class WildRules(NamedTuple):
+    """``table.wilds`` but ``max_kinds`` (``TableRules.max_wild_kinds``), compiled and checked (a
+    named tuple: every start defines it, and nothing replaces its fields)."""
 
     fixed: tuple[int, ...] = ()             # kinds always wild, no event needed
     indicator: str = "same"                 # what a ``wild`` event's ``indicator`` makes wild
