@@ -11,24 +11,28 @@ reading, and in what order.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from ..hand import Situation
 from .search import room_of
 
 
-@dataclass(frozen=True, slots=True)
+# The plan's records are plain classes with slots, read by name (never by position): a ruleset's
+# plan is made at every start, and defining three dataclasses cost more than making the plan.
+
 class CheckEntry:
     """One check of the plan: the fans of the ruleset that share a check and its args."""
 
-    func: Any                   # the check function: func(ctx, **args)
-    args: dict
-    rules: tuple                # the FanRules it decides
-    ids: frozenset              # their ids: what an answer may award
-    plugin: str
-    check_id: str
-    check: Any                  # the registered FanCheck (its promises: per_hand, most, only_kinds, fill_key)
+    __slots__ = ("func", "args", "rules", "ids", "plugin", "check_id", "check")
+
+    def __init__(self, func: Any, args: dict, rules: tuple, ids: frozenset, plugin: str, check_id: str, check: Any):
+        self.func = func                # the check function: func(ctx, **args)
+        self.args = args
+        self.rules = rules              # the FanRules it decides
+        self.ids = ids                  # their ids: what an answer may award
+        self.plugin = plugin
+        self.check_id = check_id
+        self.check = check              # the registered FanCheck (its promises: per_hand, most, only_kinds, fill_key)
 
     def outside(self, fid: str) -> bool:
         """True when ``fid`` is not a fan the check declares it can award (never when it declares none)."""
@@ -36,26 +40,30 @@ class CheckEntry:
         return awards is not None and fid not in awards
 
 
-@dataclass(frozen=True, slots=True)
 class TailCheck:
     """A check asked last by the bounded search."""
 
-    entry: CheckEntry
-    asks: tuple                 # (entry,): what ``ask`` is given
-    most: int                   # it awards at most this many fans, once each
-    ceiling: float              # so it adds at most this many points (of any unit: the order)
-    kinds: int                  # bit mask of FanCheck.only_kinds, or 0
-    exposes: frozenset          # the fans its fans exclude or reduce
+    __slots__ = ("entry", "asks", "most", "ceiling", "kinds", "exposes")
+
+    def __init__(self, entry: CheckEntry, asks: tuple, most: int, ceiling: float, kinds: int, exposes: frozenset):
+        self.entry = entry
+        self.asks = asks                # (entry,): what ``ask`` is given
+        self.most = most                # it awards at most this many fans, once each
+        self.ceiling = ceiling          # so it adds at most this many points (of any unit: the order)
+        self.kinds = kinds              # bit mask of FanCheck.only_kinds, or 0
+        self.exposes = exposes          # the fans its fans exclude or reduce
 
 
-@dataclass(frozen=True, slots=True)
 class HandTail:
     """The tail checks that may award something to one hand, with their room and the fans they
     may exclude or reduce."""
 
-    checks: tuple               # of TailCheck
-    room: tuple                 # room[i]: what checks[i:] can add at most
-    exposes: frozenset
+    __slots__ = ("checks", "room", "exposes")
+
+    def __init__(self, checks: tuple, room: tuple, exposes: frozenset):
+        self.checks = checks            # of TailCheck
+        self.room = room                # room[i]: what checks[i:] can add at most
+        self.exposes = exposes
 
 
 def kinds_mask(kinds) -> int:
