@@ -127,14 +127,17 @@ def shown(text, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-@dataclass
 class _Reading:
-    """One file being converted: where it is, the lines found so far, the values made so far."""
+    """One file being converted: where it is, the lines found so far, the values made so far (a
+    plain class: defined at every start, made only when a file is read)."""
 
-    shown: Shown
-    loader: "_Loader"
-    lines: dict[str, int] = field(default_factory=dict)
-    values: int = 0
+    __slots__ = ("shown", "loader", "lines", "values")
+
+    def __init__(self, shown: Shown, loader: "_Loader"):
+        self.shown = shown
+        self.loader = loader
+        self.lines: dict[str, int] = {}
+        self.values = 0
 
     def fail(self, node, message: str) -> RulesetError:
         return RulesetError(f"{self.shown.line(node.start_mark.line + 1)}: {message}")
