@@ -383,18 +383,17 @@ TYPE_NAMES = {"bool": "true or false", "int": "a whole number", "number": "a num
 DECLARATION_KEYS = ("type", "choices", "min", "max", "above", "fields", "doc")
 
 
-@dataclass(frozen=True)
-class OptionType:
+class OptionType(NamedTuple):
     """What one option may hold (YAML ``option_types``): one of ``choices``, or a value of
     ``type`` within ``min``/``max`` (inclusive) and ``above`` (exclusive); a map's ``fields``
-    are declared the same way."""
+    are declared the same way (read-only). A named tuple: every start defines it."""
 
     type: str | None = None
     choices: tuple = ()
     min: float | None = None
     max: float | None = None
     above: float | None = None
-    fields: Mapping[str, "OptionType"] = field(default_factory=dict)
+    fields: Mapping[str, "OptionType"] = MappingProxyType({})
     doc: str = ""
 
     def expected(self) -> str:
