@@ -253,38 +253,32 @@ class MahjongSpec:
     def mahjong_fan_checks(self) -> list[FanCheck]:
         """Fan checks (``FanCheck``), referenced from YAML ``fans: {id: {check: ...}}``.
 
-        A check gets a ``FanContext`` (one reading of one hand) and returns a count, a mapping fan
-        id → count, or ``Alternatives`` of those keyed by a choice the reading leaves open (a wild
-        winning tile's value: ``ctx.per_win_value(check)``). ``FanCheck(..., per_hand=True)`` marks a
-        check that reads only the situation: it is asked once per hand. ``per_shape=True`` marks
-        one that reads only the situation and the reading's shape (``decomposition.shape``): when
-        every check asked of each reading is one, the engine asks them of the first reading of
-        each shape and gives the others that result with their own reading (a Fuzhou hand with
-        golds has a dozen readings of one shape). ``FanCheck(..., most=1)``
-        promises that every answer awards at most that many of the check's fans, once each (a
-        one-fan pattern, mutually exclusive fans): such checks are asked last, and not at all for a
-        reading that cannot beat the best one even with their highest-scoring fans — of fans that
-        exclude one another (YAML ``excludes``), only the best counts toward that (a check that
-        breaks the promise makes the engine score that hand in full). ``only_kinds=frozenset(...)``
-        adds that the check awards nothing unless every tile of the hand is one of those kinds (a
-        wild may stand for any): it is then not asked at all for a hand holding another kind.
-        ``fill_key=f`` promises that readings differing only in what a group made of wilds only
-        stands for (``Decomposition.family``) get the same answer when ``f(other, group)`` — with
-        ``other`` the context of one more reading of that family — gives the same key: when every
-        check asked of each reading has one, the engine asks them of one reading per key. It is all
-        or nothing per ruleset: a check asked of every reading without a ``fill_key`` (a house fan
-        added to Guobiao, say) turns the shortcut off for the whole ruleset — still correct, only
-        slower with wilds (``ruleset.uses_fill_keys`` tells). ``awards`` names the fan ids the check
-        can award (the one fan a count answer goes to, or each id a mapping answer may name): a
-        ruleset putting a fan with any other id under the check is refused when it loads
-        (``file:line``, the nearest id; a second fan under it with other ``args`` says which one it
-        is a form of, YAML ``variant_of``), and an answer naming an id outside the set is the
-        plugin's error; without it a misspelt id in the YAML loads and never fires. A check reports
-        what the hand has; how fans combine (one in place of others) is the YAML's ``excludes``.
+        A check gets a ``FanContext`` (one reading of one hand) and returns a count, a mapping fan id → count,
+        or ``Alternatives`` of those keyed by a choice the reading leaves open (a wild winning tile's value:
+        ``ctx.per_win_value(check)``). ``FanCheck(..., per_hand=True)`` marks a check that reads only the
+        situation: it is asked once per hand; ``per_shape=True``, one that reads only it and
+        ``decomposition.shape`` (when all are, one reading per shape is asked). ``most=1`` promises that every
+        answer awards at most that many of the check's fans, once each: such checks are asked last, and not at
+        all for a reading that cannot beat the best one even with their highest-scoring fans — of fans that
+        exclude one another (YAML ``excludes``), only the best counts toward that (a check that breaks the
+        promise makes the engine score that hand in full). ``only_kinds=frozenset(...)`` adds that the check
+        awards nothing unless every tile of the hand is one of those kinds (a wild may stand for any): it is
+        then not asked at all for a hand holding another kind. ``fill_key=f`` promises that readings differing
+        only in what a group made of wilds only stands for (``Decomposition.family``) get the same answer when
+        ``f(other, group)`` — with ``other`` the context of one more reading of that family — gives the same
+        key: when every check asked of each reading has one, the engine asks them of one reading per key. It is
+        all or nothing per ruleset: a check asked of every reading without a ``fill_key`` (a house fan added to
+        Guobiao, say) turns the shortcut off for the whole ruleset — still correct, only slower with wilds
+        (``ruleset.uses_fill_keys`` tells). ``awards`` names the fan ids the check can award (the one fan a
+        count answer goes to, or each id a mapping answer may name): a ruleset putting a fan with any other id
+        under the check is refused when it loads (``file:line``, the nearest id; a second fan under it with
+        other ``args`` says which one it is a form of, YAML ``variant_of``), and an answer naming an id outside
+        the set is the plugin's error; without it a misspelt id in the YAML loads and never fires. A check
+        reports what the hand has; how fans combine (one in place of others) is the YAML's ``excludes``.
 
-        Declare each check beside its function with ``@fan_check(id, awards=..., per_hand=...,
-        per_shape=..., most=..., reads=..., only_kinds=..., fill_key=...)`` (the ``FanCheck`` fields; ``awards``
-        required) and return a module's with ``fan_checks(module)``; every shipped family does.
+        Declare each check beside its function with ``@fan_check(id, awards=..., per_hand=..., per_shape=...,
+        most=..., reads=..., only_kinds=..., fill_key=...)`` (the ``FanCheck`` fields; ``awards`` required)
+        and return a module's with ``fan_checks(module)``; every shipped family does.
 
         Example::
 

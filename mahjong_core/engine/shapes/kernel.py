@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import os
 
+# named in full: the compiled modules, not the package (whose modules import this one)
 try:
-    from . import _kernel
+    import mahjong_core.engine.shapes._kernel as _kernel
 except ImportError:                     # not built here (no compiler at install): the pure path
     _kernel = None
 try:
-    from . import _splits
+    import mahjong_core.engine.shapes._splits as _splits
 except ImportError:
     _splits = None
 
