@@ -203,6 +203,9 @@ def main(argv=None) -> int:
         print("PyMahjongGB not installed (pip install pymahjonggb): no peer, no headline")
         return 1
     import MahjongGB
+    # the analyser's modules, imported before the timing as the peer's module is: the command
+    # line and scoring no longer import them at start, so a first rules.shanten would (once)
+    import mahjong_core.engine.analysis  # noqa: F401
     rules = mahjong_core.load_ruleset(args.ruleset)
     core = core_overlay(mahjong_core, rules, args.ruleset)
     print(f"part {args.part}, seed {args.seed}, ruleset {args.ruleset}; {common.machine_note()}")
