@@ -224,11 +224,35 @@ static PyObject *untracked(PyObject *o) {
     return o;
 }
 
+/* A split's sets as a tuple of the suit's Groups (untracked), or NULL. */
+static PyObject *sets_of(const Split *s, PyObject *set_groups) {
+    PyObject *sets = PyTuple_New(s->n);
+    int i;
+    if (sets == NULL) return NULL;
+    for (i = 0; i < s->n; i++) {
+        PyObject *g = PyList_GET_ITEM(set_groups, s->codes[i]);
+        Py_INCREF(g);
+        PyTuple_SET_ITEM(sets, i, g);
+    }
+    return untracked(sets);
+}
+
+static PyObject *pair_of(const Split *s, PyObject *pair_groups) {
+    return s->pair >= 0 ? PyList_GET_ITEM(pair_groups, s->pair * 4 + s->pair_w) : Py_None;
+}
+
+/* A split without wilds as suit_groups lists it: (sets, pair Group or None). */
+static PyObject *plain_split(const Split *s, PyObject *set_groups, PyObject *pair_groups) {
+    PyObject *sets = sets_of(s, set_groups);
+    if (sets == NULL) return NULL;
+    return untracked(Py_BuildValue("(NO)", sets, pair_of(s, pair_groups)));
+}
+
 /* One split as wild_options' option: (used, sets, has a pair, set Groups, pair Group or None,
  * the tiles the wilds stand for, (tile, copies) of each such tile); NULL with *skip set when
  * it would make a fifth copy (and fifth copies are not allowed). */
 static PyObject *option(const Split *s, const unsigned char *key, int n, int lo, int fifth,
-                        PyObject *set_groups, PyObject *pair_groups, int plain, int *skip) {
+                        PyObject *set_groups, PyObject *pair_groups, int *skip) {
     int concrete[MAX_N] = {0}, i, off, extra = 0, kinds = 0;
     *skip = 0;
     for (i = 0; i < s->n; i++) {
@@ -253,20 +277,8 @@ static PyObject *option(const Split *s, const unsigned char *key, int n, int lo,
             kinds++;
         }
     }
-    PyObject *sets = PyTuple_New(s->n), *wild_as = PyTuple_New(extra), *copies = PyTuple_New(kinds);
+    PyObject *sets = sets_of(s, set_groups), *wild_as = PyTuple_New(extra), *copies = PyTuple_New(kinds);
     if (sets == NULL || wild_as == NULL || copies == NULL) goto fail;
-    for (i = 0; i < s->n; i++) {
-        PyObject *g = PyList_GET_ITEM(set_groups, s->codes[i]);
-        Py_INCREF(g);
-        PyTuple_SET_ITEM(sets, i, g);
-    }
-    untracked(sets);
-    PyObject *pg = s->pair >= 0 ? PyList_GET_ITEM(pair_groups, s->pair * 4 + s->pair_w) : Py_None;
-    if (plain) {                                    /* (sets, pair): a split without wilds */
-        Py_DECREF(wild_as);
-        Py_DECREF(copies);
-        return untracked(Py_BuildValue("(NO)", sets, pg));
-    }
     int at = 0, kat = 0;
     for (off = 0; off < n; off++) {
         int more = concrete[off] - key[off];
@@ -282,8 +294,8 @@ static PyObject *option(const Split *s, const unsigned char *key, int n, int lo,
     }
     untracked(wild_as);
     untracked(copies);
-    return untracked(Py_BuildValue("(iiONONN)", s->used, s->n, s->pair >= 0 ? Py_True : Py_False, sets, pg,
-                                   wild_as, copies));
+    return untracked(Py_BuildValue("(iiONONN)", s->used, s->n, s->pair >= 0 ? Py_True : Py_False, sets,
+                                   pair_of(s, pair_groups), wild_as, copies));
 fail:
     Py_XDECREF(sets);
     Py_XDECREF(wild_as);
@@ -331,8 +343,9 @@ static PyObject *answer(PyObject *key_obj, int lo, int chows, int budget, int fi
     for (u = 0; u <= budget; u++) {                  /* fewest wilds first, the order kept within */
         for (j = 0; j < S.n_splits; j++) {
             if (S.splits[j].used != u) continue;
-            int skip;
-            PyObject *o = option(&S.splits[j], key, n, lo, fifth, set_groups, pair_groups, plain, &skip);
+            int skip = 0;
+            PyObject *o = plain ? plain_split(&S.splits[j], set_groups, pair_groups)
+                                : option(&S.splits[j], key, n, lo, fifth, set_groups, pair_groups, &skip);
             if (o == NULL) {
                 if (skip) continue;
                 Py_DECREF(out);

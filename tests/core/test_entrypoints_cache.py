@@ -13,23 +13,13 @@ import pytest
 from mahjong_core.engine import entrypoints
 from mahjong_core.engine.entrypoints import InstalledPlugin
 from mahjong_core.engine.hookspecs import PROJECT
+from site_kit import install_dist, site_folder
 
 
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A cache folder of its own and a folder on ``sys.path`` to install into."""
-    monkeypatch.setenv("MAHJONG_CORE_CACHE", str(tmp_path / "cache"))
-    folder = tmp_path / "site"
-    folder.mkdir()
-    monkeypatch.syspath_prepend(str(folder))
-    return folder
-
-
-def _install(site, dist: str, entries: str) -> None:
-    meta = site / f"{dist}-1.0.dist-info"
-    meta.mkdir(exist_ok=True)
-    (meta / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n", encoding="utf-8")
-    (meta / "entry_points.txt").write_text(f"[{PROJECT}]\n{entries}\n", encoding="utf-8")
+    return site_folder(tmp_path, monkeypatch)
 
 
 def _counting(monkeypatch) -> list:
@@ -41,7 +31,7 @@ def _counting(monkeypatch) -> list:
 
 
 def test_the_answer_is_importlib_metadatas_and_is_read_back(site, monkeypatch):
-    _install(site, "extra_plugin", "extra = extra_plugin_module:hooks")
+    install_dist(site, "extra_plugin", "extra = extra_plugin_module:hooks")
     asked = _counting(monkeypatch)
     want = sorted(((e.name, e.value) for e in importlib.metadata.entry_points(group=PROJECT)), key=lambda p: p[0])
     first = entrypoints.installed(PROJECT)
@@ -53,7 +43,7 @@ def test_an_install_a_removal_and_an_edited_file_are_seen(site, monkeypatch):
     asked = _counting(monkeypatch)
     names = lambda: [p.name for p in entrypoints.installed(PROJECT)]       # noqa: E731
     assert "late" not in names()
-    _install(site, "late_plugin", "late = late_module")
+    install_dist(site, "late_plugin", "late = late_module")
     assert "late" in names()
     time.sleep(0.01)                        # a time of change that differs on coarse clocks too
     (site / "late_plugin-1.0.dist-info" / "entry_points.txt").write_text(f"[{PROJECT}]\nrenamed = late_module\n",

@@ -14,10 +14,10 @@ import time
 import pytest
 
 from mahjong_core import MahjongError
-from mahjong_core.engine.hookspecs import PROJECT
 from mahjong_core.engine.registry import Engine
 
 from harness import EXAMPLE_PLUGIN, needs
+from site_kit import install_dist, site_folder
 from testpaths import MINI
 
 SITUATIONS = [{"hand": "123m456m789m123p5p", "win_tile": "5p"},
@@ -29,21 +29,14 @@ SITUATIONS = [{"hand": "123m456m789m123p5p", "win_tile": "5p"},
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A cache folder of the test's own and a folder on ``sys.path`` to install plugins into."""
-    monkeypatch.setenv("MAHJONG_CORE_CACHE", str(tmp_path / "cache"))
-    folder = tmp_path / "site"
-    folder.mkdir()
-    monkeypatch.syspath_prepend(str(folder))
-    yield folder
+    yield site_folder(tmp_path, monkeypatch)
     for name in [m for m in sys.modules if m.startswith("lazy_")]:
         del sys.modules[name]
 
 
 def _install(site, name: str, source: str) -> None:
     """A plugin module ``name`` with its dist-info, as ``pip install`` leaves them."""
-    meta = site / f"{name}-1.0.dist-info"
-    meta.mkdir()
-    (meta / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
-    (meta / "entry_points.txt").write_text(f"[{PROJECT}]\n{name} = {name}\n", encoding="utf-8")
+    install_dist(site, name, f"{name} = {name}")
     (site / f"{name}.py").write_text(textwrap.dedent(source), encoding="utf-8")
 
 
