@@ -9,7 +9,7 @@ for two readings of a family only when that check gives both the same answer. Th
 everything the check reads of the varying group. Then the second reading takes the first's
 answers instead of asking again; the tail checks and the finish are still asked per reading.
 Both searches take it: the bounded one (``search.best_candidates``) and, for a ruleset with no
-tail check, the exhaustive one (``Readings.best`` through ``every_filled``), where the head is
+tail check, the exhaustive one (``Readings.best`` through ``_shared``), where the head is
 every check asked of a reading, so a reading that takes another's answers is only finished.
 
 WARNING — all or nothing: the shortcut is on for a ruleset only when every head check has a

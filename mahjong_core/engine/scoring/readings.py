@@ -103,11 +103,6 @@ class Readings:
                     best, best_rank = result, rank
         return best
 
-    def finish_once(self, s, dec, found: dict, hand_memo: dict) -> ScoreResult:
-        """Finish, once per hand for each set of fans found: readings of a hand that find the
-        same fans (common with wilds) share the finished fans and differ only in the reading."""
-        return _own(self._finished(s, dec, found, hand_memo), dec)
-
     def _finished(self, s, dec, found: dict, hand_memo: dict) -> ScoreResult:
         """The hand's finished result for ``found``, made for the first reading that found
         those fans: another reading's perhaps (``_own`` gives it this reading)."""
@@ -122,16 +117,12 @@ class Readings:
         that result with its own reading (the choice among ties still sees every reading)."""
         return [_own(r, dec) for r, dec in zip(self._shared(s, decs, False), decs)]
 
-    def every_filled(self, s, decs) -> list[ScoreResult]:
-        """``every`` for a plan with no tail and fill keys (``scoring.fills``): each reading
-        finished, but a reading whose family and keys match one already asked takes its answers.
-        With no tail the head checks are all a reading is asked, so the results are ``every``'s."""
-        return [_own(r, dec) for r, dec in zip(self._shared(s, decs, True), decs)]
-
     def _shared(self, s, decs, filled: bool) -> list[ScoreResult]:
-        """``every`` (``every_filled`` when ``filled``), each result as the hand shares it: a
-        reading finding the fans another found gets that reading's result, not one of its own
-        (``_own`` makes it), so scoring a hundred readings makes a result per set of fans."""
+        """``every``, each result as the hand shares it: a reading finding the fans another found
+        gets that reading's result, not one of its own (``_own`` makes it), so scoring a hundred
+        readings makes a result per set of fans. ``filled``: for a plan with no tail and fill keys
+        (``scoring.fills``), a reading whose family and keys match one already asked takes its
+        answers; with no tail the head checks are all a reading is asked, so the results are the same."""
         hand_memo: dict = {}
         if filled:
             begun = begin_filled(self, s, decs, hand_memo)
