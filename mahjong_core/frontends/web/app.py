@@ -27,6 +27,8 @@ name, and may not allow more wild kinds than ``MAX_WILD_KINDS``.
 from __future__ import annotations
 
 import hashlib
+import importlib
+import pkgutil
 import re
 import shutil
 import sys
@@ -458,12 +460,39 @@ async def _http_error(request: Request, exc: HTTPException) -> Response:
 
 def _preload(engine: Engine) -> None:
     """Every installed ruleset loaded once in the server, before the workers are forked: a worker
-    (a replacement too) starts with them. A ruleset that fails to load says so when it is asked for."""
+    (a replacement too) starts with them. A ruleset that fails to load says so when it is asked for.
+    So does every module of the engine and of the plugins (``_import_all``), which the library
+    imports only when first needed: a worker's time limit measures the work, not imports."""
     for name, _ in engine.ruleset_names():
         try:
             engine.load_ruleset(name)
         except MahjongError:
             pass
+    packages = {"mahjong_core.engine"}
+    for plugin in engine.pm.get_plugins():
+        name = getattr(plugin, "__name__", None)
+        top = name.split(".")[0] if isinstance(name, str) else None
+        if top in sys.modules and top != "mahjong_core":       # core's own: its engine only
+            packages.add(top)
+    _import_all(sorted(packages))
+
+
+# modules no request imports: the learning environment (PettingZoo, the 'rl' extra)
+_NOT_SERVED = frozenset({"mahjong_core.engine.table.rlenv"})
+
+
+def _import_all(packages: list[str]) -> None:
+    """Import every module under ``packages`` but ``_NOT_SERVED``; one that cannot be imported
+    here (an optional dependency missing) is left to fail when, and if, a request needs it."""
+    for package in packages:
+        root = sys.modules.get(package) or importlib.import_module(package)
+        for info in pkgutil.walk_packages(getattr(root, "__path__", []), package + ".", onerror=lambda _: None):
+            if info.name.rsplit(".", 1)[-1] == "__main__" or info.name in _NOT_SERVED:   # a program; unserved
+                continue
+            try:
+                importlib.import_module(info.name)
+            except Exception:           # an optional extra not installed, say
+                pass
 
 
 def create_app(engine: Engine | None = None, *, max_body: int = MAX_BODY, time_limit: float = TIME_LIMIT,
