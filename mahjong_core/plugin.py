@@ -12,7 +12,8 @@ classes are what a plugin raises to refuse an input (each with its contract ``co
 Beside them: ``tiles`` (the tile vocabulary: kind numbers, ``name``, ``parse_tiles``, the
 constant sets), ``win_method`` and ``parse_situation`` (a hand as a settlement reads it),
 ``exact``/``number``/``plain`` (exact money: a settlement's amounts are fractions, never floats),
-``wilds_held``, and for shape authors ``standard`` (the n-sets-and-a-pair search), ``NEVER``
+``wilds_held``, and for shape authors ``standard`` (the n-sets-and-a-pair search), ``sets_fit``
+(whether counts and wilds make given sets and a pair, without the readings), ``NEVER``
 (a shanten the hand can never reach), ``Body`` (a fixed body of tiles beside sets and a pair:
 its shanten, its shanten after each draw, its useful draws), the per-suit records a fast
 ``shanten`` reads (``hand_suits``) and a bounded memo of answers per record (``suit_memo``,
@@ -44,7 +45,7 @@ _FROM = {
     "records": ("Event", "Field", "Record"),
     "settle": ("Change", "InPlay", "Kong", "KongBook", "Replayer"),
     "settle.money": ("Payment", "Why", "why", "exact", "number", "plain"),
-    "shapes": ("Decomposition", "Group", "ShapeInput", "Body", "standard", "standard_splits"),
+    "shapes": ("Decomposition", "Group", "ShapeInput", "Body", "sets_fit", "standard", "standard_splits"),
     "shapes.suits": ("NEVER", "hand_suits", "remember", "suit_memo"),
     "tiles": ("format_tiles", "parse_tiles"),
     "waits": ("standard_waits", "suit_complete", "suit_waits"),
@@ -76,7 +77,8 @@ __all__ = [
     # the tile vocabulary; a hand as a settlement reads it; exact money; wilds
     "tiles", "win_method", "parse_situation", "exact", "number", "plain", "wilds_held",
     # the shape author's kit: the standard search, a body beside sets and a pair, per-suit records, waits
-    "standard", "NEVER", "Body", "hand_suits", "suit_memo", "remember", "standard_waits", "suit_waits", "suit_complete",
+    "standard", "sets_fit", "NEVER", "Body", "hand_suits", "suit_memo", "remember", "standard_waits", "suit_waits",
+    "suit_complete",
     # the standard splits of a count vector, for a fast scorer
     "standard_splits",
     # the table as a learning environment

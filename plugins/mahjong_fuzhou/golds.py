@@ -8,10 +8,9 @@ winning tile can be golds.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
-from mahjong_core.plugin import tiles as T
+from mahjong_core.plugin import sets_fit, tiles as T
 
 
 ANY_COPIES = 1 << 20        # room() under table.wilds.fifth_copy: no kind runs out of copies
@@ -68,54 +67,6 @@ def room(situation, counts: tuple[int, ...], fifth_copy: bool = False) -> tuple[
 def fits(counts: tuple[int, ...], wilds: int, sets: int, pair: bool, free: tuple[int, ...] | None = None) -> bool:
     """Do ``counts`` (34 kinds) and ``wilds`` wild tiles make exactly ``sets`` sets (runs within a
     suit, pungs; honours only pungs) and, when ``pair``, one pair, every tile used? A wild stands
-    for a kind only while ``free`` (default: four less ``counts``) leaves a copy of it."""
-    return _fits(counts, wilds, sets, pair, tuple(4 - c for c in counts) if free is None else free)
-
-
-@lru_cache(maxsize=1 << 14)
-def _fits(counts: tuple[int, ...], wilds: int, sets: int, pair: bool, free: tuple[int, ...]) -> bool:
-    """The lowest kind left must belong to some group: each step tries the groups that hold it,
-    its other tiles natural where the hand has them, else wild."""
-    first = next((t for t, c in enumerate(counts) if c), None)
-    if first is None:       # what is left is wilds only: they make whole groups of free kinds
-        return wilds == 3 * sets + 2 * pair
-    if wilds < 0 or 3 * sets + 2 * pair != sum(counts) + wilds:
-        return False
-    c = list(counts)
-    f = list(free)
-
-    def try_group(naturals: list[int], stand_ins: list[int], left_sets: int, left_pair: bool) -> bool:
-        if len(stand_ins) > wilds or any(f[t] < stand_ins.count(t) for t in stand_ins):
-            return False
-        for t in naturals:
-            c[t] -= 1
-        for t in stand_ins:
-            f[t] -= 1
-        ok = _fits(tuple(c), wilds - len(stand_ins), left_sets, left_pair, tuple(f))
-        for t in naturals:
-            c[t] += 1
-        for t in stand_ins:
-            f[t] += 1
-        return ok
-
-    if pair:
-        for used in (2, 1):               # the pair of the lowest kind: two naturals, or one and a wild
-            if c[first] >= used and try_group([first] * used, [first] * (2 - used), sets, False):
-                return True
-        if wilds >= 2 and _fits(counts, wilds - 2, sets, False, free):    # a pair of wilds only
-            return True
-    if not sets:
-        return False
-    for used in (3, 2, 1):                # a pung of the lowest kind
-        if c[first] >= used and try_group([first] * used, [first] * (3 - used), sets - 1, pair):
-            return True
-    if first < 27:
-        rank = first % 9
-        for low in range(max(0, rank - 2), min(rank, 6) + 1):     # runs holding the lowest kind
-            start = first - rank + low
-            others = [t for t in (start, start + 1, start + 2) if t != first]
-            naturals = [first] + [t for t in others if t > first and c[t]]
-            stand_ins = [t for t in others if t not in naturals]
-            if try_group(naturals, stand_ins, sets - 1, pair):
-                return True
-    return False
+    for a kind only while ``free`` (default: four less ``counts``) leaves a copy of it. Core's
+    ``sets_fit`` answers: the standard search's per-suit splits, without making readings."""
+    return sets_fit(counts, wilds, sets, pair, free)

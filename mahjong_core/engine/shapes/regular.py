@@ -98,6 +98,38 @@ def standard_splits(counts: Sequence[int], sets_needed: int, chows: bool) -> lis
     return out
 
 
+def sets_fit(counts: Sequence[int], wilds: int, sets: int, pair: bool, room: Sequence[int] | None = None,
+             chows: bool = True) -> bool:
+    """Do the natural ``counts`` (34 kinds) and ``wilds`` wild tiles make exactly ``sets`` sets
+    (runs within a suit when ``chows``; pungs; honours only pungs) and, when ``pair``, one pair,
+    every tile used? A wild stands for a kind only while ``room`` (default: four less ``counts``)
+    leaves a copy of it; wilds left over once every natural tile is placed make groups of their
+    own, of any kind (fourteen to seventeen tiles always leave some kind with room). Each suit's
+    splits come from ``wild_options`` (cached per suit): the standard search's, without readings."""
+    if wilds < 0 or 3 * sets + 2 * pair != sum(counts) + wilds:
+        return False
+    if room is None:
+        room = [4 - c for c in counts]
+    # (wilds used, sets, pairs) of the suits so far; the tile count above makes the wilds left
+    # over exactly the whole groups still missing
+    reach = {(0, 0, 0)}
+    for lo, hi, numbered in SUIT_RANGES:
+        key = tuple(counts[lo:hi])
+        if not any(key):
+            continue
+        grown = set()
+        for w, ns, has, _, _, _, copies in wild_options(key, lo, chows and numbered, wilds, True):
+            if (has and not pair) or any(c - counts[t] > room[t] for t, c in copies):
+                continue
+            for used, n, pairs in reach:
+                if used + w <= wilds and n + ns <= sets and pairs + has <= pair:
+                    grown.add((used + w, n + ns, pairs + has))
+        if not grown:
+            return False
+        reach = grown
+    return True
+
+
 def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] | tuple:
     """Suits are combined one at a time, dropping a partial choice as soon as it spends more
     wilds than the hand holds, holds two pairs or too many sets, or would make a fifth copy of
