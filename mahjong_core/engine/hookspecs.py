@@ -199,7 +199,9 @@ def __getattr__(name: str):
     return getattr(import_module(f"{__package__}.{home}"), name)
 
 
-class MahjongSpec:
+class RegistrationSpec:
+    """The registration hooks: what a plugin provides, each record under an id YAML names."""
+
     @hookspec
     def mahjong_tile_sets(self) -> list[TileSet]:
         """Tile sets this plugin provides.
@@ -393,6 +395,10 @@ class MahjongSpec:
                 return [Path(__file__).parent / "rulesets"]
         """
 
+
+class RulesetSpec:
+    """The hooks asked about one ruleset while it is built or scores, and its table's flow."""
+
     @hookspec
     def mahjong_validate_ruleset(self, ruleset: Ruleset) -> None:
         """Veto a resolved ruleset by raising ``mahjong_core.RulesetError``; return nothing.
@@ -455,6 +461,23 @@ class MahjongSpec:
                     return min(candidates, key=lambda r: (-r.value, len(r.fans)))
         """
 
+    @hookspec
+    def mahjong_chooses_ties(self, ruleset: Ruleset) -> bool:
+        """Whether this plugin's ``mahjong_choose_result`` may pick among the tied readings of
+        ``ruleset`` (asked once per ruleset). Optional, for speed: when no plugin may, the first
+        tied reading is the choice and the engine makes no result for the others (a hand with
+        wilds may tie a dozen readings). A plugin implementing ``mahjong_choose_result`` without
+        this hook is taken to choose for every ruleset.
+
+        Example::
+
+            from mahjong_core.plugin import hookimpl
+
+            @hookimpl
+            def mahjong_chooses_ties(ruleset):
+                return ruleset.name == "fewest-fans"
+        """
+
     @hookspec(firstresult=True)
     def mahjong_fast_scorer(self, ruleset: Ruleset) -> Callable[[Any, bool], ScoreResult | None] | None:
         """A faster scorer of ``ruleset``'s hands, asked once when it is built, or None: ``(situation,
@@ -497,3 +520,10 @@ class MahjongSpec:
                     return TableFlow("my.indicator", "a wild indicator turned after the deal",
                                      deal=turn_indicator)
         """
+
+
+class MahjongSpec(RegistrationSpec, RulesetSpec):
+    """Every hook (``pm.add_hookspecs``), in two parts so that neither grows past a page."""
+
+
+HOOK_NAMES = tuple(n for spec in (RegistrationSpec, RulesetSpec) for n in vars(spec) if n.startswith("mahjong_"))

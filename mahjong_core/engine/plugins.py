@@ -27,7 +27,7 @@ from . import builtin, entrypoints, pluginindex
 from .config import shown
 from .errors import PluginError, did_you_mean
 from .fans import FanCheck
-from .hookspecs import PROJECT, MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape
+from .hookspecs import HOOK_NAMES, PROJECT, MahjongSpec, SettlementRule, TileSet, ValueFormula, WinShape
 
 # registration hooks and the record type each answers with (None: folders of ruleset files)
 REGISTRATIONS = {"mahjong_tile_sets": TileSet, "mahjong_win_shapes": WinShape, "mahjong_fan_checks": FanCheck,
@@ -38,9 +38,9 @@ REGISTRATIONS = {"mahjong_tile_sets": TileSet, "mahjong_win_shapes": WinShape, "
 # are named, not imported: declarations.py is read when a plugin answers one of these (``kind_of``)
 DECLARATIONS = {"mahjong_situation_fields": "SituationField", "mahjong_validators": "Validator"}
 ALL_REGISTRATIONS = {**REGISTRATIONS, **DECLARATIONS}
-HOOK_NAMES = tuple(n for n in vars(MahjongSpec) if n.startswith("mahjong_"))
 # the hooks asked of every ruleset while it is built or scores: their plugins load with any ruleset
 RULESET_HOOKS = frozenset({"mahjong_validate_ruleset", "mahjong_validate_situation", "mahjong_choose_result",
+                           "mahjong_chooses_ties",
                            "mahjong_fast_scorer"})
 
 

@@ -310,6 +310,28 @@ class Engine:
     def choose(self, candidates, ruleset):
         return self._plugins.pm.hook.mahjong_choose_result(candidates=candidates, ruleset=ruleset)
 
+    def chooses_ties(self, ruleset) -> bool:
+        """Whether a plugin may pick among the tied readings of ``ruleset`` (``choose``): one that
+        implements ``mahjong_choose_result`` and does not answer False to ``mahjong_chooses_ties``.
+        Asked once, when the ruleset is built (its plugins are loaded by then, as for ``fast_scorer``)."""
+        pm = self._plugins.pm
+        choosers = [i.plugin_name for i in pm.hook.mahjong_choose_result.get_hookimpls() if i.plugin_name != "builtin"]
+        if not choosers:
+            return False
+        declared = {i.plugin_name: i.function for i in pm.hook.mahjong_chooses_ties.get_hookimpls()}
+        for name in choosers:
+            says = declared.get(name)
+            if says is None:
+                return True
+            try:
+                if says(ruleset=ruleset):
+                    return True
+            except MahjongError:
+                raise
+            except Exception as e:
+                raise PluginError(f"plugin '{name}': mahjong_chooses_ties failed: {type(e).__name__}: {e}") from e
+        return False
+
     def fast_scorer(self, ruleset):
         """A plugin's faster scorer of ``ruleset`` (``mahjong_fast_scorer``), or None."""
         return self._plugins.pm.hook.mahjong_fast_scorer(ruleset=ruleset)

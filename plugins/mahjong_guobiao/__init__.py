@@ -72,6 +72,12 @@ def mahjong_choose_result(candidates, ruleset):
 
 
 @hookimpl
+def mahjong_chooses_ties(ruleset):
+    """Only a ruleset declaring Guobiao's ``tie_break: reference`` has its ties picked here."""
+    return ruleset.options.get("tie_break") == "reference"
+
+
+@hookimpl
 def mahjong_explain(result, ruleset):
     """Which sets made which relationship fans, what the combination principles removed."""
     if not any(r.check.startswith("guobiao.") for r in ruleset.fan_rules):

@@ -439,6 +439,35 @@ def test_choose_result_breaks_ties(core_engine):
     assert pungs(chosen) == want
 
 
+def test_chooses_ties_false_leaves_the_first_tied_reading(core_engine):
+    """A chooser that answers False to mahjong_chooses_ties for a ruleset is never asked there:
+    the first tied reading is the choice, as core's default gives; True keeps it asked."""
+    sit = {"hand": "111222333m456p5z", "win_tile": "5z"}
+    default = core_engine.load_ruleset(MINI).score(sit)
+    asked = []
+
+    def choose(candidates, ruleset):
+        asked.append(len(candidates))
+        return candidates[-1]
+    for says, want_asked in ((False, []), (True, [2])):
+        asked.clear()
+        engine = Engine(plugins=[plugin("chooser", mahjong_choose_result=choose,
+                                        mahjong_chooses_ties=lambda ruleset, says=says: says)],
+                        entry_points=False)
+        chosen = engine.load_ruleset(MINI).score(sit)
+        assert asked == want_asked
+        assert (chosen.decomposition == default.decomposition) is (not says)
+
+
+def test_chooses_ties_failure_names_the_plugin():
+    def broken(ruleset):
+        raise KeyError("tie_break")
+    engine = Engine(plugins=[plugin("chooser", mahjong_choose_result=lambda candidates, ruleset: None,
+                                    mahjong_chooses_ties=broken)], entry_points=False)
+    with pytest.raises(PluginError, match="plugin 'chooser': mahjong_chooses_ties failed: KeyError"):
+        engine.load_ruleset(MINI)
+
+
 # --------------------------------------------------------------------------- documentation in step
 
 SPEC_HOOKS = sorted(name for name, _ in inspect.getmembers(MahjongSpec, inspect.isfunction)

@@ -28,7 +28,8 @@ class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
     __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "_per_hand", "_every", "_prefer", "_engine", "_name",
-                 "_minimums", "_by_method", "_by_shape")
+                 "_minimums", "_by_method", "_by_shape",
+                 "_first_chosen")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
         self.ruleset = ruleset
@@ -45,6 +46,8 @@ class Readings:
         # every check asked of each reading reads only its shape (FanCheck.per_shape): readings
         # of one shape find the same fans, so ``every`` asks the first of each shape only
         self._by_shape = all(e.check.per_shape for e in plan.every)
+        # no plugin picks among tied readings: the first is the choice (Engine.chooses_ties)
+        self._first_chosen = not engine.chooses_ties(ruleset)
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
         """The reading after the per-hand checks and the checks of ``entries``."""
@@ -159,7 +162,7 @@ class Readings:
 
     def _choose_shared(self, shared: list, decs: list) -> ScoreResult:
         """``choose`` over ``_shared``'s results, each ranked once, and only the readings that
-        tie for the best given results of their own."""
+        tie for the best given results of their own (only the first, when no plugin chooses)."""
         if len(decs) == 1:
             return _own(shared[0], decs[0])
         rank_of: dict = {}
@@ -170,6 +173,9 @@ class Readings:
                 rank = rank_of[id(r)] = self.rank(r)
             ranks.append(rank)
         best_rank = max(ranks)
+        if self._first_chosen:          # the others would get results only to be passed over
+            first = ranks.index(best_rank)
+            return _own(shared[first], decs[first])
         tied = [_own(r, dec) for r, dec, rank in zip(shared, decs, ranks) if rank == best_rank]
         if len(tied) == 1:
             return tied[0]
