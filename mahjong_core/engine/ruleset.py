@@ -16,7 +16,8 @@ from . import wilds
 from . import explanation
 from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
-from .errors import MahjongError, NotWinningError, PluginError, ResourceError, RulesetError, SettlementError
+from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, ResourceError, RulesetError,
+                     SettlementError)
 from .hand import WIN_METHOD_WORDS, WIN_METHODS, Situation, parse_situation, win_method
 from .results import ScoreResult
 from .scoring.finish import Finisher
@@ -123,6 +124,11 @@ class Ruleset:
     def minimum_of(self, method: str) -> int:
         """Points a hand won by ``method`` (self_drawn, discard, robbing_kong) needs."""
         return self.minimums[method]
+
+    def below_minimum(self, s: Situation, best: ScoreResult) -> BelowMinimumError:
+        """The BelowMinimumError ``score`` raises for ``s`` when ``best``, its best reading, meets
+        no minimum and no other reading does (for a fast scorer that knows this: the same message)."""
+        return self.readings.below_minimum(best, win_method(s))
 
     def check_win_method(self, s: Situation) -> None:
         """Refuse (not_winning) a win by a method ``table.win_methods`` leaves out."""

@@ -198,16 +198,19 @@ class Readings:
         if enforce_minimum and best.minimum_points < minimum:
             enough = [_own(r, dec) for r, dec in zip(shared, decs) if r.minimum_points >= minimum]
             if not enough:
-                on = f" for a win by {WIN_METHOD_WORDS[method]} (scoring.minimum.{method})" \
-                    if self._by_method else ""
-                apart = [f"{f.zh} {f.en} {f.points * f.count}" for f in best.fans
-                         if not self.ruleset.fan_by_id[f.id].counts_to_minimum]
-                apart = f" (not counted toward it: {', '.join(apart)})" if apart else ""
-                raise BelowMinimumError(
-                    f"{plural(best.minimum_points, 'point')}, below the minimum of {minimum}{on} for ruleset "
-                    f"'{self._name}'{apart}", best)
+                raise self.below_minimum(best, method)
             best = self.choose(enough)
         return best
+
+    def below_minimum(self, best: ScoreResult, method: str) -> BelowMinimumError:
+        """The error for a hand won by ``method`` whose best reading ``best`` meets no minimum,
+        naming the fans that do not count toward it."""
+        on = f" for a win by {WIN_METHOD_WORDS[method]} (scoring.minimum.{method})" if self._by_method else ""
+        apart = [f"{f.zh} {f.en} {f.points * f.count}" for f in best.fans
+                 if not self.ruleset.fan_by_id[f.id].counts_to_minimum]
+        apart = f" (not counted toward it: {', '.join(apart)})" if apart else ""
+        return BelowMinimumError(f"{plural(best.minimum_points, 'point')}, below the minimum of "
+                                 f"{self._minimums[method]}{on} for ruleset '{self._name}'{apart}", best)
 
 
 def _own(done: ScoreResult, dec) -> ScoreResult:

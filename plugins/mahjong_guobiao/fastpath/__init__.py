@@ -18,8 +18,10 @@ reading's fans in one pass (``fans.Hand``), totals them through the exclusion ta
 found, then every fan any of them excludes dropped, then the fallback 无番和 when no fan that
 rules it out remains) and finishes only the readings that tie for the best total, through the
 ruleset's own finisher and choice, so the record (fans, listing order, excluded, minimum points,
-the tie-break) is the general path's. Anything else — a special shape possible, no standard
-reading, a result below an enforced minimum — returns None and the general path scores it.
+the tie-break) is the general path's. A result below an enforced minimum raises the general path's
+BelowMinimumError (``Ruleset.below_minimum``) when every reading is below it too (``below_is_final``).
+Anything else — a special shape possible, no standard reading — returns None and the general path
+scores it.
 """
 from __future__ import annotations
 
@@ -79,6 +81,12 @@ class FastScorer:
         self.blocks_fallback = frozenset(r.id for r in rules
                                          if r.counts_to_minimum and r.id not in ruleset.fallback_besides)
         self.fallback_points = self.points[ruleset.fallback] if ruleset.fallback is not None else None
+        # every fan not counted toward the minimum comes once per hand and nothing takes it away:
+        # then every reading's total less its points toward the minimum is the same, so when the
+        # best reading is below the minimum every reading is
+        per_hand = {fid for e in ruleset.plan.per_hand for fid in e.ids}
+        taken = {x for r in rules for x in (*r.excludes, *r.reduces)}
+        self.below_is_final = all(r.id in per_hand and r.id not in taken for r in rules if not r.counts_to_minimum)
 
     def total(self, found: dict) -> int:
         """The finished total of the fans found, from the exclusion table."""
@@ -112,6 +120,8 @@ class FastScorer:
         if result is None:
             return ruleset.score_general(s, enforce_minimum)
         if enforce_minimum and result.minimum_points < self.minimums[win_method(s)]:
+            if self.below_is_final:
+                raise ruleset.below_minimum(s, result)
             return ruleset.score_general(s, enforce_minimum)
         return result
 
