@@ -126,8 +126,7 @@ class Ruleset:
         return self.minimums[method]
 
     def below_minimum(self, s: Situation, best: ScoreResult) -> BelowMinimumError:
-        """The BelowMinimumError ``score`` raises for ``s`` when ``best``, its best reading, meets
-        no minimum and no other reading does (for a fast scorer that knows this: the same message)."""
+        """``score``'s error for ``s`` when ``best``, its best reading, and every other miss the minimum."""
         return self.readings.below_minimum(best, win_method(s))
 
     def check_win_method(self, s: Situation) -> None:
