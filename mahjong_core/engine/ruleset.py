@@ -217,7 +217,10 @@ class Ruleset:
 
     def score_general(self, situation, enforce_minimum: bool = True) -> ScoreResult:
         """``score`` by the general path alone: the reference a fast path is checked against."""
-        s = self.parse(situation)
+        return self.score_parsed(self.parse(situation), enforce_minimum)
+
+    def score_parsed(self, s: Situation, enforce_minimum: bool = True) -> ScoreResult:
+        """``score_general`` of what ``parse`` returned, not checked again (a fast path declining it)."""
         if enforce_minimum and len(self.win_methods) < 3:
             self.check_win_method(s)
         decs = self.decompositions(s)
@@ -233,10 +236,6 @@ class Ruleset:
     def evaluate(self, s: Situation, dec: Decomposition, hand_memo: dict) -> ScoreResult:
         """Score one reading (every check, then the finish)."""
         return self.readings.evaluate(s, dec, hand_memo)
-
-    def finish(self, s: Situation, dec: Decomposition, found: dict[str, int]) -> ScoreResult:
-        """Turn the fans the checks found (id → count) into a result (scoring.finish)."""
-        return self.finisher.finish(s, dec, found)
 
     def choose(self, candidates: list[ScoreResult]) -> ScoreResult:
         """The best of scored readings (value, total, ``scoring.prefer``, then the plugins)."""

@@ -118,7 +118,7 @@ def test_below_the_minimum_is_raised_by_the_fast_path(shipped, monkeypatch):
 
     def general(*args, **kwargs):
         raise AssertionError("scored again by the general path")
-    monkeypatch.setattr(rules, "score_general", general)
+    monkeypatch.setattr(rules, "score_parsed", general)
     served = 0
     for situation in below:
         try:

@@ -114,17 +114,18 @@ def test_the_example_plugin_wheel_holds_its_rulesets(dist):
 
 
 def test_the_packages_carry_the_compiled_kernel(dist):
-    """The sdist holds the C sources (the shanten kernel, the wild splitter) and setup.py; the
-    wheel holds both compiled wherever this machine compiled them for the editable install (a C
-    compiler is here)."""
+    """The sdist holds the C sources (the shanten kernel, the wild splitter, Guobiao's fast-path
+    fans) and setup.py; the wheel holds all three compiled wherever this machine compiled them
+    for the editable install (a C compiler is here)."""
     from mahjong_core.engine.shapes import kernel
     (sdist,) = dist.glob("mahjong_core-*.tar.gz")
     with tarfile.open(sdist) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
-    assert {"setup.py", "csrc/shanten_kernel.c", "csrc/wild_splits.c"} <= names
+    assert {"setup.py", "csrc/shanten_kernel.c", "csrc/wild_splits.c", "csrc/guobiao_fans.c"} <= names
     if kernel._kernel is None:
         pytest.skip("no compiled kernel here (no C compiler at install): the wheel holds none either")
     files = wheel_files(dist, "mahjong_core")
     for name in ("_kernel", "_splits"):
         assert any(n.startswith(f"mahjong_core/engine/shapes/{name}.") for n in files), \
             f"the wheel lacks the compiled {name}"
+    assert any(n.startswith("mahjong_guobiao/fastpath/_fans.") for n in files), "the wheel lacks the compiled _fans"

@@ -38,16 +38,22 @@ KERNELS = ("standard", "seven_pairs", "thirteen_orphans", "honors_and_knitted", 
 _loaded = False
 
 
+def use_compiled() -> bool:
+    """May optional compiled code answer? Not with ``MAHJONG_CORE_PURE=1`` in the environment,
+    which keeps core's and every plugin's to the pure path (the plugin door exports this)."""
+    return os.environ.get("MAHJONG_CORE_PURE", "") in ("", "0")
+
+
 def available() -> bool:
     """Is the compiled kernel here and in use (built, and not turned off)?"""
-    return _kernel is not None and os.environ.get("MAHJONG_CORE_PURE", "") in ("", "0")
+    return _kernel is not None and use_compiled()
 
 
 def splitter():
     """The compiled wild splitter (``_splits``, from ``csrc/wild_splits.c``: a suit's splits
     with wilds for ``wild_splits.wild_options``), or None where it was not built or the
     compiled code is turned off."""
-    return _splits if _splits is not None and os.environ.get("MAHJONG_CORE_PURE", "") in ("", "0") else None
+    return _splits if _splits is not None and use_compiled() else None
 
 
 def _ready():

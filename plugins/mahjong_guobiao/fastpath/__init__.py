@@ -29,6 +29,7 @@ import hashlib
 
 from mahjong_core.plugin import Decomposition, Group, standard_splits, win_method
 
+from .compiled import compiled_fans
 from .fans import Hand, rules_of
 from .parse import QuickParse
 from .readings import special_possible
@@ -87,6 +88,7 @@ class FastScorer:
         per_hand = {fid for e in ruleset.plan.per_hand for fid in e.ids}
         taken = {x for r in rules for x in (*r.excludes, *r.reduces)}
         self.below_is_final = all(r.id in per_hand and r.id not in taken for r in rules if not r.counts_to_minimum)
+        self.compiled = compiled_fans(self)     # None: the Python loop below finds the fans
 
     def total(self, found: dict) -> int:
         """The finished total of the fans found, from the exclusion table."""
@@ -118,27 +120,20 @@ class FastScorer:
             ruleset.check_win_method(s)
         result = self.standard(s, counts) if not s.wilds else None
         if result is None:
-            return ruleset.score_general(s, enforce_minimum)
+            return ruleset.score_parsed(s, enforce_minimum)
         if enforce_minimum and result.minimum_points < self.minimums[win_method(s)]:
             if self.below_is_final:
                 raise ruleset.below_minimum(s, result)
-            return ruleset.score_general(s, enforce_minimum)
+            return ruleset.score_parsed(s, enforce_minimum)
         return result
 
-    def standard(self, s, counts: list):
-        """The best standard reading of ``s`` (``counts``: its standing tiles and winning tile),
-        or None when another shape could read the hand or none reads it."""
-        melds = s.melds
-        if special_possible(counts, bool(melds)):
-            return None
-        readings = standard_splits(counts, 4 - len(melds), True)
-        if not readings:
-            return None
+    def tied(self, s, counts: list, tiles: tuple, readings: list) -> list:
+        """(sets, pair, fans found) of each reading tied for the best total, in reading order:
+        the reference the compiled fans are held to."""
         meld_counts = [0] * 34
-        for m in melds:
+        for m in s.melds:
             for t in m.tiles:
                 meld_counts[t] += 1
-        tiles = tuple(sorted(s.hand + (s.win_tile,)))
         hand = Hand(s, self.rules, counts, meld_counts, tiles)
         best = -1
         tied: list = []
@@ -149,6 +144,23 @@ class FastScorer:
                 best, tied = total, [(sets, pair, found)]
             elif total == best:
                 tied.append((sets, pair, found))
+        return tied
+
+    def standard(self, s, counts: list):
+        """The best standard reading of ``s`` (``counts``: its standing tiles and winning tile),
+        or None when another shape could read the hand or none reads it."""
+        melds = s.melds
+        if special_possible(counts, bool(melds), s.win_tile):
+            return None
+        readings = standard_splits(counts, 4 - len(melds), True)
+        if not readings:
+            return None
+        tiles = tuple(sorted(s.hand + (s.win_tile,)))
+        if self.compiled is not None:
+            _, best_readings = self.compiled.best(s, counts, readings)
+            tied = [readings[i] + (found,) for i, found in best_readings]
+        else:
+            tied = self.tied(s, counts, tiles, readings)
         meld_groups = tuple(Group(m.kind, m.tile, 0, i) for i, m in enumerate(melds))
         finish = self.finisher.finish
         candidates = [finish(s, Decomposition("standard", meld_groups + sets + (pair,), tiles), found)

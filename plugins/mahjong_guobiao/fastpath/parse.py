@@ -62,15 +62,16 @@ class QuickParse:
 
     def parse(self, data):
         """(the Situation, the counts of its standing tiles and winning tile) of ``data``."""
-        s = self.quick(data) if data.__class__ is dict and not self.ruleset.validators else None
-        if s is None:
-            s = self.ruleset.parse(data)
-            if data.__class__ is dict and data.get("melds") and len(self.melds) < 4096:
-                for m, meld in zip(data["melds"], s.melds):
-                    try:
-                        self.melds[tuple(m.items())] = meld
-                    except (AttributeError, TypeError):       # not a dict of hashable values: not learnt
-                        pass
+        got = self.quick(data) if data.__class__ is dict and not self.ruleset.validators else None
+        if got is not None:
+            return got
+        s = self.ruleset.parse(data)
+        if data.__class__ is dict and data.get("melds") and len(self.melds) < 4096:
+            for m, meld in zip(data["melds"], s.melds):
+                try:
+                    self.melds[tuple(m.items())] = meld
+                except (AttributeError, TypeError):       # not a dict of hashable values: not learnt
+                    pass
         counts = [0] * 34
         for t in s.hand:
             counts[t] += 1
@@ -78,7 +79,7 @@ class QuickParse:
         return s, counts
 
     def quick(self, data: dict):
-        """The Situation of a plain ``data``, or None."""
+        """``parse`` of a plain ``data``, or None."""
         for key in data:
             if key not in _FIELDS:
                 return None
@@ -121,14 +122,17 @@ class QuickParse:
             melds.append(meld)
         if len(hand) + 3 * len(melds) != 13:
             return None
-        counts = [0] * 34
+        counts = [0] * 34          # the standing tiles and the winning tile
         for t in hand:
             counts[t] += 1
         counts[win] += 1
-        for meld in melds:
-            for t in meld.tiles:
-                counts[t] += 1
-        if max(counts) > 4 or (fourth_tile and win in hand):
+        held = counts
+        if melds:
+            held = counts[:]
+            for meld in melds:
+                for t in meld.tiles:
+                    held[t] += 1
+        if max(held) > 4 or (fourth_tile and win in hand):
             return None
         if "fourth_tile" in data and not fourth_tile and sum(m.tiles.count(win) for m in melds) == 3:
             return None
@@ -136,4 +140,4 @@ class QuickParse:
                       seat_wind=winds[0], round_wind=winds[1], flower_count=flowers, last_tile=last_tile,
                       fourth_tile=fourth_tile, extras=self.extras)
         self.ruleset.engine.validate_situation(s, self.ruleset)
-        return s
+        return s, counts
