@@ -858,6 +858,63 @@ fail:
     return NULL;
 }
 
+/* read_hand(text) -> (the tiles sorted, their 34 counts as a list) or None: parse.plain_tiles'
+ * notation (ranks, then their suit letter: 1-9 before m, p or s, 1-7 before z; nothing else,
+ * nothing empty), for the quick parse. */
+static PyObject *f_read_hand(PyObject *self, PyObject *text) {
+    Py_ssize_t len, i, n = 0;
+    int counts[NUM_KINDS], t;
+    if (!PyUnicode_CheckExact(text)) Py_RETURN_NONE;
+    len = PyUnicode_GET_LENGTH(text);
+    memset(counts, 0, sizeof counts);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t start = 0;
+    while (start < len) {
+        Py_ssize_t end = start;
+        while (end < len) {
+            Py_UCS4 ch = PyUnicode_READ(kind, data, end);
+            if (ch < '0' || ch > '9') break;
+            end++;
+        }
+        if (end == start || end == len) Py_RETURN_NONE;
+        int base, top;
+        switch (PyUnicode_READ(kind, data, end)) {
+        case 'm': base = 0; top = 9; break;
+        case 'p': base = 9; top = 9; break;
+        case 's': base = 18; top = 9; break;
+        case 'z': base = 27; top = 7; break;
+        default: Py_RETURN_NONE;
+        }
+        for (i = start; i < end; i++) {
+            int r = (int)PyUnicode_READ(kind, data, i) - '0';
+            if (r < 1 || r > top) Py_RETURN_NONE;
+            counts[base + r - 1]++;
+            n++;
+        }
+        start = end + 1;
+    }
+    if (n == 0) Py_RETURN_NONE;
+    PyObject *tiles = PyTuple_New(n), *list = PyList_New(NUM_KINDS);
+    if (tiles == NULL || list == NULL) { Py_XDECREF(tiles); Py_XDECREF(list); return NULL; }
+    Py_ssize_t k = 0;
+    for (t = 0; t < NUM_KINDS; t++) {
+        PyObject *c = PyLong_FromLong(counts[t]), *kind_obj = PyLong_FromLong(t);
+        if (c == NULL || kind_obj == NULL) { Py_XDECREF(c); Py_XDECREF(kind_obj); goto fail; }
+        PyList_SET_ITEM(list, t, c);
+        for (i = 0; i < counts[t]; i++) {
+            Py_INCREF(kind_obj);
+            PyTuple_SET_ITEM(tiles, k++, kind_obj);
+        }
+        Py_DECREF(kind_obj);
+    }
+    return Py_BuildValue("(NN)", tiles, list);
+fail:
+    Py_DECREF(tiles);
+    Py_DECREF(list);
+    return NULL;
+}
+
 static PyObject *f_fan_ids(PyObject *self, PyObject *unused) {
     PyObject *out = PyTuple_New(N_FANS);
     int f;
@@ -874,6 +931,7 @@ static PyMethodDef methods[] = {
     {"setup", f_setup, METH_VARARGS,
      "setup(enabled, blocks, points, excludes, has_fallback, fallback, split, four_fully, last_from_melds, formal)"
      " -> one ruleset's table"},
+    {"read_hand", f_read_hand, METH_O, "read_hand(text) -> (the tiles sorted, 34 counts) or None"},
     {"best", f_best, METH_VARARGS,
      "best(table, counts, melds, flags, readings) -> (best total, ((reading index, fans), ...))"},
     {NULL, NULL, 0, NULL}

@@ -116,3 +116,22 @@ def test_turned_off_the_python_loop_answers(monkeypatch):
         except mahjong_core.MahjongError as e:
             b = e.message
         assert a == b
+
+
+@settings(max_examples=2000, deadline=None)
+@given(text=st.one_of(st.text(alphabet="0123456789mpszMx １[] ", max_size=20),
+                      st.lists(st.tuples(st.text(alphabet="0123456789", max_size=5), st.sampled_from("mpsz")),
+                               max_size=5).map(lambda parts: "".join(d + s for d, s in parts))))
+def test_the_compiled_reader_reads_notation_as_plain_tiles(text):
+    from mahjong_guobiao.fastpath.parse import read_hand
+    assert compiled._fans.read_hand(text) == read_hand(text)
+
+
+def test_the_compiled_reader_declines_what_is_not_a_str():
+    from mahjong_guobiao.fastpath.parse import read_hand
+
+    class Text(str):
+        pass
+    for value in (None, 123, b"123m", Text("123m"), ["1m"]):
+        assert compiled._fans.read_hand(value) is None and read_hand(value) is None
+    assert compiled._fans.read_hand("123m11z") == ((0, 1, 2, 27, 27), [1, 1, 1] + [0] * 24 + [2] + [0] * 6)

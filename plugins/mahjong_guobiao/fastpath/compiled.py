@@ -1,7 +1,8 @@
 """The fast path's fans, compiled: ``_fans`` (from ``csrc/guobiao_fans.c``, built by the normal
 install where a C compiler is found, as core's kernel is) gives every standard reading of a hand
 its fans and total in one call and returns the best, as the Python loop over ``fans.Hand.found``
-and ``FastScorer.total`` does.
+and ``FastScorer.total`` does; and it reads a hand's plain notation for the quick parse
+(``read_hand``, as ``parse.read_hand``).
 
 Invariant: for every hand, the same best total and the same tied readings in the same order,
 each with the same fans in the same order (so finishing them gives the same record). The Python
@@ -42,6 +43,11 @@ class CompiledFans:
         flags = (s.win_tile, int(s.self_drawn), int(s.last_tile), int(s.fourth_tile), int(bool(s.after_kong)),
                  int(s.robbing_kong), s.flower_count, 27 + s.round_wind, 27 + s.seat_wind)
         return _fans.best(self.table, tuple(counts), melds, flags, readings)
+
+
+def compiled_reader():
+    """The compiled plain-notation reader (``parse.read_hand``'s answers), or None."""
+    return _fans.read_hand if _fans is not None and use_compiled() else None
 
 
 def compiled_fans(scorer) -> CompiledFans | None:

@@ -16,6 +16,8 @@ from types import MappingProxyType
 
 from mahjong_core.plugin import Situation
 
+from .compiled import compiled_reader
+
 # suit letter -> rank digit -> tile
 _RANKS = {suit: {str(r): base + r - 1 for r in range(1, 10 if suit != "z" else 8)}
           for suit, base in (("m", 0), ("p", 9), ("s", 18), ("z", 27))}
@@ -25,6 +27,18 @@ _FIELDS = frozenset(("hand", "win_tile", "melds", "self_drawn", "seat_wind", "ro
 _FLAGS = ("self_drawn", "last_tile", "fourth_tile")
 _WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
 _NO_EXTRAS = MappingProxyType({})
+
+
+def read_hand(text) -> tuple | None:
+    """(the tiles sorted, their 34 counts as a list) of plain notation, or None for anything
+    else: ``plain_tiles``, the reference the compiled reader (``compiled.read_hand``) is held to."""
+    tiles = plain_tiles(text)
+    if tiles is None:
+        return None
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    return tuple(sorted(tiles)), counts
 
 
 def plain_tiles(text) -> list | None:
@@ -59,6 +73,7 @@ class QuickParse:
         self.most_flowers = ruleset.table.bonus_copies or 8
         self.bonus = bool(ruleset.table.bonus)
         self.extras = ruleset.table.extra_defaults or _NO_EXTRAS
+        self.read_hand = compiled_reader() or read_hand
 
     def parse(self, data):
         """(the Situation, the counts of its standing tiles and winning tile) of ``data``."""
@@ -83,11 +98,12 @@ class QuickParse:
         for key in data:
             if key not in _FIELDS:
                 return None
-        hand = plain_tiles(data.get("hand"))
+        read = self.read_hand(data.get("hand"))
         win = data.get("win_tile")
         win = _ONE.get(win) if win.__class__ is str else None
-        if hand is None or win is None:
+        if read is None or win is None:
             return None
+        hand, counts = read          # counts: the standing tiles, and the winning tile below
         flags = []
         for name in _FLAGS:
             value = data.get(name, False)
@@ -122,9 +138,6 @@ class QuickParse:
             melds.append(meld)
         if len(hand) + 3 * len(melds) != 13:
             return None
-        counts = [0] * 34          # the standing tiles and the winning tile
-        for t in hand:
-            counts[t] += 1
         counts[win] += 1
         held = counts
         if melds:
@@ -136,7 +149,7 @@ class QuickParse:
             return None
         if "fourth_tile" in data and not fourth_tile and sum(m.tiles.count(win) for m in melds) == 3:
             return None
-        s = Situation(hand=tuple(sorted(hand)), melds=tuple(melds), win_tile=win, self_drawn=self_drawn,
+        s = Situation(hand=hand, melds=tuple(melds), win_tile=win, self_drawn=self_drawn,
                       seat_wind=winds[0], round_wind=winds[1], flower_count=flowers, last_tile=last_tile,
                       fourth_tile=fourth_tile, extras=self.extras)
         self.ruleset.engine.validate_situation(s, self.ruleset)
