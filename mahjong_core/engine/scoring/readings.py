@@ -128,9 +128,13 @@ class Readings:
         answers; with no tail the head checks are all a reading is asked, so the results are the same."""
         hand_memo: dict = {}
         if filled:
-            begun = begin_filled(self, s, decs, hand_memo)
-            return [self._finished_choices(s, dec, dict(b.found), b.choices, hand_memo)
-                    for dec, b in zip(decs, begun)]
+            out = []
+            for dec, b in zip(decs, begin_filled(self, s, decs, hand_memo)):
+                if b.source is None:
+                    out.append(self._finished_choices(s, dec, dict(b.found), b.choices, hand_memo))
+                else:           # took another reading's answers: finishing them gives its result
+                    out.append(out[b.source])
+            return out
         if not self._by_shape or len(decs) < 2:
             return [self._evaluated(s, dec, hand_memo) for dec in decs]
         first: dict = {}
