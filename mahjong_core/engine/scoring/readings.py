@@ -28,8 +28,7 @@ class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
     __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "_per_hand", "_every", "_prefer", "_engine", "_name",
-                 "_minimums", "_by_method", "_by_shape",
-                 "_first_chosen")
+                 "_minimums", "_by_method", "_by_shape", "_first_chosen")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
         self.ruleset = ruleset
@@ -160,7 +159,7 @@ class Readings:
         ranks = [self.rank(c) for c in candidates]
         best_rank = max(ranks)
         tied = [c for c, rank in zip(candidates, ranks) if rank == best_rank]
-        if len(tied) == 1:
+        if len(tied) == 1 or self._first_chosen:
             return tied[0]
         return self._engine.choose(tied, self.ruleset)
 
