@@ -388,10 +388,18 @@ static unsigned long long kinds_mask(const int *kinds, int n) {
     return m;
 }
 
-static int traits_key(unsigned long long present) {
+/* facts.GREEN and facts.REVERSIBLE as masks, made once (PyInit__fans) */
+static unsigned long long GREEN_MASK, REVERSIBLE_MASK;
+
+static void make_masks(void) {
     static const int green[] = {19, 20, 21, 23, 25, 32};
     static const int reversible[] = {19, 21, 22, 23, 25, 26, 9, 10, 11, 12, 13, 16, 17, 31};
-    unsigned long long g = kinds_mask(green, 6), r = kinds_mask(reversible, 14);
+    GREEN_MASK = kinds_mask(green, 6);
+    REVERSIBLE_MASK = kinds_mask(reversible, 14);
+}
+
+static int traits_key(unsigned long long present) {
+    unsigned long long g = GREEN_MASK, r = REVERSIBLE_MASK;
     int green_s = (int)(g >> 18 & 0x1FF), green_h = (int)(g >> 27);
     int rev_p = (int)(r >> 9 & 0x1FF), rev_s = (int)(r >> 18 & 0x1FF), rev_h = (int)(r >> 27);
     int m = (int)(present & 0x1FF), p = (int)(present >> 9 & 0x1FF), s = (int)(present >> 18 & 0x1FF);
@@ -944,6 +952,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__fans(void) {
     int f;
+    make_masks();
     for (f = 0; f < N_FANS; f++) {
         NAMES[f] = PyUnicode_InternFromString(FAN_IDS[f]);
         if (NAMES[f] == NULL) return NULL;

@@ -158,7 +158,10 @@ class Readings:
             return candidates[0]
         ranks = [self.rank(c) for c in candidates]
         best_rank = max(ranks)
-        tied = [c for c, rank in zip(candidates, ranks) if rank == best_rank]
+        return self._pick([c for c, rank in zip(candidates, ranks) if rank == best_rank])
+
+    def _pick(self, tied: list) -> ScoreResult:
+        """The choice among readings tied for the best: the plugins', or the first when none chooses."""
         if len(tied) == 1 or self._first_chosen:
             return tied[0]
         return self._engine.choose(tied, self.ruleset)
@@ -179,10 +182,7 @@ class Readings:
         if self._first_chosen:          # the others would get results only to be passed over
             first = ranks.index(best_rank)
             return _own(shared[first], decs[first])
-        tied = [_own(r, dec) for r, dec, rank in zip(shared, decs, ranks) if rank == best_rank]
-        if len(tied) == 1:
-            return tied[0]
-        return self._engine.choose(tied, self.ruleset)
+        return self._pick([_own(r, dec) for r, dec, rank in zip(shared, decs, ranks) if rank == best_rank])
 
     def best(self, s, decs: list, enforce_minimum: bool) -> ScoreResult:
         """The chosen reading of a winning hand; below the minimum, a reading scoring less may
