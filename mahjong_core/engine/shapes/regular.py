@@ -231,6 +231,10 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
                     wild_as + option_wilds)
 
     combine(0, (), None, 0, 0, ())
+    # the recursive closure holds itself through its cell, and the readings through ``out``:
+    # cleared, the cycle is gone and the readings are freed as soon as the last caller drops
+    # them, instead of waiting for the garbage collector (a hand with wilds makes a hundred)
+    combine = None  # noqa: F841
     return out
 
 
