@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -79,7 +80,7 @@ class Ruleset:
         self.plan = CheckPlan(self.fan_rules, engine.loaded.checks, self.finisher, self.finisher.bounded)
         self.readings = Readings(self, self.plan, self.finisher, self.prefer, engine)
         if self.table.bonus_win is not None:       # bound here: other rulesets pay nothing per hand
-            self.decompositions = self._bonus_win_decompositions
+            self._decompositions = self._bonus_win_decompositions
         for v in rules.validators:
             if v.item.ruleset is not None:
                 try:
@@ -91,6 +92,12 @@ class Ruleset:
                                        f"'{v.plugin}' failed: {type(e).__name__}: {e}") from e
         engine.validate(self)
         self.fast_scorer = engine.fast_scorer(self)     # a plugin's, for this ruleset
+
+    @property
+    def uses_fill_classes(self) -> bool:
+        """Whether scoring leaves out the readings that could only tie an earlier one
+        (``FanCheck.fill_class``, ``ShapeInput.fill_class``)."""
+        return self.readings.fill_class is not None
 
     @property
     def uses_fill_keys(self) -> bool:
@@ -151,28 +158,15 @@ class Ruleset:
     def decompositions(self, s: Situation) -> list[Decomposition]:
         """Every reading of the hand, under the enabled shapes in YAML order that allow the way
         it was won (``WinShape.win_methods``)."""
-        return self._readings(self.shape_input(s), self.shapes, bool(s.melds),
-                              None if self._every_method else win_method(s))
+        return self._decompositions(s, None)
 
-    @staticmethod
-    def _readings(inp, shapes, melded: bool, method: str | None) -> list[Decomposition]:
-        """The readings of ``inp`` in ``shapes``, but for a concealed shape when ``melded`` and one
-        that does not allow ``method`` (None: any); a plugin's failure is a PluginError naming it."""
-        out: list[Decomposition] = []
-        shape = plugin = None
-        try:
-            for shape, args, plugin in shapes:
-                if (melded and not shape.melds) or (method is not None and method not in shape.win_methods):
-                    continue
-                out.extend(shape.find(inp, **args))
-        except MahjongError:
-            raise
-        except MemoryError:
-            raise ResourceError() from None
-        except Exception as e:
-            raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
-                              f"{type(e).__name__}: {e}") from e
-        return out
+    def _decompositions(self, s: Situation, fill_class) -> list[Decomposition]:
+        """``decompositions``; with ``fill_class`` (``Readings.fill_class``, when scoring) less the
+        readings that could only tie an earlier one, after it (``ShapeInput.fill_class``)."""
+        inp = self.shape_input(s)
+        if fill_class is not None and inp.wilds:
+            inp = replace(inp, fill_class=fill_class)
+        return shape_readings(inp, self.shapes, bool(s.melds), None if self._every_method else win_method(s))
 
     def _not_winning(self, s: Situation) -> NotWinningError:
         """Why a hand with no reading is no win: no shape reads it, or only shapes that do not
@@ -183,7 +177,7 @@ class Ruleset:
         inp = self.shape_input(s) if shut else None
         for rule in shut:
             shape = rule.shape
-            if self._readings(inp, (rule,), bool(s.melds), None):
+            if shape_readings(inp, (rule,), bool(s.melds), None):
                 key = f"shapes.{shape.id}.win_methods"
                 where = self.where(key) if key in self._resolved.origins else f"win shape '{shape.id}'"
                 allowed = " or ".join(WIN_METHOD_WORDS[m] for m in shape.win_methods)
@@ -194,14 +188,14 @@ class Ruleset:
         return NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
                                f"ruleset '{self.name}'", reason="no winning shape")
 
-    def _bonus_win_decompositions(self, s: Situation) -> list[Decomposition]:
+    def _bonus_win_decompositions(self, s: Situation, fill_class) -> list[Decomposition]:
         """``table.bonus_win``: the last copy of the bonus kind as the winning tile (hand.validate
         saw the others in ``flowers`` and the self-draw) wins whatever the standing tiles are, in one
         reading: the melds, each standing tile, then the bonus tiles (not in its ``tiles``, as they
         are no playable tiles); any other winning tile, the shapes' readings."""
         kind = self.table.bonus_win
         if s.win_tile != kind:
-            return Ruleset.decompositions(self, s)
+            return Ruleset._decompositions(self, s, fill_class)
         inp = self.shape_input(s, None)
         groups = inp.meld_groups + tuple(Group("single", t) for t in s.hand) \
             + (Group("bonus", kind),) * self.table.bonus[kind]
@@ -223,7 +217,7 @@ class Ruleset:
         """``score_general`` of what ``parse`` returned, not checked again (a fast path declining it)."""
         if enforce_minimum and len(self.win_methods) < 3:
             self.check_win_method(s)
-        decs = self.decompositions(s)
+        decs = self._decompositions(s, self.readings.fill_class)
         if not decs:
             raise self._not_winning(s)
         return self.readings.best(s, decs, enforce_minimum)
@@ -339,3 +333,23 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.name} {self.fingerprint}>"
+
+
+def shape_readings(inp, shapes, melded: bool, method: str | None) -> list[Decomposition]:
+    """The readings of ``inp`` in ``shapes``, but for a concealed shape when ``melded`` and one
+    that does not allow ``method`` (None: any); a plugin's failure is a PluginError naming it."""
+    out: list[Decomposition] = []
+    shape = plugin = None
+    try:
+        for shape, args, plugin in shapes:
+            if (melded and not shape.melds) or (method is not None and method not in shape.win_methods):
+                continue
+            out.extend(shape.find(inp, **args))
+    except MahjongError:
+        raise
+    except MemoryError:
+        raise ResourceError() from None
+    except Exception as e:
+        raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
+                          f"{type(e).__name__}: {e}") from e
+    return out

@@ -1,7 +1,9 @@
-"""Guangdong 推倒胡 and 包 ask their one reading check once per fill key (``kind_fill_key``):
-readings of a family (they differ only in what a group of ghosts only stands for) with equal
-keys get the same answer, each asked on its own, and the exhaustive search that takes those
-answers chooses what scoring every reading on its own chooses, on random hands with 1–4 ghosts."""
+"""Guangdong 推倒胡 and 包 read a group of ghosts only by its class (``kind_class``, their one
+reading check's ``fill_class``): readings that differ only in what such groups stand for, their
+classes equal group by group, get the same answer, each asked on its own; a family's members
+with equal keys (the key a class gives) too; and scoring, which leaves out the readings that
+could only tie an earlier one and takes the keys' answers, chooses what scoring every reading on
+its own chooses, on random hands with 1–4 ghosts."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import mahjong_core
 
-from scoring_kit import assert_fill_keys_hold
+from scoring_kit import assert_fill_classes_hold, assert_fill_keys_hold
 from wildgen import parsed_hand
 
 NAMES = ("guangdong-tuidaohu", "guangdong-bao")
@@ -26,19 +28,19 @@ def _reading(r) -> tuple:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_shortcut_is_on_without_a_tail(rulesets, name):
+def test_the_shortcuts_are_on_without_a_tail(rulesets, name):
     rules = rulesets[name]
-    assert rules.uses_fill_keys and not rules.plan.tail
+    assert rules.uses_fill_keys and rules.uses_fill_classes and not rules.plan.tail
 
 
-def test_a_pair_of_ghosts_keys_by_honour():
+def test_a_pair_of_ghosts_is_classed_by_honour():
     # four ghosts as 11z in a hand of chows: 平和 needs a pair that is no honour, so 11z and 55m
-    # must not share a key, while 55m and 99s may
-    from mahjong_guangdong.patterns import kind_fill_key
+    # must not share a class, while 55m and 99s may
+    from mahjong_guangdong.patterns import kind_class
     from mahjong_core.plugin import Group
-    assert kind_fill_key(None, Group("pair", 27, 2)) != kind_fill_key(None, Group("pair", 4, 2))
-    assert kind_fill_key(None, Group("pair", 4, 2)) == kind_fill_key(None, Group("pair", 26, 2))
-    assert kind_fill_key(None, Group("pung", 4, 3)) != kind_fill_key(None, Group("chow", 4, 3))
+    assert kind_class(Group("pair", 27, 2)) != kind_class(Group("pair", 4, 2))
+    assert kind_class(Group("pair", 4, 2)) == kind_class(Group("pair", 26, 2))
+    assert kind_class(Group("pung", 4, 3)) != kind_class(Group("chow", 4, 3))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -54,4 +56,5 @@ def test_fill_keys_hold_and_the_choice_is_every_readings(rulesets, name, seed, k
     if not rules.decompositions(s):
         return
     assert_fill_keys_hold(rules, sit)
+    assert_fill_classes_hold(rules, sit)
     assert _reading(rules.score(sit, enforce_minimum=False)) == _reading(rules.choose(rules.candidates(sit)))

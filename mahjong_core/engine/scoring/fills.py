@@ -1,6 +1,7 @@
 """The fill-key shortcut: readings of a hand with wilds that differ only in what one group made
 of wilds only stands for (a *family*, ``Decomposition.family``) often get the same answers.
-This is the only module that reads ``FanCheck.fill_key`` and ``Decomposition.family``.
+This is the only module that reads ``FanCheck.fill_key``, ``FanCheck.fill_class`` and
+``Decomposition.family``.
 
 Invariant (the plugins' promise): for every head check (``CheckPlan.head``: asked of each
 reading, neither per_hand nor bounded by ``most``), ``fill_key(other, group)`` — with ``other``
@@ -46,6 +47,30 @@ def fill_keys_of(plan) -> tuple | None:
     head check has one."""
     keys = [e.check.fill_key for e in plan.head]
     return tuple(dict.fromkeys(keys)) if keys and all(keys) else None
+
+
+def fill_class_of(plan) -> Callable | None:
+    """The class of a group made of wilds only that every check asked of each reading reads it
+    by (``FanCheck.fill_class``; a per_shape check reads none of it), as one function for
+    ``ShapeInput.fill_class``; None unless every such check promises one."""
+    classes = []
+    for e in plan.every:
+        check = e.check
+        if check.fill_class is not None:
+            classes.append(check.fill_class)
+        elif not check.per_shape:
+            return None
+    classes = tuple(dict.fromkeys(classes))
+    if not classes:
+        return _one_class
+    if len(classes) == 1:
+        return classes[0]
+    return lambda group: tuple([c(group) for c in classes])
+
+
+def _one_class(group) -> None:
+    """Every group alike: the checks read only the reading's shape."""
+    return None
 
 
 def begin_filled(readings, s, decs: list, hand_memo: dict) -> list[Begun]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple, Sequence
+from typing import Callable, Hashable, NamedTuple, Sequence
 
 from .. import tiles as T
 
@@ -116,6 +116,16 @@ def _new_decomposition():
 _decomposition = _new_decomposition()
 
 
+def class_set(fill_class, groups) -> frozenset:
+    """The classes of ``groups`` (each made of wilds only) as a multiset: two readings whose
+    groups of wilds only match class for class, in any order, get equal ones."""
+    out: dict = {}
+    for g in groups:
+        c = fill_class(g)
+        out[c] = out.get(c, 0) + 1
+    return frozenset(out.items())
+
+
 @dataclass(frozen=True, slots=True)
 class ShapeInput:
     """What every win-shape finder receives: standing tiles + winning tile as counts (wild copies
@@ -138,6 +148,12 @@ class ShapeInput:
     # ``table.wilds.fifth_copy``: a wild may stand for a fifth copy of a kind (by default the
     # hand, the melds and every wild's reading hold at most four of each kind)
     fifth_copy: bool = False
+    # when scoring (``Readings.fill_class``): the class of a group made of wilds only that every
+    # check asked of a reading promises to read it by (``FanCheck.fill_class``); a shape may then
+    # leave out a reading whose groups of wilds only have the classes, group by group, of an
+    # earlier reading it would otherwise list that differs from it only in those groups' kinds:
+    # it could only tie that reading, after it. None (every reading listed): ``decompositions``
+    fill_class: Callable[[Group], Hashable] | None = None
 
     @property
     def natural_tiles(self) -> tuple[int, ...]:

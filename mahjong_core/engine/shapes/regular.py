@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Sequence
 
-from .records import Decomposition, Group, ShapeInput, _decomposition
+from .records import Decomposition, Group, ShapeInput, _decomposition, class_set
 from .suits import SUIT_RANGES, hand_missing, suit_complete, suit_groups, suit_options, suit_waits
 from .wild_splits import wild_options
 
@@ -161,23 +161,38 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
                     for options in per_suit]
     seen: set = set()
     out: list[Decomposition] = []
+    fill_class = inp.fill_class
     # natural copies, standing and melded; with fifth_copy nothing is counted against four
     held = [0 if fifth else c + m for c, m in zip(counts, meld_counts)]
     cap = 1 << 30 if fifth else 4
 
-    def emit(hand_groups: list, pg: Group, wild_as: tuple, family=None, varies: Group | None = None) -> None:
-        """Add a reading; ``family`` (with ``varies``, its one set of wilds only) when it is one
-        of several fills of that set."""
+    def emit(hand_groups: list, pg: Group, wild_as: tuple) -> bool:
+        """Add a reading (no family's: ``set_fills`` and ``pair_fills`` add those); False when
+        one with the same groups of tiles is already listed."""
         hand_groups.sort()
         # readings with the same groups of tiles score alike, wherever the wilds sit
         key = (tuple([g[:2] for g in hand_groups]), pg.tile)
         if key in seen:
-            return
+            return False
         seen.add(key)
-        if family is not None:
-            family = (family, len(melds) + hand_groups.index(varies))
         out.append(_decomposition("standard", melds + tuple(hand_groups) + (pg,),
-                                  tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), family))
+                                  tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), None))
+        return True
+
+    def listed(key: tuple, group: Group, classes: set) -> bool:
+        """Whether a family's member (``group`` its group of wilds only) is listed: not when a
+        reading with the same groups of tiles is (``key`` in ``seen``), nor, with ``fill_class``,
+        when a member of its class is (it could only tie that one, after it). Its key is kept
+        either way, so the readings listed are the full list's less those members."""
+        if key in seen:
+            return False
+        seen.add(key)
+        if fill_class is not None:
+            c = fill_class(group)
+            if c in classes:
+                return False
+            classes.add(c)
+        return True
 
     def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
         """``emit`` for each kind a pair of wilds only may stand for beside ``hand_groups``
@@ -187,17 +202,38 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
         family = (object(), len(groups))
         tiles = tuple(sorted(naturals + wild_as))
         wilds = tuple(sorted(wild_as))
+        classes: set = set()
         for _, pg, extra, copies in fills:
             t, c = copies[0]
             if held[t] + c + wild_as.count(t) > cap:        # no fifth copy of a kind
                 continue
-            key = (prefix, t)
-            if key in seen:
+            if not listed((prefix, t), pg, classes):
                 continue
-            seen.add(key)
             i, j = bisect_left(tiles, t), bisect_left(wilds, t)        # the pair's two tiles, in order
             out.append(_decomposition("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
                                       wilds[:j] + extra + wilds[j:], family))
+
+    def set_fills(hand_sets: list, pg: Group, wild_as: tuple, fills: tuple) -> None:
+        """``emit`` for each kind a set of wilds only may stand for beside ``hand_sets`` (sorted)
+        and the pair ``pg``: one family, whose other groups, key prefix and tiles are worked out
+        once; the set goes where sorting would put it (``bisect``), and so does its key part."""
+        prefix = [g[:2] for g in hand_sets]
+        family = object()
+        tiles = naturals + wild_as
+        p = pg.tile
+        classes: set = set()
+        for extra_sets, _, extra, copies in fills:
+            for t, c in copies:        # no fifth copy of a kind
+                if held[t] + c + wild_as.count(t) > cap:
+                    break
+            else:
+                g = extra_sets[0]
+                at = bisect_left(hand_sets, g)
+                if not listed((tuple(prefix[:at] + [g[:2]] + prefix[at:]), p), g, classes):
+                    continue
+                out.append(_decomposition("standard", melds + tuple(hand_sets[:at]) + extra_sets
+                                          + tuple(hand_sets[at:]) + (pg,), tuple(sorted(tiles + extra)),
+                                          tuple(sorted(wild_as + extra)), (family, len(melds) + at)))
 
     def combine(i: int, sets: tuple, pair, used: int, n_sets: int, wild_as: tuple) -> None:
         if i == last:
@@ -212,15 +248,22 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
             if not free_sets:           # a pair of wilds only: the sets are the same for every fill
                 pair_fills(sorted(sets), wild_as, fills)
                 return
-            # one set of wilds only: its fills are one family of readings
-            family = object() if free_sets == 1 and not need_pair else None
+            if free_sets == 1 and not need_pair:     # one set of wilds only: one family
+                set_fills(sorted(sets), pair, wild_as, fills)
+                return
+            classes = set()
             for extra_sets, extra_pair, extra, copies in fills:
                 for t, c in copies:        # no fifth copy of a kind
                     if held[t] + c + wild_as.count(t) > cap:
                         break
                 else:
-                    emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra,
-                         family, extra_sets[0])
+                    pg = pair if extra_pair is None else extra_pair
+                    if emit(list(sets + extra_sets), pg, wild_as + extra) and fill_class is not None:
+                        c = class_set(fill_class, extra_sets + ((extra_pair,) if extra_pair else ()))
+                        if c in classes:    # could only tie the reading of these classes before it
+                            out.pop()
+                        else:
+                            classes.add(c)
             return
         for w, ns, has_pair, groups, pg, option_wilds, _ in per_suit[i]:
             if used + w > budget:

@@ -5,7 +5,7 @@ from itertools import combinations_with_replacement
 from typing import Iterable, Sequence
 
 from .. import tiles as T
-from .records import Decomposition, Group, ShapeInput, _decomposition
+from .records import Decomposition, Group, ShapeInput, _decomposition, class_set
 
 
 def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
@@ -74,9 +74,16 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
     limit = 2 if not allow_four else 1 << 30 if inp.fifth_copy else 4
     kinds = [t for t in sorted(inp.kinds) if t < 34]
     family = object() if extra == 1 else None       # one pair of wilds only: one family
+    fill_class = inp.fill_class
+    classes: set = set()
     for chosen in combinations_with_replacement(kinds, extra):
         if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
             continue
+        if fill_class is not None:      # a reading that could only tie an earlier one, after it
+            c = class_set(fill_class, [Group("pair", t, 2) for t in chosen])
+            if c in classes:
+                continue
+            classes.add(c)
         doubled = [t for t in chosen for _ in (0, 1)]
         groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
         yield _decomposition("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
