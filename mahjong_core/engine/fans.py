@@ -50,15 +50,16 @@ class FanCheck:
     # check added without a fill_key turns it off for the whole ruleset, silently except for
     # ``Ruleset.uses_fill_keys`` (False) and a slower search on hands with wilds. None: no promise
     fill_key: Callable[..., Any] | None = None
-    # a stronger promise than fill_key, which it gives (``fill_key`` defaults to it):
-    # ``fill_class(group)`` of a group made of wilds only is a class such that readings of a hand
-    # that differ only in the kinds of such groups, their classes equal group by group, get the
-    # same answer from this check, whatever the rest of the reading (碰碰胡 reads a group of wilds
-    # only as a pung or a chow, nothing more). When every check a ruleset asks of each reading has
-    # one (a per_shape check counts: one class for all) and no plugin chooses among tied readings,
-    # the shapes leave out the readings that could only tie an earlier one (``ShapeInput.fill_class``,
-    # ``Ruleset.uses_fill_classes``). None: no such promise
-    fill_class: Callable[[Group], Any] | None = None
+    # a stronger promise than fill_key, which it gives (``fill_key`` defaults to it): the
+    # check reads a reading only by its shape and ``group_class(group)`` of each of its groups
+    # (besides the situation), so readings of a hand of one shape whose groups have the same
+    # classes, as a multiset, get the same answer (碰碰胡 reads each group as a pung or a chow,
+    # nothing more). A class reads a group's kind and lowest tile only (it is given the group
+    # with no wilds and no meld). When every check a ruleset asks of each reading has one (a per_shape check
+    # counts: one class for all) and no plugin chooses among tied readings, the shapes leave out
+    # the readings that could only tie an earlier one (``ShapeInput.group_class``,
+    # ``Ruleset.uses_group_classes``). None: no such promise
+    group_class: Callable[[Group], Any] | None = None
     # the situation flags the check's answer depends on (last_tile, after_kong, robbing_kong,
     # discard_after_kong, fourth_tile, dealer, first_turn, ready_at_start, declared_ready), or a
     # function of the fan's YAML args giving them (core.flag); a page offers a ruleset only the
@@ -78,8 +79,8 @@ class FanCheck:
     per_shape: bool = False
 
     def __post_init__(self):
-        if self.fill_key is None and self.fill_class is not None:      # the key a class gives
-            object.__setattr__(self, "fill_key", class_fill_key(self.fill_class))
+        if self.fill_key is None and self.group_class is not None:      # the key a class gives
+            object.__setattr__(self, "fill_key", class_fill_key(self.group_class))
 
 
 # module name → {check id: FanCheck}, in the order ``fan_check`` declared them (load time only)
@@ -88,7 +89,7 @@ _DECLARED: dict[str, dict[str, FanCheck]] = {}
 
 def fan_check(id: str, *, awards: Iterable[str], per_hand: bool = False, per_shape: bool = False, most: int = 0,
               only_kinds: Iterable[int] | None = None, fill_key: Callable[..., Any] | None = None,
-              fill_class: Callable[[Group], Any] | None = None,
+              group_class: Callable[[Group], Any] | None = None,
               reads: tuple[str, ...] | Callable[[Mapping], tuple[str, ...]] = (), doc: str | None = None):
     """Declare the decorated function as the fan check ``id``: what it awards, whether it reads
     only the situation, and the other promises (``FanCheck``'s fields, which these fill), beside
@@ -115,16 +116,17 @@ def fan_check(id: str, *, awards: Iterable[str], per_hand: bool = False, per_sha
         text = doc if doc is not None else (func.__doc__ or "").strip()
         kinds = None if only_kinds is None else frozenset(only_kinds)
         _DECLARED.setdefault(func.__module__, {})[id] = FanCheck(
-            id, func, text, per_hand=per_hand, most=most, only_kinds=kinds, fill_key=fill_key, fill_class=fill_class,
+            id, func, text, per_hand=per_hand, most=most, only_kinds=kinds, fill_key=fill_key, group_class=group_class,
             reads=reads, awards=declared, per_shape=per_shape)
         return func
     return declare
 
 
-def class_fill_key(fill_class: Callable[[Group], Any]) -> Callable[..., Any]:
-    """The ``fill_key`` a ``fill_class`` gives: the group's class, whatever the other reading."""
+def class_fill_key(group_class: Callable[[Group], Any]) -> Callable[..., Any]:
+    """The ``fill_key`` a ``group_class`` gives: the group's class (of its kind and lowest tile),
+    whatever the other reading."""
     def fill_key(other, group):
-        return fill_class(group)
+        return group_class(Group(group.kind, group.tile))
     return fill_key
 
 

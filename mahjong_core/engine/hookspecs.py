@@ -271,12 +271,13 @@ class RegistrationSpec:
         key: when every check asked of each reading has one, the engine asks them of one reading per key. It is
         all or nothing per ruleset: a check asked of every reading without a ``fill_key`` (a house fan added to
         Guobiao, say) turns the shortcut off for the whole ruleset — still correct, only slower with wilds
-        (``ruleset.uses_fill_keys`` tells). ``fill_class=f`` promises more, and gives the ``fill_key``: ``f(group)``
-        is a class such that readings differing only in the kinds of their groups made of wilds only, those
-        groups' classes equal group by group, get the same answer whatever the rest of the reading; when every
+        (``ruleset.uses_fill_keys`` tells). ``group_class=f`` promises more, and gives the ``fill_key``: the check
+        reads a reading only by its shape and ``f(group)`` of each group (of its kind and lowest tile only;
+        besides the situation), so readings
+        of one shape whose groups' classes are the same multiset get the same answer; when every
         check asked of each reading has one (or is ``per_shape``) and no plugin chooses among tied readings,
         the shapes leave out, when scoring, the readings that could only tie an earlier one
-        (``ruleset.uses_fill_classes`` tells). ``awards`` names the fan ids the check can award (the one fan a
+        (``ruleset.uses_group_classes`` tells). ``awards`` names the fan ids the check can award (the one fan a
         count answer goes to, or each id a mapping answer may name): a ruleset putting a fan with any other id
         under the check is refused when it loads (``file:line``, the nearest id; a second fan under it with
         other ``args`` says which one it is a form of, YAML ``variant_of``), and an answer naming an id outside
@@ -284,7 +285,7 @@ class RegistrationSpec:
         reports what the hand has; how fans combine (one in place of others) is the YAML's ``excludes``.
 
         Declare each check beside its function with ``@fan_check(id, awards=..., per_hand=..., per_shape=...,
-        most=..., reads=..., only_kinds=..., fill_key=..., fill_class=...)`` (the ``FanCheck`` fields; ``awards`` required)
+        most=..., reads=..., only_kinds=..., fill_key=..., group_class=...)`` (the ``FanCheck`` fields; ``awards`` required)
         and return a module's with ``fan_checks(module)``; every shipped family does.
 
         Example::

@@ -94,10 +94,10 @@ class Ruleset:
         self.fast_scorer = engine.fast_scorer(self)     # a plugin's, for this ruleset
 
     @property
-    def uses_fill_classes(self) -> bool:
+    def uses_group_classes(self) -> bool:
         """Whether scoring leaves out the readings that could only tie an earlier one
-        (``FanCheck.fill_class``, ``ShapeInput.fill_class``)."""
-        return self.readings.fill_class is not None
+        (``FanCheck.group_class``, ``ShapeInput.group_class``)."""
+        return self.readings.group_class is not None
 
     @property
     def uses_fill_keys(self) -> bool:
@@ -160,12 +160,12 @@ class Ruleset:
         it was won (``WinShape.win_methods``)."""
         return self._decompositions(s, None)
 
-    def _decompositions(self, s: Situation, fill_class) -> list[Decomposition]:
-        """``decompositions``; with ``fill_class`` (``Readings.fill_class``, when scoring) less the
-        readings that could only tie an earlier one, after it (``ShapeInput.fill_class``)."""
+    def _decompositions(self, s: Situation, group_class) -> list[Decomposition]:
+        """``decompositions``; with ``group_class`` (``Readings.group_class``, when scoring) less the
+        readings that could only tie an earlier one, after it (``ShapeInput.group_class``)."""
         inp = self.shape_input(s)
-        if fill_class is not None and inp.wilds:
-            inp = replace(inp, fill_class=fill_class)
+        if group_class is not None and inp.wilds:
+            inp = replace(inp, group_class=group_class)
         return shape_readings(inp, self.shapes, bool(s.melds), None if self._every_method else win_method(s))
 
     def _not_winning(self, s: Situation) -> NotWinningError:
@@ -188,14 +188,14 @@ class Ruleset:
         return NotWinningError(f"not a winning hand: {self.describe(s)} forms no winning shape of "
                                f"ruleset '{self.name}'", reason="no winning shape")
 
-    def _bonus_win_decompositions(self, s: Situation, fill_class) -> list[Decomposition]:
+    def _bonus_win_decompositions(self, s: Situation, group_class) -> list[Decomposition]:
         """``table.bonus_win``: the last copy of the bonus kind as the winning tile (hand.validate
         saw the others in ``flowers`` and the self-draw) wins whatever the standing tiles are, in one
         reading: the melds, each standing tile, then the bonus tiles (not in its ``tiles``, as they
         are no playable tiles); any other winning tile, the shapes' readings."""
         kind = self.table.bonus_win
         if s.win_tile != kind:
-            return Ruleset._decompositions(self, s, fill_class)
+            return Ruleset._decompositions(self, s, group_class)
         inp = self.shape_input(s, None)
         groups = inp.meld_groups + tuple(Group("single", t) for t in s.hand) \
             + (Group("bonus", kind),) * self.table.bonus[kind]
@@ -217,7 +217,7 @@ class Ruleset:
         """``score_general`` of what ``parse`` returned, not checked again (a fast path declining it)."""
         if enforce_minimum and len(self.win_methods) < 3:
             self.check_win_method(s)
-        decs = self._decompositions(s, self.readings.fill_class)
+        decs = self._decompositions(s, self.readings.group_class)
         if not decs:
             raise self._not_winning(s)
         return self.readings.best(s, decs, enforce_minimum)

@@ -110,14 +110,14 @@ def tdh_suits(ctx) -> dict:
 
 
 def kind_class(group) -> tuple:
-    """``FanCheck.fill_class`` of the checks that read a group made of wilds only as a chow or a
-    pung (碰碰胡, 对对糊) and, for the pair, whether it is an honour (平和), whatever the rest of
-    the reading: 清一色 and the other tile tests read the hand's own tiles, the ghost kind left
-    out, and 七对 only the shape."""
+    """``FanCheck.group_class`` of the checks that read each group of a reading as a chow, a pung
+    or a kong (碰碰胡, 对对糊) and, for the pair, whether it is an honour (平和), and nothing more
+    of it: 清一色 and the other tile tests read the hand's own tiles, the ghost kind left out
+    (the situation), and 七对 and 十三幺 only the shape."""
     return group.kind, group.tile >= 27
 
 
-@fan_check("guangdong.tdh_shape", awards=("pengpenghu", "pinghu", "qidui"), fill_class=kind_class)
+@fan_check("guangdong.tdh_shape", awards=("pengpenghu", "pinghu", "qidui"), group_class=kind_class)
 def tdh_shape(ctx) -> dict:
     """七对 (the seven-pairs reading), 碰碰胡 (every set a pung or kong), 平和 (no meld at all,
     every set a chow, the pair not an honour)."""
@@ -166,7 +166,7 @@ def four_wilds(ctx, count: int = 4) -> int:
 # ---------------------------------------------------------------- 包 (guangdong-bao, [W])
 
 @fan_check("guangdong.bao_hands", awards=(
-    "duiduihu", "qingdui", "qingyise", "quanfanban", "shisanyao", "yaojiupai"), fill_class=kind_class)
+    "duiduihu", "qingdui", "qingyise", "quanfanban", "shisanyao", "yaojiupai"), group_class=kind_class)
 def bao_hands(ctx) -> dict:
     """包's hand table: 十三幺, 全翻板, 幺九牌, 清对, 清一色, 对对糊 (ghost-kind tiles left out
     of every tile test); YAML ``tier`` keeps the first row that applies."""

@@ -1,6 +1,6 @@
 """The fill-key shortcut: readings of a hand with wilds that differ only in what one group made
 of wilds only stands for (a *family*, ``Decomposition.family``) often get the same answers.
-This is the only module that reads ``FanCheck.fill_key``, ``FanCheck.fill_class`` and
+This is the only module that reads ``FanCheck.fill_key``, ``FanCheck.group_class`` and
 ``Decomposition.family``.
 
 Invariant (the plugins' promise): for every head check (``CheckPlan.head``: asked of each
@@ -49,15 +49,15 @@ def fill_keys_of(plan) -> tuple | None:
     return tuple(dict.fromkeys(keys)) if keys and all(keys) else None
 
 
-def fill_class_of(plan) -> Callable | None:
-    """The class of a group made of wilds only that every check asked of each reading reads it
-    by (``FanCheck.fill_class``; a per_shape check reads none of it), as one function for
-    ``ShapeInput.fill_class``; None unless every such check promises one."""
+def group_class_of(plan) -> Callable | None:
+    """The class by which every check asked of each reading reads a group (``FanCheck.group_class``;
+    a per_shape check reads none), as one function for ``ShapeInput.group_class``; None unless
+    every such check promises one."""
     classes = []
     for e in plan.every:
         check = e.check
-        if check.fill_class is not None:
-            classes.append(check.fill_class)
+        if check.group_class is not None:
+            classes.append(check.group_class)
         elif not check.per_shape:
             return None
     classes = tuple(dict.fromkeys(classes))

@@ -10,8 +10,9 @@ from ..fans import EngineKey, FanContext
 from ..hand import WIN_METHOD_WORDS, win_method
 from ..results import ScoreResult
 from .ask import ask
-from .fills import Begun, begin_filled, fill_class_of, fill_keys_of
+from .fills import Begun, begin_filled, group_class_of, fill_keys_of
 from . import search
+from ..shapes import GroupClasses
 
 _HAND_FANS = EngineKey.HAND_FANS
 _FINISHED = EngineKey.FINISHED
@@ -27,7 +28,7 @@ class HandFans(NamedTuple):
 class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
-    __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "fill_class", "_per_hand", "_every", "_prefer",
+    __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "group_class", "_per_hand", "_every", "_prefer",
                  "_engine", "_name", "_minimums", "_by_method", "_by_shape", "_first_chosen")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
@@ -48,8 +49,9 @@ class Readings:
         # no plugin picks among tied readings: the first is the choice (Engine.chooses_ties)
         self._first_chosen = not engine.chooses_ties(ruleset)
         # the shapes may leave out the readings that could only tie an earlier one, after it
-        # (ShapeInput.fill_class): only when the first tied reading is the choice
-        self.fill_class = fill_class_of(plan) if self._first_chosen else None
+        # (ShapeInput.group_class): only when the first tied reading is the choice
+        group_class = group_class_of(plan) if self._first_chosen else None
+        self.group_class = None if group_class is None else GroupClasses(group_class)
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
         """The reading after the per-hand checks and the checks of ``entries``."""

@@ -15,14 +15,14 @@ A shape is a finder (``WinShape.find``) and, optionally, its waits (``WinShape.w
 registers its own in ``mahjong_core.engine.builtin``. Every name is importable from here.
 """
 from .body import Body
-from .records import Decomposition, Group, ShapeInput, make_input
+from .records import Decomposition, Group, GroupClasses, ShapeInput, make_input
 from .regular import sets_fit, standard, standard_shape_waits, standard_splits, standard_waits
 from .special import (ORPHANS, seven_pairs, seven_pairs_shape_waits, seven_pairs_waits,
                       thirteen_orphans, thirteen_orphans_shape_waits, thirteen_orphans_waits)
 from .suits import SuitSplit, suit_complete, suit_waits
 from .wild_count import wild_count, wild_count_waits
 
-__all__ = ["Body", "Decomposition", "Group", "ORPHANS", "ShapeInput", "SuitSplit", "make_input",
+__all__ = ["Body", "Decomposition", "Group", "GroupClasses", "ORPHANS", "ShapeInput", "SuitSplit", "make_input",
            "sets_fit", "seven_pairs", "seven_pairs_shape_waits", "seven_pairs_waits", "standard",
            "standard_shape_waits", "standard_splits", "standard_waits", "suit_complete", "suit_waits",
            "thirteen_orphans", "thirteen_orphans_shape_waits", "thirteen_orphans_waits", "wild_count",

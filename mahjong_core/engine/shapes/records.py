@@ -116,14 +116,35 @@ def _new_decomposition():
 _decomposition = _new_decomposition()
 
 
-def class_set(fill_class, groups) -> frozenset:
-    """The classes of ``groups`` (each made of wilds only) as a multiset: two readings whose
-    groups of wilds only match class for class, in any order, get equal ones."""
-    out: dict = {}
-    for g in groups:
-        c = fill_class(g)
-        out[c] = out.get(c, 0) + 1
-    return frozenset(out.items())
+class _Weights(dict):
+    """A dict that works out a missing group's weight (``GroupClasses.weight``)."""
+
+    __slots__ = ("make",)
+
+    def __missing__(self, group):
+        w = self[group] = self.make(group)
+        return w
+
+
+class GroupClasses:
+    """A ruleset's group class (``FanCheck.group_class``) as the shapes use it when scoring
+    (``ShapeInput.group_class``): ``weight[group]`` is one power of sixteen per class, so the
+    weights of a reading's groups add up to the same number exactly when their classes are the
+    same multiset (no reading holds sixteen groups of one class). Filled as groups are met: a
+    few hundred at most."""
+
+    __slots__ = ("group_class", "weight", "_ids")
+
+    def __init__(self, group_class: Callable[[Group], Hashable]):
+        self.group_class = group_class
+        self._ids: dict = {}
+        self.weight = _Weights()
+        self.weight.make = self._weight
+
+    def _weight(self, group: Group) -> int:
+        """A class reads a group's kind and lowest tile only: it is given no more."""
+        i = self._ids.setdefault(self.group_class(interned_group(group.kind, group.tile, 0)), len(self._ids))
+        return 1 << (4 * i)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,12 +169,11 @@ class ShapeInput:
     # ``table.wilds.fifth_copy``: a wild may stand for a fifth copy of a kind (by default the
     # hand, the melds and every wild's reading hold at most four of each kind)
     fifth_copy: bool = False
-    # when scoring (``Readings.fill_class``): the class of a group made of wilds only that every
-    # check asked of a reading promises to read it by (``FanCheck.fill_class``); a shape may then
-    # leave out a reading whose groups of wilds only have the classes, group by group, of an
-    # earlier reading it would otherwise list that differs from it only in those groups' kinds:
-    # it could only tie that reading, after it. None (every reading listed): ``decompositions``
-    fill_class: Callable[[Group], Hashable] | None = None
+    # when scoring (``Readings.group_class``): the classes by which every check asked of a reading
+    # reads each group (``FanCheck.group_class``); a shape may then leave out a reading whose
+    # groups have the classes, as a multiset, of an earlier reading of the shape it lists: it
+    # could only tie that one, after it. None (every reading listed): ``decompositions``
+    group_class: GroupClasses | None = None
 
     @property
     def natural_tiles(self) -> tuple[int, ...]:

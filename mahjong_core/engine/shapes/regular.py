@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Sequence
 
-from .records import Decomposition, Group, ShapeInput, _decomposition, class_set
+from .records import Decomposition, Group, ShapeInput, _decomposition
 from .suits import SUIT_RANGES, hand_missing, suit_complete, suit_groups, suit_options, suit_waits
 from .wild_splits import wild_options
 
@@ -130,6 +130,14 @@ def sets_fit(counts: Sequence[int], wilds: int, sets: int, pair: bool, room: Seq
     return True
 
 
+def _first(seen: set, key) -> bool:
+    """Whether ``key`` is new to ``seen`` (then added)."""
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
 def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] | tuple:
     """Suits are combined one at a time, dropping a partial choice as soon as it spends more
     wilds than the hand holds, holds two pairs or too many sets, or would make a fifth copy of
@@ -159,55 +167,45 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
     if melds and not fifth:     # no split may make a fifth copy of a melded tile
         per_suit = [tuple(o for o in options if not any(c + meld_counts[t] > 4 for t, c in o[6]))
                     for options in per_suit]
+    # a reading is listed when it is the first with its groups of tiles (those with the same
+    # score alike, wherever the wilds sit); with a group class (when scoring), the first with its
+    # groups' classes (the sum of their weights): another could only tie it, after it, and
+    # readings with the same groups of tiles have the same classes (a class reads a group's kind
+    # and lowest tile only), so the readings listed are then the full list's, less some
     seen: set = set()
     out: list[Decomposition] = []
-    fill_class = inp.fill_class
+    weight = None if inp.group_class is None else inp.group_class.weight
     # natural copies, standing and melded; with fifth_copy nothing is counted against four
     held = [0 if fifth else c + m for c, m in zip(counts, meld_counts)]
     cap = 1 << 30 if fifth else 4
 
-    def emit(hand_groups: list, pg: Group, wild_as: tuple) -> bool:
-        """Add a reading (no family's: ``set_fills`` and ``pair_fills`` add those); False when
-        one with the same groups of tiles is already listed."""
-        hand_groups.sort()
-        # readings with the same groups of tiles score alike, wherever the wilds sit
-        key = (tuple([g[:2] for g in hand_groups]), pg.tile)
-        if key in seen:
-            return False
-        seen.add(key)
+    def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
+        """Add a reading (no family's: ``set_fills`` and ``pair_fills`` add those)."""
+        if weight is not None:
+            if not _first(seen, sum(map(weight.__getitem__, hand_groups)) + weight[pg]):
+                return
+            hand_groups.sort()
+        else:
+            hand_groups.sort()
+            if not _first(seen, (tuple([g[:2] for g in hand_groups]), pg.tile)):
+                return
         out.append(_decomposition("standard", melds + tuple(hand_groups) + (pg,),
                                   tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), None))
-        return True
-
-    def listed(key: tuple, group: Group, classes: set) -> bool:
-        """Whether a family's member (``group`` its group of wilds only) is listed: not when a
-        reading with the same groups of tiles is (``key`` in ``seen``), nor, with ``fill_class``,
-        when a member of its class is (it could only tie that one, after it). Its key is kept
-        either way, so the readings listed are the full list's less those members."""
-        if key in seen:
-            return False
-        seen.add(key)
-        if fill_class is not None:
-            c = fill_class(group)
-            if c in classes:
-                return False
-            classes.add(c)
-        return True
 
     def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
         """``emit`` for each kind a pair of wilds only may stand for beside ``hand_groups``
-        (sorted): one family, whose sets, key prefix and tiles are worked out once."""
-        prefix = tuple([g[:2] for g in hand_groups])
+        (sorted): one family, whose sets, key prefix or classes, and tiles are worked out once."""
+        prefix = tuple([g[:2] for g in hand_groups]) if weight is None else None
+        rest = sum(map(weight.__getitem__, hand_groups)) if weight is not None else None
         groups = melds + tuple(hand_groups)
         family = (object(), len(groups))
         tiles = tuple(sorted(naturals + wild_as))
         wilds = tuple(sorted(wild_as))
-        classes: set = set()
         for _, pg, extra, copies in fills:
             t, c = copies[0]
             if held[t] + c + wild_as.count(t) > cap:        # no fifth copy of a kind
                 continue
-            if not listed((prefix, t), pg, classes):
+            if not _first(seen, (prefix, t) if rest is None else rest + weight[pg]):
                 continue
             i, j = bisect_left(tiles, t), bisect_left(wilds, t)        # the pair's two tiles, in order
             out.append(_decomposition("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
@@ -215,13 +213,14 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
 
     def set_fills(hand_sets: list, pg: Group, wild_as: tuple, fills: tuple) -> None:
         """``emit`` for each kind a set of wilds only may stand for beside ``hand_sets`` (sorted)
-        and the pair ``pg``: one family, whose other groups, key prefix and tiles are worked out
-        once; the set goes where sorting would put it (``bisect``), and so does its key part."""
-        prefix = [g[:2] for g in hand_sets]
+        and the pair ``pg``: one family, whose other groups, key prefix or classes, and tiles are
+        worked out once; the set goes where sorting would put it (``bisect``), and so does its
+        key part."""
+        prefix = [g[:2] for g in hand_sets] if weight is None else None
+        rest = sum(map(weight.__getitem__, hand_sets)) + weight[pg] if weight is not None else None
         family = object()
         tiles = naturals + wild_as
         p = pg.tile
-        classes: set = set()
         for extra_sets, _, extra, copies in fills:
             for t, c in copies:        # no fifth copy of a kind
                 if held[t] + c + wild_as.count(t) > cap:
@@ -229,7 +228,8 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
             else:
                 g = extra_sets[0]
                 at = bisect_left(hand_sets, g)
-                if not listed((tuple(prefix[:at] + [g[:2]] + prefix[at:]), p), g, classes):
+                if not _first(seen, (tuple(prefix[:at] + [g[:2]] + prefix[at:]), p) if rest is None
+                              else rest + weight[g]):
                     continue
                 out.append(_decomposition("standard", melds + tuple(hand_sets[:at]) + extra_sets
                                           + tuple(hand_sets[at:]) + (pg,), tuple(sorted(tiles + extra)),
@@ -251,19 +251,12 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
             if free_sets == 1 and not need_pair:     # one set of wilds only: one family
                 set_fills(sorted(sets), pair, wild_as, fills)
                 return
-            classes = set()
             for extra_sets, extra_pair, extra, copies in fills:
                 for t, c in copies:        # no fifth copy of a kind
                     if held[t] + c + wild_as.count(t) > cap:
                         break
                 else:
-                    pg = pair if extra_pair is None else extra_pair
-                    if emit(list(sets + extra_sets), pg, wild_as + extra) and fill_class is not None:
-                        c = class_set(fill_class, extra_sets + ((extra_pair,) if extra_pair else ()))
-                        if c in classes:    # could only tie the reading of these classes before it
-                            out.pop()
-                        else:
-                            classes.add(c)
+                    emit(list(sets + extra_sets), pair if extra_pair is None else extra_pair, wild_as + extra)
             return
         for w, ns, has_pair, groups, pg, option_wilds, _ in per_suit[i]:
             if used + w > budget:

@@ -5,7 +5,7 @@ from itertools import combinations_with_replacement
 from typing import Iterable, Sequence
 
 from .. import tiles as T
-from .records import Decomposition, Group, ShapeInput, _decomposition, class_set
+from .records import Decomposition, Group, ShapeInput, _decomposition
 
 
 def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
@@ -74,16 +74,19 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
     limit = 2 if not allow_four else 1 << 30 if inp.fifth_copy else 4
     kinds = [t for t in sorted(inp.kinds) if t < 34]
     family = object() if extra == 1 else None       # one pair of wilds only: one family
-    fill_class = inp.fill_class
-    classes: set = set()
+    # with a group class (when scoring): each kind's pair of wilds only's weight, and the classes
+    # (weights' sums) of the readings listed; the other pairs are the same in every reading, so a
+    # reading whose pairs of wilds only have an earlier one's classes could only tie it, after it
+    weights = None if inp.group_class is None else {t: inp.group_class.weight[Group("pair", t, 2)] for t in kinds}
+    listed: set = set()
     for chosen in combinations_with_replacement(kinds, extra):
         if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
             continue
-        if fill_class is not None:      # a reading that could only tie an earlier one, after it
-            c = class_set(fill_class, [Group("pair", t, 2) for t in chosen])
-            if c in classes:
+        if weights is not None:
+            classes = sum(weights[t] for t in chosen)
+            if classes in listed:
                 continue
-            classes.add(c)
+            listed.add(classes)
         doubled = [t for t in chosen for _ in (0, 1)]
         groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
         yield _decomposition("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
