@@ -20,7 +20,8 @@ its shanten, its shanten after each draw, its useful draws), the per-suit record
 written through ``remember``: a long-running process keeps meeting new suits), the wait helpers (``standard_waits``,
 ``suit_waits``, ``suit_complete``), and for a fast scorer (``mahjong_fast_scorer``) the
 standard splits of a count vector (``standard_splits``) and whether a plugin's own compiled code
-may answer (``use_compiled``: not under ``MAHJONG_CORE_PURE=1``). ``rl_env`` makes the table's PettingZoo
+may answer (``use_compiled``: not under ``MAHJONG_CORE_PURE=1``) and ``sha256_hex`` (a digest,
+without loading OpenSSL at start-up). ``rl_env`` makes the table's PettingZoo
 environment (the ``rl`` extra; docs/rl.md), for a script that trains or tests bots.
 
 Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
@@ -49,6 +50,7 @@ _FROM = {
     "shapes": ("Decomposition", "Group", "ShapeInput", "Body", "sets_fit", "standard", "standard_splits"),
     "shapes.suits": ("NEVER", "hand_suits", "remember", "suit_memo"),
     "shapes.kernel": ("use_compiled",),
+    "digest": ("sha256_hex",),
     "tiles": ("format_tiles", "parse_tiles"),
     "waits": ("standard_waits", "suit_complete", "suit_waits"),
 }
@@ -81,8 +83,8 @@ __all__ = [
     # the shape author's kit: the standard search, a body beside sets and a pair, per-suit records, waits
     "standard", "sets_fit", "NEVER", "Body", "hand_suits", "suit_memo", "remember", "standard_waits", "suit_waits",
     "suit_complete",
-    # the standard splits of a count vector, for a fast scorer; whether compiled code may answer
-    "standard_splits", "use_compiled",
+    # the standard splits of a count vector, for a fast scorer; whether compiled code may answer; a digest
+    "standard_splits", "use_compiled", "sha256_hex",
     # the table as a learning environment
     "rl_env",
 ]

@@ -5,7 +5,6 @@ gets the nearest valid name.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
@@ -15,6 +14,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 from collections.abc import Callable, Iterable, Mapping
 
+from .digest import sha256_hex
 from .errors import MahjongError, RulesetError, UnknownRulesetError, did_you_mean
 
 # Keys a ruleset may use. A dict value is a nested schema; ID_MAP marks maps keyed by free ids
@@ -230,7 +230,7 @@ def read_yaml(path: Path, as_shown: Shown | None = None) -> Source:
     if not isinstance(data, dict):
         raise RulesetError(f"{here.line(1)}: not a ruleset file: it holds {type(data).__name__}, not a map of "
                            f"ruleset keys")
-    return Source(path, data, reading.lines, here, hashlib.sha256(raw).hexdigest())
+    return Source(path, data, reading.lines, here, sha256_hex(raw))
 
 
 def _by_name(key, fans: Mapping) -> str:
@@ -373,7 +373,7 @@ class Resolved:
     @property
     def fingerprint(self) -> str:
         blob = json.dumps(self.data, sort_keys=True, ensure_ascii=False, default=str)
-        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+        return sha256_hex(blob.encode())[:16]
 
 
 # ----------------------------------------------------------------------------- option declarations

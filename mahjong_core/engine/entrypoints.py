@@ -14,7 +14,6 @@ metadata rewritten in place). Any failure (no cache folder, unreadable, corrupt)
 """
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import os
@@ -23,6 +22,7 @@ import sys
 from typing import NamedTuple
 
 from . import rulecache
+from .digest import sha256_hex
 
 FORMAT = 1
 
@@ -59,7 +59,7 @@ def found(group: str) -> tuple[list[InstalledPlugin], str | None]:
         about = json.dumps([FORMAT, sys.version, group, _paths()])
     except (OSError, ValueError, TypeError):
         return _found(group), None
-    state = hashlib.sha256(about.encode()).hexdigest()
+    state = sha256_hex(about.encode())
     entry = folder / f"entry-points-{state}.json"
     kept = _read(entry)
     if kept is not None:

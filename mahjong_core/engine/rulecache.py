@@ -23,7 +23,6 @@ Where: ``$MAHJONG_CORE_CACHE`` (empty or ``off``: no cache), else
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
@@ -34,6 +33,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from . import config
+from .digest import sha256_hex
 from .config import OptionType, Resolved, Shown
 
 FORMAT = 1
@@ -60,14 +60,14 @@ def _resolver() -> str:
     global _RESOLVER
     if _RESOLVER is None:
         with open(config.__file__, "rb") as f:
-            _RESOLVER = hashlib.sha256(f.read()).hexdigest()
+            _RESOLVER = sha256_hex(f.read())
     return _RESOLVER
 
 
 def _key(path: Path, as_shown: Shown, index: Mapping[str, Path], clashes) -> str:
     about = [FORMAT, sys.version, _resolver(), str(path), as_shown.text, as_shown.named,
              sorted((name, str(f)) for name, f in index.items()), sorted(clashes)]
-    return hashlib.sha256(json.dumps(about).encode()).hexdigest()
+    return sha256_hex(json.dumps(about).encode())
 
 
 def _plain(value) -> bool:
@@ -111,7 +111,7 @@ def _unchanged(files, digests) -> bool:
         return False
     for f, digest in zip(files, digests):
         with open(f, "rb") as fh:
-            if hashlib.sha256(fh.read(config.MAX_FILE_BYTES + 1)).hexdigest() != digest:
+            if sha256_hex(fh.read(config.MAX_FILE_BYTES + 1)) != digest:
                 return False
     return True
 

@@ -9,11 +9,11 @@ drawn without bias from a stream of 32-bit numbers cut from SHA-256 blocks of
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .. import tiles as T
+from ..digest import sha256
 from ..errors import MahjongError
 
 WALL_VERSION = "sha256-fisher-yates/1"
@@ -35,7 +35,7 @@ def number_stream(seed: int, hand: int, label: str = "") -> Iterator[int]:
     prefix = f"{_PREFIX}/{label}" if label else _PREFIX
     counter = 0
     while True:
-        digest = hashlib.sha256(f"{prefix}:{seed}:{hand}:{counter}".encode("ascii")).digest()
+        digest = sha256(f"{prefix}:{seed}:{hand}:{counter}".encode("ascii")).digest()
         for k in range(0, 32, 4):
             yield int.from_bytes(digest[k:k + 4], "big")
         counter += 1
@@ -44,7 +44,7 @@ def number_stream(seed: int, hand: int, label: str = "") -> Iterator[int]:
 def wall_key(tiles: Sequence[int]) -> int:
     """The seed an explicit wall stands for in a number stream: the first 8 bytes of SHA-256 of
     its tiles in notation (``"1m2m…"``, ASCII), big-endian, shifted right one bit (63 bits)."""
-    digest = hashlib.sha256("".join(T.name(t) for t in tiles).encode("ascii")).digest()
+    digest = sha256("".join(T.name(t) for t in tiles).encode("ascii")).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 

@@ -26,7 +26,6 @@ name, and may not allow more wild kinds than ``MAX_WILD_KINDS``.
 """
 from __future__ import annotations
 
-import hashlib
 import importlib
 import pkgutil
 import re
@@ -49,6 +48,7 @@ from starlette.staticfiles import StaticFiles
 from mahjong_core.tools import rulesinfo
 from .. import wire
 from mahjong_core.engine import tiles as T
+from mahjong_core.engine.digest import sha256_hex
 from mahjong_core.engine.config import Shown, read_yaml, resolve, shown
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.errors import MahjongError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean, show
@@ -116,7 +116,7 @@ class _Overlays:
         return self._hidden.sub("overlay", message)
 
     def load(self, text: str) -> Ruleset:
-        key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        key = sha256_hex(text.encode("utf-8", "surrogatepass"))
         with self.lock:
             rules = self.cache.get(key)
             if rules is not None:

@@ -25,9 +25,7 @@ scores it.
 """
 from __future__ import annotations
 
-import hashlib
-
-from mahjong_core.plugin import Decomposition, Group, standard_splits, win_method
+from mahjong_core.plugin import Decomposition, Group, sha256_hex, standard_splits, win_method
 
 from .compiled import compiled_fans
 from .fans import Hand, rules_of
@@ -57,7 +55,7 @@ def scoring_signature(ruleset) -> str:
     parts = (fans, sorted(ruleset.options.items()), shapes, repr(ruleset.table), sorted(ruleset.minimums.items()),
              ruleset.fallback, sorted(ruleset.fallback_besides), ruleset.prefer, ruleset.value_formula_id,
              sorted(ruleset.value_params.items()), ruleset.validators, checks)
-    return hashlib.sha256(repr(parts).encode()).hexdigest()
+    return sha256_hex(repr(parts).encode())
 
 
 def scorer(ruleset):
