@@ -130,8 +130,8 @@ class GroupClasses:
     """A ruleset's group class (``FanCheck.group_class``) as the shapes use it when scoring
     (``ShapeInput.group_class``): ``weight[group]`` is one power of sixteen per class, so the
     weights of a reading's groups add up to the same number exactly when their classes are the
-    same multiset (no reading holds sixteen groups of one class). Filled as groups are met: a
-    few hundred at most."""
+    same multiset (no reading holds sixteen groups: a winning hand has twenty tiles at most,
+    ``table.hand_size`` being 19 at most). Filled as groups are met: a few hundred at most."""
 
     __slots__ = ("group_class", "weight", "_ids")
 
