@@ -16,15 +16,16 @@ FORMS = (("standard", 70), ("pattern", 22), ("seven_pairs", 4), ("thirteen_orpha
          ("knitted_straight", 2), ("honors_knitted", 2), ("nine_gates", 1))
 
 
-def wildify(sit: dict, rng: random.Random, k: int) -> dict | None:
+def wildify(sit: dict, rng: random.Random, k: int, kinds: tuple = ()) -> dict | None:
     """Turn ``k`` of the standing tiles (maybe the winning tile) into copies of a wild kind that
-    the hand does not otherwise hold. Flags that depend on the winning tile's copies are dropped."""
+    the hand does not otherwise hold (one of ``kinds`` when given: a table's fixed wild kinds).
+    Flags that depend on the winning tile's copies are dropped."""
     standing = list(T.parse_tiles(sit["hand"]))
     win = T.tile(sit["win_tile"])
     used = set(standing) | {win}
     for m in sit.get("melds", []):
         used.update(T.parse_tiles(m["tiles"]))
-    free = [t for t in range(34) if t not in used]
+    free = [t for t in (kinds or range(34)) if t not in used]
     if not free or k > len(standing) + 1:
         return None
     wild = rng.choice(free)
@@ -62,7 +63,8 @@ def family_hand(name: str, rules, rng: random.Random, k: int) -> dict | None:
         sit = handgen.random_situation(rng, form)
         sit.pop("flowers", None)
     else:               # Guangdong: standard hands of the tile set's kinds, self-drawn where it asks
-        kinds = sorted(t for t in rules.table.kinds if t < 34)
+        fixed = rules.table.wilds.fixed        # a fixed wild kind (莲花's 白板) is held only as a wild
+        kinds = sorted(t for t in rules.table.kinds if t < 34 and t not in fixed)
         sit = random_winning(rng, melds=rng.randint(0, 2), kinds=kinds, chows=rules.table.chows)
     if tuple(rules.table.win_methods) == ("self_drawn",):
         sit["self_drawn"] = True
@@ -70,7 +72,7 @@ def family_hand(name: str, rules, rng: random.Random, k: int) -> dict | None:
             sit.pop(key, None)
     if not rules.table.chows and any(m.get("type") == "chow" for m in sit.get("melds", [])):
         return None
-    turned = wildify(sit, rng, k)
+    turned = wildify(sit, rng, k, rules.table.wilds.fixed)
     if turned is None or T.tile(turned["wilds"]) not in rules.table.kinds:
         return None
     return turned
