@@ -10,6 +10,7 @@ from . import tiles as T
 from .errors import PluginError, show
 from .hand import Situation
 from .shapes import Decomposition, Group
+from .shapes.records import interned_group
 
 @dataclass(frozen=True, slots=True)
 class FanCheck:
@@ -126,7 +127,7 @@ def class_fill_key(group_class: Callable[[Group], Any]) -> Callable[..., Any]:
     """The ``fill_key`` a ``group_class`` gives: the group's class (of its kind and lowest tile),
     whatever the other reading."""
     def fill_key(other, group):
-        return group_class(Group(group.kind, group.tile))
+        return group_class(interned_group(group.kind, group.tile, 0))
     return fill_key
 
 

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -144,13 +143,13 @@ class Ruleset:
                                   f"win by {WIN_METHOD_WORDS[method]} ('{method}' is not in table.win_methods: "
                                   f"{', '.join(self.win_methods)})")
 
-    def shape_input(self, s: Situation, extra_tile: int | None = -1) -> ShapeInput:
+    def shape_input(self, s: Situation, extra_tile: int | None = -1, group_class=None) -> ShapeInput:
         standing = list(s.hand)
         if extra_tile == -1:
             extra_tile = s.win_tile
         if extra_tile is not None:
             standing.append(extra_tile)
-        inp = W.shape_input(standing, s.melds, s.wilds, self.table, extra_tile)
+        inp = W.shape_input(standing, s.melds, s.wilds, self.table, extra_tile, group_class)
         if s.win_natural and extra_tile == s.win_tile:
             inp = wilds.read_naturally(inp, extra_tile)     # the face-up copy taken is not wild
         return inp
@@ -163,9 +162,7 @@ class Ruleset:
     def _decompositions(self, s: Situation, group_class) -> list[Decomposition]:
         """``decompositions``; with ``group_class`` (``Readings.group_class``, when scoring) less the
         readings that could only tie an earlier one, after it (``ShapeInput.group_class``)."""
-        inp = self.shape_input(s)
-        if group_class is not None and inp.wilds:
-            inp = replace(inp, group_class=group_class)
+        inp = self.shape_input(s, group_class=group_class if s.wilds else None)
         return shape_readings(inp, self.shapes, bool(s.melds), None if self._every_method else win_method(s))
 
     def _not_winning(self, s: Situation) -> NotWinningError:

@@ -22,17 +22,17 @@ from .shapes import (seven_pairs_waits, standard_waits, suit_complete, suit_wait
 
 
 def shape_input(standing: Sequence[int], melds, wilds: Sequence[int], table,
-                win_tile: int | None = None) -> S.ShapeInput:
+                win_tile: int | None = None, group_class=None) -> S.ShapeInput:
     counts = [0] * T.NUM_KINDS
     for t in standing:
         counts[t] += 1
-    return counts_input(counts, melds, wilds, table, win_tile)
+    return counts_input(counts, melds, wilds, table, win_tile, group_class)
 
 
 def counts_input(counts: Sequence[int], melds, wilds: Sequence[int], table,
-                 win_tile: int | None = None) -> S.ShapeInput:
+                 win_tile: int | None = None, group_class=None) -> S.ShapeInput:
     """The ``ShapeInput`` of standing tiles given as their 34 counts, wild kinds included: the
-    tiles of the wild kinds are set apart as the wild budget."""
+    tiles of the wild kinds are set apart as the wild budget (``group_class``: when scoring)."""
     natural, wild_tiles = counts, []
     if wilds:
         natural = list(counts)
@@ -42,7 +42,8 @@ def counts_input(counts: Sequence[int], melds, wilds: Sequence[int], table,
                 natural[w] = 0
     groups, meld_counts = _meld_parts(melds) if melds else _NO_MELDS
     return S.ShapeInput(tuple(natural), len(wild_tiles), groups, table.hand_size // 3 - len(melds),
-                        table.sequences, table.kinds, meld_counts, win_tile, tuple(wild_tiles), table.wilds.fifth_copy)
+                        table.sequences, table.kinds, meld_counts, win_tile, tuple(wild_tiles), table.wilds.fifth_copy,
+                        group_class)
 
 
 _NO_MELDS = ((), (0,) * T.NUM_KINDS)

@@ -5,7 +5,7 @@ from itertools import combinations_with_replacement
 from typing import Iterable, Sequence
 
 from .. import tiles as T
-from .records import Decomposition, Group, ShapeInput, _decomposition
+from .records import Decomposition, Group, ShapeInput, _decomposition, interned_group
 
 
 def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
@@ -77,7 +77,8 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
     # with a group class (when scoring): each kind's pair of wilds only's weight, and the classes
     # (weights' sums) of the readings listed; the other pairs are the same in every reading, so a
     # reading whose pairs of wilds only have an earlier one's classes could only tie it, after it
-    weights = None if inp.group_class is None else {t: inp.group_class.weight[Group("pair", t, 2)] for t in kinds}
+    weights = None if inp.group_class is None else {t: inp.group_class.weight[interned_group("pair", t, 2)]
+                                                    for t in kinds}
     listed: set = set()
     for chosen in combinations_with_replacement(kinds, extra):
         if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
