@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Sequence
 
-from .records import Decomposition, Group, ShapeInput, _decomposition
+from .records import Decomposition, Group, GroupClasses, ShapeInput, _decomposition
 from .suits import SUIT_RANGES, hand_missing, suit_complete, suit_groups, suit_options, suit_waits
 from .wild_splits import wild_options
 
@@ -130,6 +130,11 @@ def sets_fit(counts: Sequence[int], wilds: int, sets: int, pair: bool, room: Seq
     return True
 
 
+# every group its own class (its kind and lowest tile): the weights that tell two readings with
+# the same groups of tiles, wherever their wilds sit (shared by every hand: a few hundred groups)
+_EXACT = GroupClasses(lambda group: group)
+
+
 def _first(seen: set, key) -> bool:
     """Whether ``key`` is new to ``seen`` (then added)."""
     if key in seen:
@@ -168,35 +173,30 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
         per_suit = [tuple(o for o in options if not any(c + meld_counts[t] > 4 for t, c in o[6]))
                     for options in per_suit]
     # a reading is listed when it is the first with its groups of tiles (those with the same
-    # score alike, wherever the wilds sit); with a group class (when scoring), the first with its
-    # groups' classes (the sum of their weights): another could only tie it, after it, and
-    # readings with the same groups of tiles have the same classes (a class reads a group's kind
-    # and lowest tile only), so the readings listed are then the full list's, less some
+    # score alike, wherever the wilds sit): the same multiset of groups, told by the sum of their
+    # weights (``_EXACT``: a class per kind and lowest tile). With a group class (when scoring),
+    # the first with its groups' classes: another could only tie it, after it, and readings with
+    # the same groups of tiles have the same classes (a class reads a group's kind and lowest
+    # tile only), so the readings listed are then the full list's, less some
     seen: set = set()
     out: list[Decomposition] = []
-    weight = None if inp.group_class is None else inp.group_class.weight
+    weight = (inp.group_class or _EXACT).weight
     # natural copies, standing and melded; with fifth_copy nothing is counted against four
     held = [0 if fifth else c + m for c, m in zip(counts, meld_counts)]
     cap = 1 << 30 if fifth else 4
 
     def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
         """Add a reading (no family's: ``set_fills`` and ``pair_fills`` add those)."""
-        if weight is not None:
-            if not _first(seen, sum(map(weight.__getitem__, hand_groups)) + weight[pg]):
-                return
-            hand_groups.sort()
-        else:
-            hand_groups.sort()
-            if not _first(seen, (tuple([g[:2] for g in hand_groups]), pg.tile)):
-                return
+        if not _first(seen, sum(map(weight.__getitem__, hand_groups)) + weight[pg]):
+            return
+        hand_groups.sort()
         out.append(_decomposition("standard", melds + tuple(hand_groups) + (pg,),
                                   tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), None))
 
     def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
         """``emit`` for each kind a pair of wilds only may stand for beside ``hand_groups``
-        (sorted): one family, whose sets, key prefix or classes, and tiles are worked out once."""
-        prefix = tuple([g[:2] for g in hand_groups]) if weight is None else None
-        rest = sum(map(weight.__getitem__, hand_groups)) if weight is not None else None
+        (sorted): one family, whose sets, their weights and tiles are worked out once."""
+        rest = sum(map(weight.__getitem__, hand_groups))
         groups = melds + tuple(hand_groups)
         family = (object(), len(groups))
         tiles = tuple(sorted(naturals + wild_as))
@@ -205,7 +205,7 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
             t, c = copies[0]
             if held[t] + c + wild_as.count(t) > cap:        # no fifth copy of a kind
                 continue
-            if not _first(seen, (prefix, t) if rest is None else rest + weight[pg]):
+            if not _first(seen, rest + weight[pg]):
                 continue
             i, j = bisect_left(tiles, t), bisect_left(wilds, t)        # the pair's two tiles, in order
             out.append(_decomposition("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
@@ -213,24 +213,20 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
 
     def set_fills(hand_sets: list, pg: Group, wild_as: tuple, fills: tuple) -> None:
         """``emit`` for each kind a set of wilds only may stand for beside ``hand_sets`` (sorted)
-        and the pair ``pg``: one family, whose other groups, key prefix or classes, and tiles are
-        worked out once; the set goes where sorting would put it (``bisect``), and so does its
-        key part."""
-        prefix = [g[:2] for g in hand_sets] if weight is None else None
-        rest = sum(map(weight.__getitem__, hand_sets)) + weight[pg] if weight is not None else None
+        and the pair ``pg``: one family, whose other groups, their weights and tiles are worked
+        out once; the set goes where sorting would put it (``bisect``)."""
+        rest = sum(map(weight.__getitem__, hand_sets)) + weight[pg]
         family = object()
         tiles = naturals + wild_as
-        p = pg.tile
         for extra_sets, _, extra, copies in fills:
             for t, c in copies:        # no fifth copy of a kind
                 if held[t] + c + wild_as.count(t) > cap:
                     break
             else:
                 g = extra_sets[0]
-                at = bisect_left(hand_sets, g)
-                if not _first(seen, (tuple(prefix[:at] + [g[:2]] + prefix[at:]), p) if rest is None
-                              else rest + weight[g]):
+                if not _first(seen, rest + weight[g]):
                     continue
+                at = bisect_left(hand_sets, g)
                 out.append(_decomposition("standard", melds + tuple(hand_sets[:at]) + extra_sets
                                           + tuple(hand_sets[at:]) + (pg,), tuple(sorted(tiles + extra)),
                                           tuple(sorted(wild_as + extra)), (family, len(melds) + at)))
