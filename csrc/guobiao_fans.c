@@ -537,7 +537,10 @@ typedef struct {
     int only;                           /* only_wait, -1 until asked */
 } Hand;
 
-static void hand_found(Hand *h, const int *set_kind, const int *set_tile, int n_sets, int pair, Acc *found) {
+/* a reading's fans, in the plan's order; ``waits``: with guobiao.waits' (off for ``heads``, which
+ * answers the head checks only) */
+static void hand_found(Hand *h, const int *set_kind, const int *set_tile, int n_sets, int pair, int waits,
+                       Acc *found) {
     const Table *tb = h->tb;
     int chows[4], n_chows = 0, pungs[4], n_pungs = 0, standing_chows[4], n_sc = 0, standing_pungs[4], n_sp = 0, i;
     Acc out;
@@ -629,6 +632,7 @@ static void hand_found(Hand *h, const int *set_kind, const int *set_tile, int n_
     if (h->robbing_kong) acc_set(&out, F_ROBBING_THE_KONG, 1);
     acc_flush(found, &out, tb);
     /* guobiao.waits: 边张 > 嵌张 > 单钓将, when the winning tile is the only wait */
+    if (!waits) return;
     int edge = 0, closed = 0, w = h->win;
     for (i = 0; i < n_sc; i++) {
         if (w == standing_chows[i] + 1) closed = 1;
@@ -726,7 +730,7 @@ fail:
 static int int_item(PyObject *seq, Py_ssize_t i, int lo, int hi, int *out) {
     long v = PyLong_AsLong(PyTuple_GET_ITEM(seq, i));
     if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < lo || v > hi) { PyErr_SetString(PyExc_ValueError, "best: a value out of range"); return -1; }
+    if (v < lo || v > hi) { PyErr_SetString(PyExc_ValueError, "a value out of range"); return -1; }
     *out = (int)v;
     return 0;
 }
@@ -740,6 +744,61 @@ static int group_kind(PyObject *group) {
     if (a == 'p' && b == 'u') return 1;
     if (a == 'p' && b == 'a') return 2;
     return -1;
+}
+
+/* The hand's melds, ((0 chow / 1 pung / 2 kong, lowest tile, concealed), ...), and flags, (winning
+ * tile, self_drawn, last_tile, fourth_tile, after_kong, robbing_kong, flower count, prevalent wind
+ * kind, seat wind kind), into ``h``; the number of melds, or -1 with an error set. */
+static int hand_begin(Hand *h, PyObject *melds, PyObject *flags) {
+    const Table *tb = h->tb;
+    int i;
+    for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *m = PyTuple_GET_ITEM(melds, i);
+        int kind, tile, concealed;
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != 3) {
+            PyErr_SetString(PyExc_ValueError, "a meld is (kind, tile, concealed)");
+            return -1;
+        }
+        if (int_item(m, 0, 0, 2, &kind) < 0 || int_item(m, 1, 0, 33, &tile) < 0 || int_item(m, 2, 0, 1, &concealed) < 0)
+            return -1;
+        if (kind == 0) {
+            if (tile >= 27 || tile % 9 > 6) { PyErr_SetString(PyExc_ValueError, "a chow's lowest tile"); return -1; }
+            h->meld_chows[h->n_meld_chows++] = tile;
+            h->melded[tile]++; h->melded[tile + 1]++; h->melded[tile + 2]++;
+        } else {
+            h->meld_pungs[h->n_meld_pungs++] = tile;
+            h->melded[tile] += kind == 2 ? 4 : 3;
+            if (kind == 2) { if (concealed) h->concealed_kongs++; else h->melded_kongs++; }
+        }
+    }
+    int n_melds = (int)PyTuple_GET_SIZE(melds);
+    h->melded_count = n_melds ? n_melds - h->concealed_kongs : 0;
+    int fourth_tile;
+    if (int_item(flags, 0, 0, 33, &h->win) < 0 || int_item(flags, 1, 0, 1, &h->self_drawn) < 0
+            || int_item(flags, 2, 0, 1, &h->last_tile) < 0 || int_item(flags, 3, 0, 1, &fourth_tile) < 0
+            || int_item(flags, 4, 0, 1, &h->after_kong) < 0 || int_item(flags, 5, 0, 1, &h->robbing_kong) < 0
+            || int_item(flags, 6, 0, 1 << 20, &h->flowers) < 0 || int_item(flags, 7, 27, 30, &h->prevalent) < 0
+            || int_item(flags, 8, 27, 30, &h->seat) < 0)
+        return -1;
+    h->last = fourth_tile || (n_melds && tb->last_from_melds && h->melded[h->win] == 3);
+    return n_melds;
+}
+
+/* The tile traits of the kinds held (standing, winning tile, melds) and 四归一, from h->counts. */
+static void hand_tiles(Hand *h) {
+    const Table *tb = h->tb;
+    unsigned long long present = 0;
+    int fours = 0, t, i;
+    for (t = 0; t < NUM_KINDS; t++) {
+        if (h->counts[t] || h->melded[t]) present |= 1ULL << t;
+        if (h->counts[t] + h->melded[t] == 4) fours++;
+    }
+    acc_init(&h->kinds);
+    traits(traits_key(present), &h->kinds);
+    for (i = 0; i < h->kinds.n; i++)
+        if (!tb->enabled[h->kinds.order[i]]) h->kinds.val[h->kinds.order[i]] = 0;       /* kept out, as Python's */
+    int hogs = fours - h->melded_kongs - h->concealed_kongs;
+    h->hogs = hogs > 0 && tb->enabled[F_TILE_HOG] ? hogs : 0;
 }
 
 /* best(table, counts, melds, flags, readings) -> (best total, ((reading index, fans), ...)):
@@ -768,48 +827,9 @@ static PyObject *f_best(PyObject *self, PyObject *args) {
         if (int_item(counts, t, 0, 4, &v) < 0) return NULL;
         h.counts[t] = (unsigned char)v;
     }
-    for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
-        PyObject *m = PyTuple_GET_ITEM(melds, i);
-        int kind, tile, concealed;
-        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != 3) {
-            PyErr_SetString(PyExc_ValueError, "best: a meld is (kind, tile, concealed)");
-            return NULL;
-        }
-        if (int_item(m, 0, 0, 2, &kind) < 0 || int_item(m, 1, 0, 33, &tile) < 0 || int_item(m, 2, 0, 1, &concealed) < 0)
-            return NULL;
-        if (kind == 0) {
-            if (tile >= 27 || tile % 9 > 6) { PyErr_SetString(PyExc_ValueError, "best: a chow's lowest tile"); return NULL; }
-            h.meld_chows[h.n_meld_chows++] = tile;
-            h.melded[tile]++; h.melded[tile + 1]++; h.melded[tile + 2]++;
-        } else {
-            h.meld_pungs[h.n_meld_pungs++] = tile;
-            h.melded[tile] += kind == 2 ? 4 : 3;
-            if (kind == 2) { if (concealed) h.concealed_kongs++; else h.melded_kongs++; }
-        }
-    }
-    int n_melds = (int)PyTuple_GET_SIZE(melds);
-    h.melded_count = n_melds ? n_melds - h.concealed_kongs : 0;
-    int fourth_tile;
-    if (int_item(flags, 0, 0, 33, &h.win) < 0 || int_item(flags, 1, 0, 1, &h.self_drawn) < 0
-            || int_item(flags, 2, 0, 1, &h.last_tile) < 0 || int_item(flags, 3, 0, 1, &fourth_tile) < 0
-            || int_item(flags, 4, 0, 1, &h.after_kong) < 0 || int_item(flags, 5, 0, 1, &h.robbing_kong) < 0
-            || int_item(flags, 6, 0, 1 << 20, &h.flowers) < 0 || int_item(flags, 7, 27, 30, &h.prevalent) < 0
-            || int_item(flags, 8, 27, 30, &h.seat) < 0)
-        return NULL;
-    h.last = fourth_tile || (n_melds && tb->last_from_melds && h.melded[h.win] == 3);
-    /* the tile traits of the kinds held (standing, winning tile, melds) and 四归一 */
-    unsigned long long present = 0;
-    int fours = 0;
-    for (t = 0; t < NUM_KINDS; t++) {
-        if (h.counts[t] || h.melded[t]) present |= 1ULL << t;
-        if (h.counts[t] + h.melded[t] == 4) fours++;
-    }
-    acc_init(&h.kinds);
-    traits(traits_key(present), &h.kinds);
-    for (i = 0; i < h.kinds.n; i++)
-        if (!tb->enabled[h.kinds.order[i]]) h.kinds.val[h.kinds.order[i]] = 0;       /* kept out, as Python's */
-    int hogs = fours - h.melded_kongs - h.concealed_kongs;
-    h.hogs = hogs > 0 && tb->enabled[F_TILE_HOG] ? hogs : 0;
+    int n_melds = hand_begin(&h, melds, flags);
+    if (n_melds < 0) return NULL;
+    hand_tiles(&h);
 
     Py_ssize_t n = PyList_GET_SIZE(readings), r;
     long best = 0;
@@ -837,7 +857,7 @@ static PyObject *f_best(PyObject *self, PyObject *args) {
         }
         if (int_item(pair, 1, 0, 33, &pair_tile) < 0) goto bad;
         Acc found;
-        hand_found(&h, kind, tile, n_sets, pair_tile, &found);
+        hand_found(&h, kind, tile, n_sets, pair_tile, 1, &found);
         long total = total_of(tb, &found);
         if (n_tied == 0 || total > best) {
             best = total;
@@ -864,6 +884,92 @@ fail:
     PyMem_Free(tied);
     PyMem_Free(tied_found);
     return NULL;
+}
+
+static PyObject *S_SHAPE, *S_GROUPS, *S_TILES;  /* attribute names, interned once (PyInit__fans) */
+
+/* The head checks' fans of one reading (``heads``), or None when it is not one this reads. */
+static PyObject *reading_heads(Hand *h, PyObject *reading, int n_melds) {
+    PyObject *shape = NULL, *groups = NULL, *tiles = NULL, *out = NULL;
+    int kind[4], tile[4], n_sets = 4 - n_melds, pair_tile = -1, i, t;
+    long v;
+    shape = PyObject_GetAttr(reading, S_SHAPE);
+    groups = shape ? PyObject_GetAttr(reading, S_GROUPS) : NULL;
+    tiles = groups ? PyObject_GetAttr(reading, S_TILES) : NULL;
+    if (tiles == NULL) goto done;
+    if (!PyUnicode_Check(shape) || PyUnicode_CompareWithASCIIString(shape, "standard") != 0
+            || !PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) != 5 || !PyTuple_Check(tiles))
+        goto unread;
+    memset(h->counts, 0, sizeof h->counts);
+    for (i = 0; i < PyTuple_GET_SIZE(tiles); i++) {
+        v = PyLong_AsLong(PyTuple_GET_ITEM(tiles, i));
+        if (v == -1 && PyErr_Occurred()) goto done;
+        if (v < 0 || v >= NUM_KINDS || ++h->counts[v] + h->melded[v] > 4) goto unread;    /* no fifth copy */
+    }
+    for (i = 0; i <= n_sets; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, n_melds + i);
+        if (!PyTuple_Check(g) || PyTuple_GET_SIZE(g) < 2) goto unread;
+        int k = group_kind(g);
+        v = PyLong_AsLong(PyTuple_GET_ITEM(g, 1));
+        if (v == -1 && PyErr_Occurred()) goto done;
+        if (v < 0 || v >= NUM_KINDS) goto unread;
+        t = (int)v;
+        if (i == n_sets) {
+            if (k != 2) goto unread;
+            pair_tile = t;
+        } else {
+            if ((k != 0 && k != 1) || (k == 0 && (t >= 27 || t % 9 > 6))) goto unread;
+            kind[i] = k;
+            tile[i] = t;
+        }
+    }
+    h->only = -1;
+    hand_tiles(h);
+    Acc found;
+    hand_found(h, kind, tile, n_sets, pair_tile, 0, &found);
+    out = found_dict(&found);
+    goto done;
+unread:
+    out = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(shape);
+    Py_XDECREF(groups);
+    Py_XDECREF(tiles);
+    return out;
+}
+
+/* heads(table, melds, flags, readings) -> [fans or None, ...]: for each reading (a Decomposition:
+ * its shape, its groups with the melds' first, its tiles with every wild read as what it stands
+ * for) the fans the plan's head checks award — pungs, tiles, special, concealment, chows and win:
+ * ``hand_found`` without the flowers (a per-hand check's) and the waits (a tail check's) — or None
+ * for a reading this does not read (another shape; not four sets and a pair; a fifth copy of a
+ * kind). melds and flags as ``best`` takes them. */
+static PyObject *f_heads(PyObject *self, PyObject *args) {
+    PyObject *capsule, *melds, *flags, *readings;
+    if (!PyArg_ParseTuple(args, "OO!O!O!", &capsule, &PyTuple_Type, &melds, &PyTuple_Type, &flags,
+                          &PyList_Type, &readings))
+        return NULL;
+    const Table *tb = PyCapsule_GetPointer(capsule, "guobiao_fans.Table");
+    if (tb == NULL) return NULL;
+    if (PyTuple_GET_SIZE(flags) != 9 || PyTuple_GET_SIZE(melds) > 4) {
+        PyErr_SetString(PyExc_ValueError, "heads: at most 4 melds and 9 flags");
+        return NULL;
+    }
+    Hand h;
+    memset(&h, 0, sizeof h);
+    h.tb = tb;
+    int n_melds = hand_begin(&h, melds, flags);
+    if (n_melds < 0) return NULL;
+    h.flowers = 0;
+    Py_ssize_t n = PyList_GET_SIZE(readings), r;
+    PyObject *out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (r = 0; r < n; r++) {
+        PyObject *item = reading_heads(&h, PyList_GET_ITEM(readings, r), n_melds);
+        if (item == NULL) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, r, item);
+    }
+    return out;
 }
 
 /* read_hand(text) -> (the tiles sorted, their 34 counts as a list) or None: parse.plain_tiles'
@@ -939,6 +1045,8 @@ static PyMethodDef methods[] = {
     {"setup", f_setup, METH_VARARGS,
      "setup(enabled, blocks, points, excludes, has_fallback, fallback, split, four_fully, last_from_melds, formal)"
      " -> one ruleset's table"},
+    {"heads", f_heads, METH_VARARGS,
+     "heads(table, melds, flags, readings) -> [the head checks' fans of each reading, or None]"},
     {"read_hand", f_read_hand, METH_O, "read_hand(text) -> (the tiles sorted, 34 counts) or None"},
     {"best", f_best, METH_VARARGS,
      "best(table, counts, melds, flags, readings) -> (best total, ((reading index, fans), ...))"},
@@ -953,6 +1061,10 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__fans(void) {
     int f;
     make_masks();
+    S_SHAPE = PyUnicode_InternFromString("shape");
+    S_GROUPS = PyUnicode_InternFromString("groups");
+    S_TILES = PyUnicode_InternFromString("tiles");
+    if (S_SHAPE == NULL || S_GROUPS == NULL || S_TILES == NULL) return NULL;
     for (f = 0; f < N_FANS; f++) {
         NAMES[f] = PyUnicode_InternFromString(FAN_IDS[f]);
         if (NAMES[f] == NULL) return NULL;

@@ -501,6 +501,25 @@ class RulesetSpec:
         """
 
     @hookspec(firstresult=True)
+    def mahjong_head_answers(self, ruleset: Ruleset) -> Callable[[Any, list], list | None] | None:
+        """Answers to ``ruleset``'s head checks (``ruleset.plan.head``: asked of every reading)
+        for all the readings of a hand at once, asked once when the ruleset is built, or None:
+        ``(situation, readings)`` → None (the checks are asked), or a list with, for each reading,
+        exactly the fans asking those checks of it in turn would find (fan id → count, in that
+        order, filtered by the ruleset's fans as ``ask`` does) or None (its checks are asked).
+        Offer it only for head checks it was checked against.
+
+        Example::
+
+            from mahjong_core.plugin import hookimpl
+
+            @hookimpl
+            def mahjong_head_answers(ruleset):
+                if [e.func for e in ruleset.plan.head] == [pungs, tiles]:    # exactly our checks
+                    return compiled_answers
+        """
+
+    @hookspec(firstresult=True)
     def mahjong_table_flow(self, ruleset: Ruleset) -> TableFlow | None:
         """What the table (``mahjong play``) does for ``ruleset`` beyond the core flow, as a
         ``TableFlow``; None when this plugin's families do not include it. A ruleset settled by a

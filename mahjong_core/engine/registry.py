@@ -336,6 +336,11 @@ class Engine:
         """A plugin's faster scorer of ``ruleset`` (``mahjong_fast_scorer``), or None."""
         return self._plugins.pm.hook.mahjong_fast_scorer(ruleset=ruleset)
 
+    def head_answers(self, ruleset):
+        """A plugin's answers to ``ruleset``'s head checks for a hand's readings at once
+        (``mahjong_head_answers``), or None."""
+        return self._plugins.pm.hook.mahjong_head_answers(ruleset=ruleset)
+
 
 _default: Engine | None = None
 

@@ -90,6 +90,7 @@ class Ruleset:
                     raise RulesetError(f"{self.where('validators')}: validator '{v.item.id}' of plugin "
                                        f"'{v.plugin}' failed: {type(e).__name__}: {e}") from e
         engine.validate(self)
+        self.readings.head_answers = engine.head_answers(self)      # a plugin's, for this ruleset
         self.fast_scorer = engine.fast_scorer(self)     # a plugin's, for this ruleset
 
     @property

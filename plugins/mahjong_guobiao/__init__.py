@@ -88,6 +88,15 @@ def mahjong_explain(result, ruleset):
 
 
 @hookimpl
+def mahjong_head_answers(ruleset):
+    """The six reading checks, compiled, for every standard reading of a hand (fastpath/heads.py)."""
+    if not any(e.check_id == "guobiao.pungs" for e in ruleset.plan.head):
+        return None
+    from .fastpath import heads
+    return heads.head_answers(ruleset)
+
+
+@hookimpl
 def mahjong_fast_scorer(ruleset):
     """The fast path (fastpath/) for a ruleset whose scoring it was checked on, else None."""
     from . import fastpath

@@ -28,7 +28,8 @@ class HandFans(NamedTuple):
 class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
-    __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "group_class", "_per_hand", "_every", "_prefer",
+    __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "group_class", "head_answers", "_per_hand", "_every",
+                 "_prefer",
                  "_engine", "_name", "_minimums", "_by_method", "_by_shape", "_first_chosen")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
@@ -52,6 +53,26 @@ class Readings:
         # (ShapeInput.group_class): only when the first tied reading is the choice
         group_class = group_class_of(plan) if self._first_chosen else None
         self.group_class = None if group_class is None else GroupClasses(group_class)
+        # a plugin's answers to the head checks for a hand's readings at once (mahjong_head_answers),
+        # set once the ruleset is built
+        self.head_answers = None
+
+    def begin_answered(self, s, decs: list, answers: list, hand_memo: dict) -> list[Begun]:
+        """``begin`` (the head checks) for every reading, from ``head_answers``' ``answers``: a
+        reading answered gets those fans after the per-hand checks' (asked with the first
+        reading), and no context until it is finished; one not answered is asked."""
+        head = self.plan.head
+        hand_found: dict = {}
+        hand_choices = self._ask_reading(FanContext(s, decs[0], self.ruleset, hand_memo), hand_memo, (), hand_found)
+        out = []
+        for dec, answer in zip(decs, answers):
+            if answer is None:
+                out.append(self.begin(s, dec, hand_memo, head))
+            else:
+                found = dict(hand_found)
+                found.update(answer)
+                out.append(Begun(None, found, hand_choices))
+        return out
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
         """The reading after the per-hand checks and the checks of ``entries``."""
@@ -194,7 +215,7 @@ class Readings:
         still be the best that meets it (BelowMinimumError when none does)."""
         method = win_method(s)
         minimum = self._minimums[method]
-        if self.plan.tail and len(decs) > 1:
+        if self.plan.tail and (len(decs) > 1 or self.head_answers is not None):
             try:
                 best = self.choose(search.best_candidates(self, s, decs))
             except search.Unbounded:

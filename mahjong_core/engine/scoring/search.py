@@ -37,7 +37,10 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     the best is among them)."""
     finisher = readings.finisher
     hand_memo: dict = {}
-    if readings.plan_fills and len(decs) > 2:
+    answers = readings.head_answers(s, decs) if readings.head_answers is not None else None
+    if answers is not None:
+        begun = readings.begin_answered(s, decs, answers, hand_memo)
+    elif readings.plan_fills and len(decs) > 2:
         begun = fills.begin_filled(readings, s, decs, hand_memo)
     else:
         head = readings.plan.head

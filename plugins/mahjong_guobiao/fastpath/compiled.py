@@ -50,11 +50,9 @@ def compiled_reader():
     return _fans.read_hand if _fans is not None and use_compiled() else None
 
 
-def compiled_fans(scorer) -> CompiledFans | None:
-    """The compiled fans for a ``FastScorer``'s ruleset, or None (the Python loop answers)."""
-    if _fans is None or not use_compiled():
-        return None
-    rules = scorer.rules
+def _enabled(rules) -> bytes | None:
+    """Which of the module's fans (``_fans.fan_ids``) the ruleset awards, each under the check the
+    Python loop files it under; None for a table the module does not take."""
     check_of = {fid: f"guobiao.{check}" for check in _CHECKS for fid in awards_of(check)}
     check_of["flower_tiles"] = "core.flowers"
     if not set(rules.ids.get("core.flowers", ())) <= {"flower_tiles"}:
@@ -62,8 +60,29 @@ def compiled_fans(scorer) -> CompiledFans | None:
     ids = _fans.fan_ids()
     if any(fid not in check_of for fid in ids):
         return None
+    return bytes(fid in rules.ids.get(check_of[fid], ()) for fid in ids)
+
+
+def heads_table(rules):
+    """The module's table for ``_fans.heads`` (which fans and options only: it totals nothing), or None."""
+    enabled = _enabled(rules)
+    if enabled is None:
+        return None
+    n = len(enabled)
+    return _fans.setup(enabled, bytes(n), (0,) * n, ((),) * n, False, 0, _SPLIT[rules.split],
+                       int(rules.four_fully_concealed), int(rules.last_from_melds), int(rules.formal_waits))
+
+
+def compiled_fans(scorer) -> CompiledFans | None:
+    """The compiled fans for a ``FastScorer``'s ruleset, or None (the Python loop answers)."""
+    if _fans is None or not use_compiled():
+        return None
+    rules = scorer.rules
+    enabled = _enabled(rules)
+    if enabled is None:
+        return None
+    ids = _fans.fan_ids()
     index = {fid: i for i, fid in enumerate(ids)}
-    enabled = bytes(fid in rules.ids.get(check_of[fid], ()) for fid in ids)
     blocks = bytes(fid in scorer.blocks_fallback for fid in ids)
     points = tuple(scorer.points.get(fid, 0) for fid in ids)
     excludes = tuple(tuple(index[x] for x in scorer.excludes.get(fid, ()) if x in index) for fid in ids)

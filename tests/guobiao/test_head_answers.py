@@ -1,0 +1,164 @@
+"""Guobiao's compiled head answers (fastpath/heads.py, ``_fans.heads``; the plugin's
+``mahjong_head_answers``) against asking the six head checks of each reading, the reference: on
+random winning hands with 0–4 wilds (the winning tile among them at times, 和绝张 and 抢杠和 at
+times), under every shipped ruleset it serves and Guobiao with a wild kind, the same fans with
+the same counts in the same order for every reading it answers; and scoring with them gives what
+scoring every reading and choosing gives.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mahjong_core
+from harness import missing
+from mahjong_core.engine.fans import FanContext
+from mahjong_core.engine.scoring.ask import ask
+from mahjong_guobiao.fastpath import compiled
+
+import handgen
+from wildgen import FORMS, wildify
+
+if compiled._fans is None:
+    missing("the compiled fast-path fans", "pip install -e . with a C compiler (setup.py builds it)")
+
+SERVED = ("popular", "popular-lianzhong", "guobiao")
+
+
+def write_overlay(folder, name: str, text: str):
+    path = folder / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(autouse=True)
+def in_use(monkeypatch):
+    monkeypatch.delenv("MAHJONG_CORE_PURE", raising=False)
+
+
+@pytest.fixture(scope="module")
+def rulesets(tmp_path_factory):
+    out = {name: mahjong_core.load_ruleset(name) for name in SERVED}
+    path = write_overlay(tmp_path_factory.mktemp("wilds"), "guobiao-wilds",
+                         "extends: guobiao\ntable: {wilds: {max_kinds: 1}}\n")
+    out["guobiao-wilds"] = mahjong_core.load_ruleset(path)
+    return out
+
+
+def hands(seed: int, n: int):
+    """``n`` random winning situations with 0–4 wilds; the flags wildify drops put back at times."""
+    rng = random.Random(seed)
+    made = 0
+    while made < n:
+        form = rng.choices([f for f, _ in FORMS], [w for _, w in FORMS])[0]
+        sit = handgen.random_situation(rng, form)
+        k = rng.randint(0, 4)
+        turned = wildify(sit, rng, k) if k else dict(sit, wilds=None)
+        if turned is None:
+            continue
+        if turned.get("wilds") is None:
+            turned.pop("wilds")
+        elif rng.random() < 0.3 and turned["win_tile"] != turned["wilds"]:
+            turned[rng.choice(("fourth_tile", "robbing_kong"))] = True
+            if turned.get("robbing_kong"):
+                turned["self_drawn"] = False
+        made += 1
+        yield turned
+
+
+def asked(rules, s, dec) -> list:
+    """The head checks' fans of one reading, asked in turn (what ``Readings.begin`` finds, less
+    the per-hand checks')."""
+    found: dict = {}
+    choices = ask(rules.plan.head, FanContext(s, dec, rules, {}), found)
+    assert choices is None, "an answered reading leaves no choice open"
+    return list(found.items())
+
+
+@pytest.mark.parametrize("name", [*SERVED, "guobiao-wilds"])
+def test_answers_are_the_checks(rulesets, name):
+    rules = rulesets[name]
+    answer = rules.readings.head_answers
+    assert answer is not None
+    answered = readings = 0
+    for sit in hands(7, 400):
+        try:
+            s = rules.parse(sit)
+        except mahjong_core.MahjongError:
+            continue
+        decs = rules.decompositions(s)
+        if not decs:
+            continue
+        got = answer(s, decs)
+        if got is None:
+            continue
+        assert len(got) == len(decs)
+        for dec, fans in zip(decs, got):
+            readings += 1
+            if fans is None:
+                assert dec.shape != "standard" or s.melds, (sit, dec)
+                continue
+            answered += 1
+            assert list(fans.items()) == asked(rules, s, dec), (name, sit, dec)
+    # most readings are standard ones it answers: the comparison is not a vacuous one
+    assert answered > 0.7 * readings, (answered, readings)
+
+
+@pytest.mark.parametrize("name", ["popular", "popular-lianzhong", "guobiao-wilds"])
+def test_scoring_with_them_is_scoring_every_reading(rulesets, name):
+    rules = rulesets[name]
+    for sit in hands(11, 250):
+        try:
+            got = rules.score_general(sit, enforce_minimum=False)
+        except mahjong_core.MahjongError:
+            continue
+        want = rules.choose(rules.candidates(sit))
+        assert (got.total, got.value, [(f.id, f.count) for f in got.fans], got.decomposition) == \
+            (want.total, want.value, [(f.id, f.count) for f in want.fans], want.decomposition), (name, sit)
+
+
+def test_a_wild_standing_for_another_copy_drops_the_last_tile(rulesets):
+    """和绝张 said of a natural 9m won on while a wild reads as another 9m: the hand it spells
+    holds that copy, so neither the checks nor the answers keep 和绝张."""
+    rules = rulesets["popular"]
+    s = rules.parse({"hand": "123m456p789s1155z", "win_tile": "9m", "wilds": "5z", "fourth_tile": True})
+    decs = rules.decompositions(s)
+    got = rules.readings.head_answers(s, decs)
+    copies = [(dec, fans) for dec, fans in zip(decs, got) if fans is not None and 8 in dec.wild_as]
+    assert copies, "some reading reads a wild as 9m"
+    for dec, fans in copies:
+        assert "last_tile" not in fans
+        assert list(fans.items()) == asked(rules, s, dec)
+    assert any("last_tile" in fans for dec, fans in zip(decs, got) if fans is not None and 8 not in dec.wild_as)
+
+
+def test_a_claimed_wild_is_asked_per_value(rulesets, tmp_path):
+    """A wild winning tile claimed from a discard (where a house rule allows it): what it stood
+    for decides concealment, so the checks answer per value and the hand gets no answers."""
+    path = write_overlay(tmp_path, "claim-wild", "extends: popular\noptions: {win_on_discarded_wild: true}\n")
+    rules = mahjong_core.load_ruleset(path)
+    s = rules.parse({"hand": "123m456p789s55z11z", "win_tile": "5z", "wilds": "5z"})
+    assert rules.readings.head_answers(s, rules.decompositions(s)) is None
+
+
+@pytest.mark.parametrize("name", ["popular", "popular-lianzhong"])
+def test_turned_off_the_checks_answer(monkeypatch, name):
+    """``MAHJONG_CORE_PURE=1`` when the ruleset is built: no head answers, the checks asked (with
+    the fill keys' sharing among a family), the same results."""
+    monkeypatch.setenv("MAHJONG_CORE_PURE", "1")
+    pure = mahjong_core.Engine().load_ruleset(name)
+    assert pure.readings.head_answers is None and pure.uses_fill_keys
+    monkeypatch.delenv("MAHJONG_CORE_PURE")
+    fast = mahjong_core.Engine().load_ruleset(name)
+    assert fast.readings.head_answers is not None
+    for sit in hands(13, 300):
+        assert outcome(pure, sit) == outcome(fast, sit), sit
+
+
+def outcome(rules, sit):
+    """The result, or the error's message."""
+    try:
+        return rules.score(sit, enforce_minimum=False)
+    except mahjong_core.MahjongError as e:
+        return e.message
