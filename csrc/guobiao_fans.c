@@ -38,6 +38,8 @@ enum {
     F_LAST_TILE_CLAIM, F_OUT_WITH_REPLACEMENT_TILE, F_ROBBING_THE_KONG,
     /* guobiao.waits */
     F_EDGE_WAIT, F_CLOSED_WAIT, F_SINGLE_WAIT,
+    /* guobiao.special: the seven pairs shape's (``heads`` only) */
+    F_SEVEN_PAIRS, F_SEVEN_SHIFTED_PAIRS,
     N_FANS
 };
 
@@ -59,6 +61,7 @@ static const char *FAN_IDS[N_FANS] = {
     "concealed_hand", "self_drawn", "fully_concealed_hand", "melded_hand", "last_tile", "last_tile_draw",
     "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
     "edge_wait", "closed_wait", "single_wait",
+    "seven_pairs", "seven_shifted_pairs",
 };
 
 #define NUM_KINDS 34
@@ -77,6 +80,7 @@ typedef struct {
     int has_fallback;
     long fallback;
     int split, four_fully_concealed, last_from_melds, formal_waits;
+    int special_fully_concealed, seven_pairs_hog_with_pure;     /* the seven pairs shape's options */
 } Table;
 
 static PyObject *NAMES[N_FANS];         /* the fan ids as interned str */
@@ -537,6 +541,59 @@ typedef struct {
     int only;                           /* only_wait, -1 until asked */
 } Hand;
 
+/* standard.situational_fans: 和绝张, 妙手回春/海底捞月, 杠上开花, 抢杠和 */
+static void situational(const Hand *h, Acc *out) {
+    if (h->last) acc_set(out, F_LAST_TILE, 1);
+    if (h->last_tile) acc_set(out, h->self_drawn ? F_LAST_TILE_DRAW : F_LAST_TILE_CLAIM, 1);
+    if (h->after_kong && h->self_drawn) acc_set(out, F_OUT_WITH_REPLACEMENT_TILE, 1);
+    if (h->robbing_kong) acc_set(out, F_ROBBING_THE_KONG, 1);
+}
+
+/* A seven pairs reading's head fans (``heads``; h->counts its tiles, no melds), in the plan's
+ * order: the tiles' (seven_pairs.tiles: 连七对 only 断幺; 七对 the traits and 四归一), the
+ * shape's (seven_pairs.special) and the win's (standard.win_fans of a special shape). */
+static void seven_pairs_found(const Hand *h, Acc *found) {
+    const Table *tb = h->tb;
+    Acc out;
+    int t, base, shifted = 0, hogs = 0;
+    unsigned long long present = 0;
+    for (base = 0; base < 27 && !shifted; base += 9) {
+        int run = 0;
+        for (t = base; t < base + 9; t++) {
+            run = h->counts[t] == 2 ? run + 1 : 0;
+            if (run == 7) { shifted = 1; break; }
+        }
+    }
+    for (t = 0; t < NUM_KINDS; t++) {
+        if (h->counts[t]) present |= 1ULL << t;
+        if (h->counts[t] == 4) hogs++;
+    }
+    acc_init(found);
+    acc_init(&out);
+    if (shifted) {
+        for (t = 0; !h->counts[t]; t++) ;
+        if (t % 9 == 1) acc_set(&out, F_ALL_SIMPLES, 1);
+    } else {
+        traits(traits_key(present), &out);
+        if (hogs && (tb->seven_pairs_hog_with_pure || !(acc_has(&out, F_ALL_GREEN) || acc_has(&out, F_ALL_TERMINALS))))
+            acc_set(&out, F_TILE_HOG, hogs);
+    }
+    acc_flush(found, &out, tb);
+    acc_init(&out);
+    acc_set(&out, shifted ? F_SEVEN_SHIFTED_PAIRS : F_SEVEN_PAIRS, 1);
+    acc_flush(found, &out, tb);
+    acc_init(&out);
+    if (h->self_drawn) {
+        acc_set(&out, F_SELF_DRAWN, 1);
+        if (tb->special_fully_concealed) {
+            acc_set(&out, F_CONCEALED_HAND, 1);
+            acc_set(&out, F_FULLY_CONCEALED_HAND, 1);
+        }
+    }
+    situational(h, &out);
+    acc_flush(found, &out, tb);
+}
+
 /* a reading's fans, in the plan's order; ``waits``: with guobiao.waits' (off for ``heads``, which
  * answers the head checks only) */
 static void hand_found(Hand *h, const int *set_kind, const int *set_tile, int n_sets, int pair, int waits,
@@ -626,10 +683,7 @@ static void hand_found(Hand *h, const int *set_kind, const int *set_tile, int n_
         }
     } else if (h->melded_count == 4 && !h->self_drawn) acc_set(&out, F_MELDED_HAND, 1);
     else if (h->self_drawn) acc_set(&out, F_SELF_DRAWN, 1);
-    if (h->last) acc_set(&out, F_LAST_TILE, 1);
-    if (h->last_tile) acc_set(&out, h->self_drawn ? F_LAST_TILE_DRAW : F_LAST_TILE_CLAIM, 1);
-    if (h->after_kong && h->self_drawn) acc_set(&out, F_OUT_WITH_REPLACEMENT_TILE, 1);
-    if (h->robbing_kong) acc_set(&out, F_ROBBING_THE_KONG, 1);
+    situational(h, &out);
     acc_flush(found, &out, tb);
     /* guobiao.waits: 边张 > 嵌张 > 单钓将, when the winning tile is the only wait */
     if (!waits) return;
@@ -687,9 +741,9 @@ static void table_free(PyObject *capsule) {
 static PyObject *f_setup(PyObject *self, PyObject *args) {
     PyObject *enabled, *blocks, *points, *excludes;
     long fallback;
-    int has_fallback, split, four_fully, last_from_melds, formal;
-    if (!PyArg_ParseTuple(args, "SSOOpliiii", &enabled, &blocks, &points, &excludes, &has_fallback, &fallback,
-                          &split, &four_fully, &last_from_melds, &formal))
+    int has_fallback, split, four_fully, last_from_melds, formal, special_fully, hog_with_pure;
+    if (!PyArg_ParseTuple(args, "SSOOpliiiiii", &enabled, &blocks, &points, &excludes, &has_fallback, &fallback,
+                          &split, &four_fully, &last_from_melds, &formal, &special_fully, &hog_with_pure))
         return NULL;
     if (PyBytes_GET_SIZE(enabled) != N_FANS || PyBytes_GET_SIZE(blocks) != N_FANS
             || !PyTuple_Check(points) || PyTuple_GET_SIZE(points) != N_FANS
@@ -719,6 +773,8 @@ static PyObject *f_setup(PyObject *self, PyObject *args) {
     tb->four_fully_concealed = four_fully;
     tb->last_from_melds = last_from_melds;
     tb->formal_waits = formal;
+    tb->special_fully_concealed = special_fully;
+    tb->seven_pairs_hog_with_pure = hog_with_pure;
     PyObject *capsule = PyCapsule_New(tb, "guobiao_fans.Table", table_free);
     if (capsule == NULL) goto fail;
     return capsule;
@@ -897,14 +953,22 @@ static PyObject *reading_heads(Hand *h, PyObject *reading, int n_melds) {
     groups = shape ? PyObject_GetAttr(reading, S_GROUPS) : NULL;
     tiles = groups ? PyObject_GetAttr(reading, S_TILES) : NULL;
     if (tiles == NULL) goto done;
-    if (!PyUnicode_Check(shape) || PyUnicode_CompareWithASCIIString(shape, "standard") != 0
-            || !PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) != 5 || !PyTuple_Check(tiles))
+    if (!PyUnicode_Check(shape) || !PyTuple_Check(groups) || !PyTuple_Check(tiles)) goto unread;
+    int pairs = PyUnicode_CompareWithASCIIString(shape, "seven_pairs") == 0;
+    if (pairs ? n_melds || PyTuple_GET_SIZE(groups) != 7
+              : PyUnicode_CompareWithASCIIString(shape, "standard") != 0 || PyTuple_GET_SIZE(groups) != 5)
         goto unread;
     memset(h->counts, 0, sizeof h->counts);
     for (i = 0; i < PyTuple_GET_SIZE(tiles); i++) {
         v = PyLong_AsLong(PyTuple_GET_ITEM(tiles, i));
         if (v == -1 && PyErr_Occurred()) goto done;
         if (v < 0 || v >= NUM_KINDS || ++h->counts[v] + h->melded[v] > 4) goto unread;    /* no fifth copy */
+    }
+    Acc found;
+    if (pairs) {
+        seven_pairs_found(h, &found);
+        out = found_dict(&found);
+        goto done;
     }
     for (i = 0; i <= n_sets; i++) {
         PyObject *g = PyTuple_GET_ITEM(groups, n_melds + i);
@@ -925,7 +989,6 @@ static PyObject *reading_heads(Hand *h, PyObject *reading, int n_melds) {
     }
     h->only = -1;
     hand_tiles(h);
-    Acc found;
     hand_found(h, kind, tile, n_sets, pair_tile, 0, &found);
     out = found_dict(&found);
     goto done;
@@ -941,9 +1004,10 @@ done:
 /* heads(table, melds, flags, readings) -> [fans or None, ...]: for each reading (a Decomposition:
  * its shape, its groups with the melds' first, its tiles with every wild read as what it stands
  * for) the fans the plan's head checks award — pungs, tiles, special, concealment, chows and win:
- * ``hand_found`` without the flowers (a per-hand check's) and the waits (a tail check's) — or None
- * for a reading this does not read (another shape; not four sets and a pair; a fifth copy of a
- * kind). melds and flags as ``best`` takes them. */
+ * ``hand_found`` without the flowers (a per-hand check's) and the waits (a tail check's), or
+ * ``seven_pairs_found`` — or None for a reading this does not read (another shape; not four sets
+ * and a pair, or seven pairs with no melds; a fifth copy of a kind). melds and flags as ``best``
+ * takes them. */
 static PyObject *f_heads(PyObject *self, PyObject *args) {
     PyObject *capsule, *melds, *flags, *readings;
     if (!PyArg_ParseTuple(args, "OO!O!O!", &capsule, &PyTuple_Type, &melds, &PyTuple_Type, &flags,
@@ -1043,7 +1107,8 @@ static PyObject *f_fan_ids(PyObject *self, PyObject *unused) {
 static PyMethodDef methods[] = {
     {"fan_ids", f_fan_ids, METH_NOARGS, "fan_ids() -> the fan ids best() can find, in the order setup() reads"},
     {"setup", f_setup, METH_VARARGS,
-     "setup(enabled, blocks, points, excludes, has_fallback, fallback, split, four_fully, last_from_melds, formal)"
+     "setup(enabled, blocks, points, excludes, has_fallback, fallback, split, four_fully, last_from_melds, formal,"
+     " special_fully, hog_with_pure)"
      " -> one ruleset's table"},
     {"heads", f_heads, METH_VARARGS,
      "heads(table, melds, flags, readings) -> [the head checks' fans of each reading, or None]"},

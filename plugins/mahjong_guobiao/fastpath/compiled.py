@@ -26,7 +26,7 @@ except ImportError:             # not built here (no compiler at install): the P
 _SPLIT = {"combined": 0, "separate": 1, "melded": 2}
 _MELD = {"chow": 0, "pung": 1, "kong": 2}
 # the check each fan the module finds is filed under (what the Python loop filters it by)
-_CHECKS = ("pungs", "tiles", "concealment", "chows", "win", "waits")
+_CHECKS = ("pungs", "tiles", "concealment", "chows", "win", "waits", "special")
 
 
 class CompiledFans:
@@ -63,14 +63,19 @@ def _enabled(rules) -> bytes | None:
     return bytes(fid in rules.ids.get(check_of[fid], ()) for fid in ids)
 
 
+def _options(rules) -> tuple:
+    """The options ``setup`` reads, in its order."""
+    return (_SPLIT[rules.split], int(rules.four_fully_concealed), int(rules.last_from_melds), int(rules.formal_waits),
+            int(rules.special_fully_concealed), int(rules.seven_pairs_hog_with_pure))
+
+
 def heads_table(rules):
     """The module's table for ``_fans.heads`` (which fans and options only: it totals nothing), or None."""
     enabled = _enabled(rules)
     if enabled is None:
         return None
     n = len(enabled)
-    return _fans.setup(enabled, bytes(n), (0,) * n, ((),) * n, False, 0, _SPLIT[rules.split],
-                       int(rules.four_fully_concealed), int(rules.last_from_melds), int(rules.formal_waits))
+    return _fans.setup(enabled, bytes(n), (0,) * n, ((),) * n, False, 0, *_options(rules))
 
 
 def compiled_fans(scorer) -> CompiledFans | None:
@@ -87,7 +92,5 @@ def compiled_fans(scorer) -> CompiledFans | None:
     points = tuple(scorer.points.get(fid, 0) for fid in ids)
     excludes = tuple(tuple(index[x] for x in scorer.excludes.get(fid, ()) if x in index) for fid in ids)
     fallback = scorer.fallback_points
-    table = _fans.setup(enabled, blocks, points, excludes, fallback is not None, fallback or 0,
-                        _SPLIT[rules.split], int(rules.four_fully_concealed), int(rules.last_from_melds),
-                        int(rules.formal_waits))
+    table = _fans.setup(enabled, blocks, points, excludes, fallback is not None, fallback or 0, *_options(rules))
     return CompiledFans(table)

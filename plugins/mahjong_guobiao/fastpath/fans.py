@@ -35,6 +35,8 @@ class Rules(NamedTuple):
     four_fully_concealed: bool    # options.four_concealed_pungs_fully_concealed
     last_from_melds: bool         # options.last_tile_from_melds
     formal_waits: bool            # options.formal_waits
+    special_fully_concealed: bool     # options.special_hands_fully_concealed (compiled head answers)
+    seven_pairs_hog_with_pure: bool   # options.seven_pairs_tile_hog_with_pure_hands (compiled head answers)
 
 
 def rules_of(ruleset) -> Rules:
@@ -46,7 +48,8 @@ def rules_of(ruleset) -> Rules:
     if split == "combined" and not ruleset.has_fan("concealed_kong_and_melded_kong"):
         split = "separate"
     return Rules({k: frozenset(v) for k, v in ids.items()}, split, opts["four_concealed_pungs_fully_concealed"],
-                 opts["last_tile_from_melds"], opts["formal_waits"])
+                 opts["last_tile_from_melds"], opts["formal_waits"], opts["special_hands_fully_concealed"],
+                 opts["seven_pairs_tile_hog_with_pure_hands"])
 
 
 class Hand:

@@ -1,4 +1,5 @@
-"""Guobiao's head checks answered for every standard reading of a hand in one compiled call:
+"""Guobiao's head checks answered for every standard and seven pairs reading of a hand in one
+compiled call:
 what makes a hand with wilds (popular's 混) cheap, whose hundred readings are each asked them.
 
 The one door is ``head_answers(ruleset)`` (the plugin's ``mahjong_head_answers``). It answers
@@ -6,8 +7,9 @@ only for a ruleset whose plan asks exactly Guobiao's six reading checks first (`
 functions, in this order, with no args), where the compiled module (``_fans``) is built and in
 use. For a hand, ``answers(s, readings)`` gives each standard reading the fans those six checks
 award it — ``_fans.heads``: the fast path's one-pass fans of the natural hand the reading spells
-(its tiles, every wild read as what it stands for), less the flowers and the waits — and None to
-every other reading, whose checks the engine asks.
+(its tiles, every wild read as what it stands for), less the flowers and the waits — and each
+seven pairs reading its own (``seven_pairs.tiles`` and ``special``, ``standard.win``), and None
+to every other reading, whose checks the engine asks.
 
 Invariant: for every reading it answers, the same fans with the same counts in the same order
 as asking the plan's head checks of it in turn. Where a check reads more than the natural hand
