@@ -68,10 +68,8 @@ class Readings:
         for dec, answer in zip(decs, answers):
             if answer is None:
                 out.append(self.begin(s, dec, hand_memo, head))
-            else:
-                found = dict(hand_found)
-                found.update(answer)
-                out.append(Begun(None, found, hand_choices))
+            else:       # (an answer is the reading's own: it may be kept)
+                out.append(Begun(None, {**hand_found, **answer} if hand_found else answer, hand_choices))
         return out
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:
