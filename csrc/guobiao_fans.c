@@ -944,9 +944,11 @@ fail:
 
 static PyObject *S_SHAPE, *S_GROUPS, *S_TILES;  /* attribute names, interned once (PyInit__fans) */
 
-/* The head checks' fans of one reading (``heads``), or None when it is not one this reads. */
-static PyObject *reading_heads(Hand *h, PyObject *reading, int n_melds) {
-    PyObject *shape = NULL, *groups = NULL, *tiles = NULL, *out = NULL;
+/* The head checks' fans of one reading (``heads``) into ``found``: 1, or 0 when it is not one
+ * this reads, or -1 with an error set. */
+static int reading_found(Hand *h, PyObject *reading, int n_melds, Acc *found) {
+    PyObject *shape = NULL, *groups = NULL, *tiles = NULL;
+    int out = -1;
     int kind[4], tile[4], n_sets = 4 - n_melds, pair_tile = -1, i, t;
     long v;
     shape = PyObject_GetAttr(reading, S_SHAPE);
@@ -964,10 +966,9 @@ static PyObject *reading_heads(Hand *h, PyObject *reading, int n_melds) {
         if (v == -1 && PyErr_Occurred()) goto done;
         if (v < 0 || v >= NUM_KINDS || ++h->counts[v] + h->melded[v] > 4) goto unread;    /* no fifth copy */
     }
-    Acc found;
     if (pairs) {
-        seven_pairs_found(h, &found);
-        out = found_dict(&found);
+        seven_pairs_found(h, found);
+        out = 1;
         goto done;
     }
     for (i = 0; i <= n_sets; i++) {
@@ -989,11 +990,11 @@ static PyObject *reading_heads(Hand *h, PyObject *reading, int n_melds) {
     }
     h->only = -1;
     hand_tiles(h);
-    hand_found(h, kind, tile, n_sets, pair_tile, 0, &found);
-    out = found_dict(&found);
+    hand_found(h, kind, tile, n_sets, pair_tile, 0, found);
+    out = 1;
     goto done;
 unread:
-    out = Py_NewRef(Py_None);
+    out = 0;
 done:
     Py_XDECREF(shape);
     Py_XDECREF(groups);
@@ -1001,13 +1002,27 @@ done:
     return out;
 }
 
+/* the same fans, in the same order (what makes two dicts of them equal, order included) */
+static int same_fans(const Acc *a, const Acc *b) {
+    int i;
+    if (a->n != b->n) return 0;
+    for (i = 0; i < a->n; i++) {
+        int f = a->order[i];
+        if (b->order[i] != f || a->val[f] != b->val[f]) return 0;
+    }
+    return 1;
+}
+
+#define SHARED 32                       /* distinct answers a call shares (a hand has some twenty) */
+
 /* heads(table, melds, flags, readings) -> [fans or None, ...]: for each reading (a Decomposition:
  * its shape, its groups with the melds' first, its tiles with every wild read as what it stands
  * for) the fans the plan's head checks award — pungs, tiles, special, concealment, chows and win:
  * ``hand_found`` without the flowers (a per-hand check's) and the waits (a tail check's), or
  * ``seven_pairs_found`` — or None for a reading this does not read (another shape; not four sets
- * and a pair, or seven pairs with no melds; a fifth copy of a kind). melds and flags as ``best``
- * takes them. */
+ * and a pair, or seven pairs with no melds; a fifth copy of a kind). Readings with the same fans
+ * in the same order share one dict (the first SHARED distinct answers are looked up). melds and
+ * flags as ``best`` takes them. */
 static PyObject *f_heads(PyObject *self, PyObject *args) {
     PyObject *capsule, *melds, *flags, *readings;
     if (!PyArg_ParseTuple(args, "OO!O!O!", &capsule, &PyTuple_Type, &melds, &PyTuple_Type, &flags,
@@ -1027,13 +1042,37 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
     h.flowers = 0;
     Py_ssize_t n = PyList_GET_SIZE(readings), r;
     PyObject *out = PyList_New(n);
-    if (out == NULL) return NULL;
+    Acc *seen = PyMem_Malloc(sizeof(Acc) * SHARED);
+    PyObject *seen_dict[SHARED];
+    int n_seen = 0, i;
+    if (out == NULL || seen == NULL) { Py_XDECREF(out); PyMem_Free(seen); return PyErr_NoMemory(); }
     for (r = 0; r < n; r++) {
-        PyObject *item = reading_heads(&h, PyList_GET_ITEM(readings, r), n_melds);
-        if (item == NULL) { Py_DECREF(out); return NULL; }
+        Acc found;
+        PyObject *item = NULL;
+        int read = reading_found(&h, PyList_GET_ITEM(readings, r), n_melds, &found);
+        if (read < 0) goto fail;
+        if (!read) {
+            item = Py_NewRef(Py_None);
+        } else {
+            for (i = 0; i < n_seen && item == NULL; i++)
+                if (same_fans(&seen[i], &found)) item = Py_NewRef(seen_dict[i]);
+            if (item == NULL) {
+                item = found_dict(&found);
+                if (item == NULL) goto fail;
+                if (n_seen < SHARED) {
+                    seen[n_seen] = found;
+                    seen_dict[n_seen++] = item;         /* borrowed: the list holds it */
+                }
+            }
+        }
         PyList_SET_ITEM(out, r, item);
     }
+    PyMem_Free(seen);
     return out;
+fail:
+    PyMem_Free(seen);
+    Py_DECREF(out);
+    return NULL;
 }
 
 /* read_hand(text) -> (the tiles sorted, their 34 counts as a list) or None: parse.plain_tiles'

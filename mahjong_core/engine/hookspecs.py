@@ -506,9 +506,9 @@ class RulesetSpec:
         for all the readings of a hand at once, asked once when the ruleset is built, or None:
         ``(situation, readings)`` → None (the checks are asked), or a list with, for each reading,
         exactly the fans asking those checks of it in turn would find (fan id → count, in that
-        order, filtered by the ruleset's fans as ``ask`` does: a new dict per reading, which the
-        engine keeps) or None (its checks are asked). Offer it only for head checks it was
-        checked against.
+        order, filtered by the ruleset's fans as ``ask`` does; readings with equal answers may
+        share one dict, which the engine never changes) or None (its checks are asked). Offer it
+        only for head checks it was checked against.
 
         Example::
 

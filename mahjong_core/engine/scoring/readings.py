@@ -60,16 +60,21 @@ class Readings:
     def begin_answered(self, s, decs: list, answers: list, hand_memo: dict) -> list[Begun]:
         """``begin`` (the head checks) for every reading, from ``head_answers``' ``answers``: a
         reading answered gets those fans after the per-hand checks' (asked with the first
-        reading), and no context until it is finished; one not answered is asked."""
+        reading), and no context until it is finished; one not answered is asked. Readings
+        whose answers are one dict share one found (never changed: ``search`` copies it)."""
         head = self.plan.head
         hand_found: dict = {}
         hand_choices = self._ask_reading(FanContext(s, decs[0], self.ruleset, hand_memo), hand_memo, (), hand_found)
+        merged: dict = {}           # id of an answer → its found
         out = []
         for dec, answer in zip(decs, answers):
             if answer is None:
                 out.append(self.begin(s, dec, hand_memo, head))
-            else:       # (an answer is the reading's own: it may be kept)
-                out.append(Begun(None, {**hand_found, **answer} if hand_found else answer, hand_choices))
+                continue
+            found = merged.get(id(answer))
+            if found is None:
+                found = merged[id(answer)] = {**hand_found, **answer} if hand_found else answer
+            out.append(Begun(None, found, hand_choices))
         return out
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:

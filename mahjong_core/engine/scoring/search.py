@@ -50,12 +50,16 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     # first the plain sum of the fans found (cheap), then, for the readings it leaves in
     # the running, what finishing has already decided
     ranks = []              # (ceiling, points found): the likeliest best first among equal ceilings
+    rank_of: dict = {}      # id of a found shared by readings (head answers) → its rank
     for b in begun:
         if b.source is not None:            # took another reading's answers: its rank too
             ranks.append(ranks[b.source])
         elif b.choices is None:
-            raw, free = finisher.points(b.found)
-            ranks.append((finisher.ceiling(raw, free, room), raw))
+            rank = rank_of.get(id(b.found))
+            if rank is None:
+                raw, free = finisher.points(b.found)
+                rank = rank_of[id(b.found)] = (finisher.ceiling(raw, free, room), raw)
+            ranks.append(rank)
         else:
             ranks.append((math.inf, 0))
     order = sorted(range(len(decs)), key=ranks.__getitem__, reverse=True)
@@ -63,6 +67,7 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     units = finisher.units
     done: dict[int, ScoreResult] = {}
     settled: dict = {}      # readings that found the same fans (common with wilds) settle alike
+    settled_of: dict = {}   # id of a found shared by readings → its settled points
     for i in order:
         ceiling, _ = ranks[i]
         if floor is not None and ceiling < floor:
@@ -70,10 +75,13 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
         b = begun[i]
         found, choices = b.found, b.choices
         if choices is None:
-            key = frozenset(found.items())
-            points = settled.get(key)
+            points = settled_of.get(id(found))
             if points is None:
-                points = settled[key] = finisher.settled(found, None, tail.exposes)
+                key = frozenset(found.items())
+                points = settled.get(key)
+                if points is None:
+                    points = settled[key] = finisher.settled(found, None, tail.exposes)
+                settled_of[id(found)] = points
         else:
             points = finisher.settled(found, choices, tail.exposes)
         raw, free = points

@@ -84,7 +84,6 @@ class HeadAnswers:
         elif s.fourth_tile or s.robbing_kong:
             for i, dec in enumerate(readings):
                 found = out[i]
-                if found is not None and s.win_tile in dec.wild_as:
-                    for f in _NO_OTHER_COPY:
-                        found.pop(f, None)
+                if found is not None and s.win_tile in dec.wild_as:      # (a dict of its own: answers are shared)
+                    out[i] = {f: n for f, n in found.items() if f not in _NO_OTHER_COPY}
         return out
