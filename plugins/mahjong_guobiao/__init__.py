@@ -89,7 +89,8 @@ def mahjong_explain(result, ruleset):
 
 @hookimpl
 def mahjong_head_answers(ruleset):
-    """The six reading checks, compiled, for every standard reading of a hand (fastpath/heads.py)."""
+    """The six reading checks, compiled, for every standard and seven pairs reading of a hand
+    (fastpath/heads.py)."""
     if not any(e.check_id == "guobiao.pungs" for e in ruleset.plan.head):
         return None
     from .fastpath import heads

@@ -29,8 +29,7 @@ class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
     __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "group_class", "head_answers", "_per_hand", "_every",
-                 "_prefer",
-                 "_engine", "_name", "_minimums", "_by_method", "_by_shape", "_first_chosen")
+                 "_prefer", "_engine", "_name", "_minimums", "_by_method", "_by_shape", "_first_chosen")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
         self.ruleset = ruleset

@@ -1,8 +1,9 @@
 """The fast path's fans, compiled: ``_fans`` (from ``csrc/guobiao_fans.c``, built by the normal
 install where a C compiler is found, as core's kernel is) gives every standard reading of a hand
 its fans and total in one call and returns the best, as the Python loop over ``fans.Hand.found``
-and ``FastScorer.total`` does; and it reads a hand's plain notation for the quick parse
-(``read_hand``, as ``parse.read_hand``).
+and ``FastScorer.total`` does; it reads a hand's plain notation for the quick parse
+(``read_hand``, as ``parse.read_hand``); and it answers the head checks of readings for the
+general path (``heads``, through heads.py, with a table of its own: ``heads_table``).
 
 Invariant: for every hand, the same best total and the same tied readings in the same order,
 each with the same fans in the same order (so finishing them gives the same record). The Python
