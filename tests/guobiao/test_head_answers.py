@@ -39,10 +39,15 @@ def in_use(monkeypatch):
 
 @pytest.fixture(scope="module")
 def rulesets(tmp_path_factory):
-    out = {name: mahjong_core.load_ruleset(name) for name in SERVED}
+    """The rulesets served, built by an engine of their own with compiled code in use (whatever
+    the environment says: the answers are what is tested)."""
     path = write_overlay(tmp_path_factory.mktemp("wilds"), "guobiao-wilds",
                          "extends: guobiao\ntable: {wilds: {max_kinds: 1}}\n")
-    out["guobiao-wilds"] = mahjong_core.load_ruleset(path)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("MAHJONG_CORE_PURE", raising=False)
+        engine = mahjong_core.Engine()
+        out = {name: engine.load_ruleset(name) for name in SERVED}
+        out["guobiao-wilds"] = engine.load_ruleset(path)
     return out
 
 
