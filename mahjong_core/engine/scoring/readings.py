@@ -93,6 +93,22 @@ class Readings:
         choices = self._ask_reading(FanContext(s, dec, self.ruleset, hand_memo), hand_memo, self._every, found)
         return self._finished_choices(s, dec, found, choices, hand_memo)
 
+    def _answered(self, s, dec) -> ScoreResult | None:
+        """``_evaluated`` of a hand's one reading with its head checks' fans from ``head_answers``
+        (the bounded search costs more than it saves for one reading); None when it gives none."""
+        answers = self.head_answers(s, [dec])
+        if answers is None or answers[0] is None:
+            return None
+        hand_memo: dict = {}
+        ctx = FanContext(s, dec, self.ruleset, hand_memo)
+        found: dict[str, int] = {}
+        choices = self._ask_reading(ctx, hand_memo, (), found)
+        found.update(answers[0])
+        more = ask(self._every[len(self.plan.head):], ctx, found)
+        if more:
+            choices = more if choices is None else choices + more
+        return self._finished_choices(s, dec, found, choices, hand_memo)
+
     def _ask_reading(self, ctx: FanContext, hand_memo: dict, entries, found: dict) -> list | None:
         """Fill ``found`` with the per-hand checks' fans (asked with the hand's first reading and
         remembered) and those of ``entries``; return the open choices."""
@@ -217,14 +233,16 @@ class Readings:
         still be the best that meets it (BelowMinimumError when none does)."""
         method = win_method(s)
         minimum = self._minimums[method]
-        if self.plan.tail and (len(decs) > 1 or self.head_answers is not None):
+        if self.plan.tail and len(decs) > 1:
             try:
                 best = self.choose(search.best_candidates(self, s, decs))
             except search.Unbounded:
                 best = None
             if best is not None and (not enforce_minimum or best.minimum_points >= minimum):
                 return best
-        shared = self._shared(s, decs, bool(self.plan_fills) and not self.plan.tail and len(decs) > 2)
+        one = self._answered(s, decs[0]) if len(decs) == 1 and self.head_answers is not None else None
+        shared = [one] if one is not None else \
+            self._shared(s, decs, bool(self.plan_fills) and not self.plan.tail and len(decs) > 2)
         best = self._choose_shared(shared, decs)
         if enforce_minimum and best.minimum_points < minimum:
             enough = [_own(r, dec) for r, dec in zip(shared, decs) if r.minimum_points >= minimum]
