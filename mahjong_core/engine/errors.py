@@ -93,14 +93,31 @@ class SettlementError(MahjongError):
 
 class ResourceError(MahjongError):
     """The work ran out of memory: the machine's limit, not a fault of the input or of a plugin,
-    so it is never reported as a plugin's failure (``raise ResourceError() from None`` where a
-    MemoryError is caught)."""
+    so it is never reported as a plugin's failure (``plugin_failure`` around a plugin's code,
+    ``raise ResourceError() from None`` where a MemoryError is caught elsewhere)."""
 
     code = "out_of_memory"
 
     def __init__(self, message: str = "ran out of memory: the work needs more memory than this process "
                                       "may use (nothing is wrong with the input or the ruleset)"):
         super().__init__(message)
+
+
+def plugin_failure(e: Exception, what: str) -> MahjongError:
+    """The error to raise for ``e``, caught around a plugin's code that ``what`` names ("plugin
+    'x': fan check 'y' failed"): a MahjongError as it is; running out of memory as a
+    ResourceError (never the plugin's fault, its cause left out); anything else as a PluginError
+    naming the plugin, caused by ``e``. Use ``except Exception as e: raise plugin_failure(e, ...)``:
+    the message is made only when something failed."""
+    if isinstance(e, MahjongError):
+        return e
+    if isinstance(e, MemoryError):
+        err: MahjongError = ResourceError()
+        err.__suppress_context__ = True
+        return err
+    err = PluginError(f"{what}: {type(e).__name__}: {e}")
+    err.__cause__ = e
+    return err
 
 
 class IllegalActionError(MahjongError):

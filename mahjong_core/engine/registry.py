@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from . import rulecache
 from .config import Shown, is_family_base, resolve
-from .errors import MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean
+from .errors import MahjongError, PluginError, RulesetError, UnknownRulesetError, did_you_mean, plugin_failure
 from .plugins import REGISTRATIONS  # noqa: F401 (read from here by tests and tools)
 from .plugins import ALL_REGISTRATIONS, Plugins, Registered, Registry, checked
 
@@ -293,12 +293,8 @@ class Engine:
             try:
                 for hook in hooks:
                     hook(situation=situation, ruleset=ruleset)
-            except MahjongError:
-                raise
-            except MemoryError:
-                raise ResourceError() from None
             except Exception as e:
-                raise PluginError(f"situation check failed in a plugin: {type(e).__name__}: {e}") from e
+                raise plugin_failure(e, "situation check failed in a plugin")
 
     def explain(self, result, ruleset) -> list[dict]:
         out = []

@@ -16,8 +16,8 @@ from . import wilds
 from . import explanation
 from .compile import CompiledRules, FanRule, ShapeRule, compile_rules
 from .config import Resolved
-from .errors import (BelowMinimumError, MahjongError, NotWinningError, PluginError, ResourceError, RulesetError,
-                     SettlementError)
+from .errors import (BelowMinimumError, MahjongError, NotWinningError, RulesetError, SettlementError,
+                     plugin_failure)
 from .hand import WIN_METHOD_WORDS, WIN_METHODS, Situation, parse_situation, win_method
 from .results import ScoreResult
 from .scoring.finish import Finisher
@@ -119,12 +119,8 @@ class Ruleset:
         for check, vid, plugin in self._validator_checks:
             try:
                 check(s, self)
-            except MahjongError:
-                raise
-            except MemoryError:
-                raise ResourceError() from None
             except Exception as e:
-                raise PluginError(f"plugin '{plugin}': validator '{vid}' failed: {type(e).__name__}: {e}") from e
+                raise plugin_failure(e, f"plugin '{plugin}': validator '{vid}' failed")
         self.engine.validate_situation(s, self)
         return s
 
@@ -297,13 +293,8 @@ class Ruleset:
         ledger = Ledger(rec.seats)
         try:
             ledger.extend(rule.settle(rec, self, **self.settlement_params))
-        except MahjongError:
-            raise
-        except MemoryError:
-            raise ResourceError() from None
         except Exception as e:
-            raise PluginError(f"plugin '{self.settlement_rule.plugin}': settlement '{rule.id}' failed: "
-                              f"{type(e).__name__}: {e}") from e
+            raise plugin_failure(e, f"plugin '{self.settlement_rule.plugin}': settlement '{rule.id}' failed")
         return ledger.close(self.name)
 
     def _record(self, record):
@@ -343,11 +334,6 @@ def shape_readings(inp, shapes, melded: bool, method: str | None) -> list[Decomp
             if (melded and not shape.melds) or (method is not None and method not in shape.win_methods):
                 continue
             out.extend(shape.find(inp, **args))
-    except MahjongError:
-        raise
-    except MemoryError:
-        raise ResourceError() from None
     except Exception as e:
-        raise PluginError(f"plugin '{plugin}': win shape '{shape.id}' failed: "
-                          f"{type(e).__name__}: {e}") from e
+        raise plugin_failure(e, f"plugin '{plugin}': win shape '{shape.id}' failed")
     return out

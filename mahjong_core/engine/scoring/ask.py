@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import MahjongError, PluginError, ResourceError
+from ..errors import PluginError, plugin_failure
 from ..fans import Alternatives, FanContext
 
 
@@ -19,13 +19,8 @@ def ask(entries, ctx: FanContext, found: dict) -> list | None:
         args = entry.args
         try:
             result = func(ctx, **args) if args else func(ctx)
-        except MahjongError:
-            raise
-        except MemoryError:
-            raise ResourceError() from None
         except Exception as e:
-            raise PluginError(f"plugin '{entry.plugin}': fan check '{entry.check_id}' failed: "
-                              f"{type(e).__name__}: {e}") from e
+            raise plugin_failure(e, f"plugin '{entry.plugin}': fan check '{entry.check_id}' failed")
         if not result:
             continue
         cls = result.__class__
