@@ -127,8 +127,9 @@ class _Weights(dict):
 
 
 class GroupClasses:
-    """A ruleset's group class (``FanCheck.group_class``) as the shapes use it when scoring
-    (``ShapeInput.group_class``): ``weight[group]`` is one power of sixteen per class, so the
+    """A group class as the shapes use it: a ruleset's (``FanCheck.group_class``) when scoring
+    (``ShapeInput.group_class``), or every group its own (the standard search's duplicate test,
+    ``regular._EXACT``). ``weight[group]`` is one power of sixteen per class, so the
     weights of a reading's groups add up to the same number exactly when their classes are the
     same multiset (no reading holds sixteen groups: a winning hand has twenty tiles at most,
     ``table.hand_size`` being 19 at most). Filled as groups are met: a few hundred at most."""
