@@ -485,6 +485,236 @@ static PyObject *s_suit_waits(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* ------------------------------------------------------------------ families of readings */
+
+/* What families() needs of Decomposition, given once by family_setup(): the class, and the
+ * member descriptors of its five slots in field order (shape, groups, tiles, wild_as, family),
+ * through which a frozen dataclass's slots are set without its __setattr__. */
+static PyTypeObject *dec_type = NULL;
+static PyObject *dec_slots[5] = {NULL, NULL, NULL, NULL, NULL};
+static PyObject *standard_str = NULL;
+
+static PyObject *s_family_setup(PyObject *self, PyObject *args) {
+    PyObject *cls, *names[5];
+    int i;
+    if (!PyArg_ParseTuple(args, "O!OOOOO", &PyType_Type, &cls, &names[0], &names[1], &names[2], &names[3],
+                          &names[4]))
+        return NULL;
+    for (i = 0; i < 5; i++) {
+        if (Py_TYPE(names[i])->tp_descr_set == NULL) {
+            PyErr_SetString(PyExc_TypeError, "family_setup: a slot descriptor is expected");
+            return NULL;
+        }
+    }
+    Py_INCREF(cls);
+    Py_XSETREF(dec_type, (PyTypeObject *)cls);
+    for (i = 0; i < 5; i++) {
+        Py_INCREF(names[i]);
+        Py_XSETREF(dec_slots[i], names[i]);
+    }
+    if (standard_str == NULL && (standard_str = PyUnicode_InternFromString("standard")) == NULL) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* A new reading (a reference to each value is taken), or NULL. */
+static PyObject *new_reading(PyObject *groups, PyObject *tiles, PyObject *wild_as, PyObject *family) {
+    PyObject *values[5] = {standard_str, groups, tiles, wild_as, family};
+    PyObject *d = dec_type->tp_alloc(dec_type, 0);
+    int i;
+    if (d == NULL) return NULL;
+    for (i = 0; i < 5; i++) {
+        if (Py_TYPE(dec_slots[i])->tp_descr_set(dec_slots[i], d, values[i]) < 0) {
+            Py_DECREF(d);
+            return NULL;
+        }
+    }
+    return d;
+}
+
+/* ``base`` (a sorted tuple of ints, read into ``b``, ``nb`` of them) with the ``ne`` sorted
+ * ints of ``e`` merged in, as a new tuple; the ints are the base's and the extra's objects. */
+static PyObject *merged(PyObject *base, const long *b, Py_ssize_t nb, PyObject *extra, const long *e, Py_ssize_t ne) {
+    PyObject *out = PyTuple_New(nb + ne);
+    Py_ssize_t i = 0, j = 0, k = 0;
+    if (out == NULL) return NULL;
+    while (i < nb || j < ne) {
+        PyObject *v;
+        if (j >= ne || (i < nb && b[i] < e[j])) v = PyTuple_GET_ITEM(base, i++);
+        else v = PyTuple_GET_ITEM(extra, j++);
+        Py_INCREF(v);
+        PyTuple_SET_ITEM(out, k++, v);
+    }
+    return out;
+}
+
+/* The ints of a tuple of tile kinds into ``out`` (at most ``cap``); -1 when it is not one. */
+static Py_ssize_t read_tiles(PyObject *t, long *out, Py_ssize_t cap) {
+    Py_ssize_t n, i;
+    if (!PyTuple_Check(t) || (n = PyTuple_GET_SIZE(t)) > cap) return -1;
+    for (i = 0; i < n; i++) {
+        out[i] = PyLong_AsLong(PyTuple_GET_ITEM(t, i));
+        if (out[i] < 0 || out[i] >= 34) return -1;
+    }
+    return n;
+}
+
+/* Is ``rest + weight[group]`` new to ``seen`` (then added)? 1, 0, or -1 on an error. */
+static int first_of(PyObject *seen, PyObject *weight, PyObject *rest, PyObject *group) {
+    PyObject *w = PyObject_GetItem(weight, group), *key;
+    int known;
+    if (w == NULL) return -1;
+    key = PyNumber_Add(rest, w);
+    Py_DECREF(w);
+    if (key == NULL) return -1;
+    known = PySet_Contains(seen, key);
+    if (known == 0 && PySet_Add(seen, key) < 0) known = -1;
+    Py_DECREF(key);
+    return known < 0 ? -1 : !known;
+}
+
+#define MAX_TILES 64
+
+/* families(out, seen, weight, melds, hand, pair, tiles, wild_as, fills, held, cap, rest, family)
+ *
+ * regular._standard's set_fills (``pair`` a Group: one set of wilds only beside the sets
+ * ``hand``) or pair_fills (``pair`` None: a pair of wilds only beside ``hand``), appending a
+ * reading to ``out`` per fill as they do, in the same order, with the same values: ``tiles``
+ * and ``wild_as`` are the readings' tiles and wilds before the fill's (sorted), ``held`` the
+ * natural copies per kind, ``rest`` the weight of the groups beside the fill's and ``family``
+ * (pair_fills) the family of every reading, or (set_fills) its key. Returns None, or
+ * NotImplemented for what it does not take (the caller's Python answers: nothing appended). */
+static PyObject *s_families(PyObject *self, PyObject *args) {
+    PyObject *out, *seen, *weight, *melds, *hand, *pair, *tiles, *wild_as, *fills, *held, *rest, *family;
+    long cap, t_base[MAX_TILES], w_base[MAX_TILES], extra[MAX_TILES], held_n[34];
+    int wcount[34] = {0};
+    Py_ssize_t nt, nw, i, j, n_melds, n_hand;
+    PyObject *prefix = NULL;            /* pair_fills: melds + hand */
+    if (!PyArg_ParseTuple(args, "O!O!OO!O!OO!O!O!O!lOO", &PyList_Type, &out, &PySet_Type, &seen, &weight,
+                          &PyTuple_Type, &melds, &PyTuple_Type, &hand, &pair, &PyTuple_Type, &tiles,
+                          &PyTuple_Type, &wild_as, &PyTuple_Type, &fills, &PyList_Type, &held, &cap, &rest, &family))
+        return NULL;
+    if (dec_type == NULL || PyList_GET_SIZE(held) != 34) Py_RETURN_NOTIMPLEMENTED;
+    if ((nt = read_tiles(tiles, t_base, MAX_TILES)) < 0 || (nw = read_tiles(wild_as, w_base, MAX_TILES)) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    for (i = 0; i < 34; i++) {
+        held_n[i] = PyLong_AsLong(PyList_GET_ITEM(held, i));
+        if (held_n[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    for (i = 0; i < nw; i++) wcount[w_base[i]]++;
+    n_melds = PyTuple_GET_SIZE(melds);
+    n_hand = PyTuple_GET_SIZE(hand);
+    if (pair == Py_None && (prefix = PySequence_Concat(melds, hand)) == NULL) return NULL;
+    for (i = 0; i < PyTuple_GET_SIZE(fills); i++) {
+        PyObject *fill = PyTuple_GET_ITEM(fills, i), *sets, *fill_pair, *fill_tiles, *copies, *group;
+        PyObject *groups = NULL, *dec_tiles = NULL, *dec_wilds = NULL, *dec_family = NULL, *dec;
+        Py_ssize_t ne, at = 0, c, n_copies;
+        int ok = 1, fresh;
+        if (!PyTuple_Check(fill) || PyTuple_GET_SIZE(fill) != 4) goto not_taken;
+        sets = PyTuple_GET_ITEM(fill, 0);
+        fill_pair = PyTuple_GET_ITEM(fill, 1);
+        fill_tiles = PyTuple_GET_ITEM(fill, 2);
+        copies = PyTuple_GET_ITEM(fill, 3);
+        if (!PyTuple_Check(sets) || !PyTuple_Check(copies) || (ne = read_tiles(fill_tiles, extra, MAX_TILES)) < 0)
+            goto not_taken;
+        n_copies = PyTuple_GET_SIZE(copies);
+        /* no fifth copy of a kind (pair_fills reads the fill's one kind, set_fills each) */
+        for (c = 0; c < (pair == Py_None ? (n_copies > 0) : n_copies); c++) {
+            PyObject *tc = PyTuple_GET_ITEM(copies, c);
+            long t, n;
+            if (!PyTuple_Check(tc) || PyTuple_GET_SIZE(tc) != 2) goto not_taken;
+            t = PyLong_AsLong(PyTuple_GET_ITEM(tc, 0));
+            n = PyLong_AsLong(PyTuple_GET_ITEM(tc, 1));
+            if (t < 0 || t >= 34) goto not_taken;
+            if (held_n[t] + n + wcount[t] > cap) {
+                ok = 0;
+                break;
+            }
+        }
+        if (!ok) continue;
+        group = pair == Py_None ? fill_pair : (PyTuple_GET_SIZE(sets) ? PyTuple_GET_ITEM(sets, 0) : NULL);
+        if (group == NULL) goto not_taken;
+        if ((fresh = first_of(seen, weight, rest, group)) < 0) goto fail;
+        if (!fresh) continue;
+        if (pair == Py_None) {          /* melds + hand + (the pair,) */
+            groups = PyTuple_New(n_melds + n_hand + 1);
+            if (groups == NULL) goto fail;
+            for (j = 0; j < n_melds + n_hand; j++) {
+                PyObject *g = PyTuple_GET_ITEM(prefix, j);
+                Py_INCREF(g);
+                PyTuple_SET_ITEM(groups, j, g);
+            }
+            Py_INCREF(group);
+            PyTuple_SET_ITEM(groups, n_melds + n_hand, group);
+            dec_family = family;
+            Py_INCREF(dec_family);
+        } else {                        /* melds + hand[:at] + the sets + hand[at:] + (pair,) */
+            Py_ssize_t ns = PyTuple_GET_SIZE(sets), k = 0;
+            while (at < n_hand) {       /* bisect_left(hand, group) */
+                int lt = PyObject_RichCompareBool(PyTuple_GET_ITEM(hand, at), group, Py_LT);
+                if (lt < 0) goto fail;
+                if (!lt) break;
+                at++;
+            }
+            groups = PyTuple_New(n_melds + n_hand + ns + 1);
+            if (groups == NULL) goto fail;
+            for (j = 0; j < n_melds; j++, k++) {
+                Py_INCREF(PyTuple_GET_ITEM(melds, j));
+                PyTuple_SET_ITEM(groups, k, PyTuple_GET_ITEM(melds, j));
+            }
+            for (j = 0; j < at; j++, k++) {
+                Py_INCREF(PyTuple_GET_ITEM(hand, j));
+                PyTuple_SET_ITEM(groups, k, PyTuple_GET_ITEM(hand, j));
+            }
+            for (j = 0; j < ns; j++, k++) {
+                Py_INCREF(PyTuple_GET_ITEM(sets, j));
+                PyTuple_SET_ITEM(groups, k, PyTuple_GET_ITEM(sets, j));
+            }
+            for (j = at; j < n_hand; j++, k++) {
+                Py_INCREF(PyTuple_GET_ITEM(hand, j));
+                PyTuple_SET_ITEM(groups, k, PyTuple_GET_ITEM(hand, j));
+            }
+            Py_INCREF(pair);
+            PyTuple_SET_ITEM(groups, k, pair);
+            dec_family = Py_BuildValue("(On)", family, n_melds + at);
+            if (dec_family == NULL) goto fail;
+        }
+        dec_tiles = merged(tiles, t_base, nt, fill_tiles, extra, ne);
+        dec_wilds = merged(wild_as, w_base, nw, fill_tiles, extra, ne);
+        if (dec_tiles == NULL || dec_wilds == NULL) goto fail;
+        dec = new_reading(untracked(groups), dec_tiles, dec_wilds, untracked(dec_family));
+        Py_DECREF(groups);
+        Py_DECREF(dec_tiles);
+        Py_DECREF(dec_wilds);
+        Py_DECREF(dec_family);
+        if (dec == NULL) goto fail_clean;
+        ok = PyList_Append(out, dec);
+        Py_DECREF(dec);
+        if (ok < 0) goto fail_clean;
+        continue;
+    fail:
+        Py_XDECREF(groups);
+        Py_XDECREF(dec_tiles);
+        Py_XDECREF(dec_wilds);
+        Py_XDECREF(dec_family);
+    fail_clean:
+        Py_XDECREF(prefix);
+        return NULL;
+    not_taken:
+        /* only before anything was appended: every fill has the shape of the first */
+        if (i == 0 && !PyErr_Occurred()) {
+            Py_XDECREF(prefix);
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "families: a fill of another shape");
+        Py_XDECREF(prefix);
+        return NULL;
+    }
+    Py_XDECREF(prefix);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"wild_options", s_wild_options, METH_VARARGS,
      "wild_options(key, lo, chows, budget, fifth_copy, set_groups, pair_groups) -> tuple or None"},
@@ -492,6 +722,11 @@ static PyMethodDef methods[] = {
      "plain_splits(key, lo, chows, set_groups, pair_groups) -> tuple of (sets, pair) or None"},
     {"suit_complete", s_suit_complete, METH_VARARGS, "suit_complete(key, chows) -> bool or None"},
     {"suit_waits", s_suit_waits, METH_VARARGS, "suit_waits(key, chows) -> tuple of offsets or None"},
+    {"family_setup", s_family_setup, METH_VARARGS,
+     "family_setup(Decomposition, *its five slot descriptors in field order) -> None"},
+    {"families", s_families, METH_VARARGS,
+     "families(out, seen, weight, melds, hand, pair, tiles, wild_as, fills, held, cap, rest, family) -> None "
+     "or NotImplemented"},
     {NULL, NULL, 0, NULL}
 };
 

@@ -116,3 +116,48 @@ def test_its_answers_are_not_tracked_by_the_garbage_collector():
     for split in plain:
         containers.append(split[0])
     assert not any(gc.is_tracked(c) for c in containers)
+
+
+def _readings(decs) -> list:
+    """The readings as comparable values, each family's key numbered in order of first use."""
+    keys: dict = {}
+    out = []
+    for d in decs:
+        family = d.family
+        if family is not None:
+            family = (keys.setdefault(id(family[0]), len(keys)), family[1])
+        out.append((d.shape, d.groups, d.tiles, d.wild_as, family))
+    return out
+
+
+@pytest.mark.parametrize("name", ["popular", "guangdong-tuidaohu", "guangdong-lianhua", "fuzhou"])
+def test_families_of_readings_are_the_pure_closures(name, monkeypatch):
+    """``_splits.families`` (a set or a pair of wilds only, one reading per kind it may stand
+    for) lists what ``regular._standard``'s closures list: the same readings, in the same order,
+    in the same families, on random hands holding 1–4 wilds."""
+    import random
+    import mahjong_core
+    from mahjong_core.engine import shapes
+    from mahjong_core.engine.shapes import regular
+    from wildgen import parsed_hand
+
+    rules = mahjong_core.load_ruleset(name)
+    assert regular.compiled_families() is not None
+    families = checked = 0
+    rng = random.Random(name)
+    for _ in range(400):
+        got = parsed_hand(name, rules, rng.randrange(1 << 30), rng.randint(1, 4))
+        if got is None:
+            continue
+        _, s = got
+        shapes.standard.cache_clear()
+        compiled_readings = rules.decompositions(s)
+        with monkeypatch.context() as m:
+            m.setattr(regular, "compiled_families", lambda: None)
+            shapes.standard.cache_clear()
+            pure_readings = rules.decompositions(s)
+        assert _readings(compiled_readings) == _readings(pure_readings), s
+        families += sum(d.family is not None for d in pure_readings)
+        checked += 1
+    shapes.standard.cache_clear()
+    assert checked > 150 and families > 1000      # not vacuous: many family members compared

@@ -11,6 +11,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Sequence
 
+from .kernel import splitter
 from .records import Decomposition, Group, GroupClasses, ShapeInput, _decomposition
 from .suits import SUIT_RANGES, hand_missing, suit_complete, suit_groups, suit_options, suit_waits
 from .wild_splits import wild_options
@@ -135,6 +136,23 @@ def sets_fit(counts: Sequence[int], wilds: int, sets: int, pair: bool, room: Seq
 _EXACT = GroupClasses(lambda group: group)
 
 
+_FAMILIES_READY: list = []
+
+
+def compiled_families():
+    """The compiled wild splitter when it builds families of readings (``_splits.families``:
+    ``set_fills`` and ``pair_fills`` of ``_standard``, the same readings in the same order, each
+    a ``Decomposition`` made there), or None: the closures below answer."""
+    compiled = splitter()
+    if compiled is None:
+        return None
+    if not _FAMILIES_READY:
+        compiled.family_setup(Decomposition, *(Decomposition.__dict__[f] for f in
+                                               ("shape", "groups", "tiles", "wild_as", "family")))
+        _FAMILIES_READY.append(True)
+    return compiled
+
+
 def _first(seen: set, key) -> bool:
     """Whether ``key`` is new to ``seen`` (then added)."""
     if key in seen:
@@ -184,6 +202,7 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
     # natural copies, standing and melded; with fifth_copy nothing is counted against four
     held = [0 if fifth else c + m for c, m in zip(counts, meld_counts)]
     cap = 1 << 30 if fifth else 4
+    compiled = compiled_families() if options_of is wild_options else None
 
     def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
         """Add a reading (no family's: ``set_fills`` and ``pair_fills`` add those)."""
@@ -201,6 +220,9 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
         family = (object(), len(groups))
         tiles = tuple(sorted(naturals + wild_as))
         wilds = tuple(sorted(wild_as))
+        if compiled is not None and compiled.families(out, seen, weight, melds, tuple(hand_groups), None, tiles, wilds,
+                                                      fills, held, cap, rest, family) is None:
+            return
         for _, pg, extra, copies in fills:
             t, c = copies[0]
             if held[t] + c + wild_as.count(t) > cap:        # no fifth copy of a kind
@@ -218,6 +240,10 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
         rest = sum(map(weight.__getitem__, hand_sets)) + weight[pg]
         family = object()
         tiles = naturals + wild_as
+        if compiled is not None and compiled.families(out, seen, weight, melds, tuple(hand_sets), pg,
+                                                      tuple(sorted(tiles)), tuple(sorted(wild_as)), fills, held, cap,
+                                                      rest, family) is None:
+            return
         for extra_sets, _, extra, copies in fills:
             for t, c in copies:        # no fifth copy of a kind
                 if held[t] + c + wild_as.count(t) > cap:
