@@ -21,8 +21,9 @@ written through ``remember``: a long-running process keeps meeting new suits), t
 ``suit_waits``, ``suit_complete``), and for a fast scorer (``mahjong_fast_scorer``) the
 standard splits of a count vector (``standard_splits``) and whether a plugin's own compiled code
 may answer (``use_compiled``: not under ``MAHJONG_CORE_PURE=1``) and ``sha256_hex`` (a digest,
-without loading OpenSSL at start-up). ``rl_env`` makes the table's PettingZoo
-environment (the ``rl`` extra; docs/rl.md), for a script that trains or tests bots.
+without loading OpenSSL at start-up); ``TailAnswers``, what ``mahjong_tail_answers`` returns.
+``rl_env`` makes the table's PettingZoo environment (the ``rl`` extra; docs/rl.md), for a script
+that trains or tests bots.
 
 Plugins and the example import nothing else from ``mahjong_core`` (a test walks their imports).
 The names here are the plugin interface: they stay, wherever their code lives. Each is imported
@@ -41,7 +42,7 @@ _FROM = {
                "UnknownRulesetError", "UnsupportedError", "did_you_mean", "show"),
     "fans": ("Alternatives", "Fan", "FanCheck", "FanContext", "fan_check", "fan_checks"),
     "hand": ("Meld", "Situation", "parse_situation", "win_method"),
-    "hookspecs": ("SettlementRule", "TileSet", "ValueFormula", "WinShape", "hookimpl"),
+    "hookspecs": ("SettlementRule", "TailAnswers", "TileSet", "ValueFormula", "WinShape", "hookimpl"),
     "declarations": ("SituationField", "Validator"),
     "flows": ("OpeningStep", "TableFlow"),
     "records": ("Event", "Field", "Record"),
@@ -85,6 +86,8 @@ __all__ = [
     "suit_complete",
     # the standard splits of a count vector, for a fast scorer; whether compiled code may answer; a digest
     "standard_splits", "use_compiled", "sha256_hex",
+    # a plugin's answers to tail checks for a hand's readings at once (mahjong_tail_answers)
+    "TailAnswers",
     # the table as a learning environment
     "rl_env",
 ]

@@ -183,6 +183,22 @@ class ValueFormula:
     doc: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class TailAnswers:
+    """A plugin's answers to some of a ruleset's tail checks (``ruleset.plan.tail``: those with a
+    ``most``, asked last by the bounded search) for all the readings of a hand at once
+    (``mahjong_tail_answers``).
+
+    - ``checks`` (``tuple``): the plan entries answered (``ruleset.plan.tail[i].entry``)
+    - ``answers`` (``Callable[[Any, list], list | None]``): ``answers(situation, readings)`` → None (the checks are asked),
+      or a list with, for each reading, exactly the fans asking those checks of it in the plan's
+      order would find (fan id → count, filtered by the ruleset's fans as ``ask`` does; readings
+      with equal answers may share one dict, which the engine never changes), or None (its
+      checks are asked)
+    """
+
+    checks: tuple
+    answers: Callable[[Any, list], list | None]
 
 
 # records named here that live apart, defined only when read: the table flow's (flows.py, read by
@@ -518,6 +534,29 @@ class RulesetSpec:
             def mahjong_head_answers(ruleset):
                 if [e.func for e in ruleset.plan.head] == [pungs, tiles]:    # exactly our checks
                     return compiled_answers
+        """
+
+    @hookspec(firstresult=True)
+    def mahjong_tail_answers(self, ruleset: Ruleset) -> TailAnswers | None:
+        """Answers to some of ``ruleset``'s tail checks for all the readings of a hand at once, as
+        a ``TailAnswers``, asked once when the ruleset is built, or None. The bounded search takes
+        them beside the head answers (``mahjong_head_answers``): a reading answered is bounded by
+        the checks left, so fewer readings are finished. A check answered must never award more
+        than its ``most`` (the engine does not ask it, so it cannot see a broken promise). The
+        engine uses them for a hand only where that cannot change a result: no check left
+        unanswered before an answered one may exclude or reduce a fan (its fans would be listed
+        after the answered ones'). Offer it only for checks it was checked against; the first
+        answer counts.
+
+        Example::
+
+            from mahjong_core.plugin import TailAnswers, hookimpl
+
+            @hookimpl
+            def mahjong_tail_answers(ruleset):
+                mine = [t.entry for t in ruleset.plan.tail if t.entry.func is pair_258]
+                if mine:
+                    return TailAnswers(tuple(mine), compiled_pair_answers)
         """
 
     @hookspec(firstresult=True)

@@ -41,7 +41,7 @@ ALL_REGISTRATIONS = {**REGISTRATIONS, **DECLARATIONS}
 # the hooks asked of every ruleset while it is built or scores: their plugins load with any ruleset
 RULESET_HOOKS = frozenset({"mahjong_validate_ruleset", "mahjong_validate_situation", "mahjong_choose_result",
                            "mahjong_chooses_ties",
-                           "mahjong_fast_scorer", "mahjong_head_answers"})
+                           "mahjong_fast_scorer", "mahjong_head_answers", "mahjong_tail_answers"})
 
 
 @dataclass(frozen=True, slots=True)

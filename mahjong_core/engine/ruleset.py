@@ -91,6 +91,7 @@ class Ruleset:
                                        f"'{v.plugin}' failed: {type(e).__name__}: {e}") from e
         engine.validate(self)
         self.readings.head_answers = engine.head_answers(self)      # a plugin's, for this ruleset
+        self.readings.answer_tail(engine.tail_answers(self))
         self.fast_scorer = engine.fast_scorer(self)     # a plugin's, for this ruleset
 
     @property

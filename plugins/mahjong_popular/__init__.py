@@ -42,3 +42,12 @@ def mahjong_table_flow(ruleset):
     """The table turns up the 混 indicator after the deal (flow.py)."""
     from . import flow
     return flow.table_flow(ruleset)
+
+
+@hookimpl
+def mahjong_tail_answers(ruleset):
+    """The pattern checks, compiled, for every reading of a hand (answers.py)."""
+    if not any(t.entry.check_id.startswith("popular.") for t in ruleset.plan.tail):
+        return None
+    from . import answers
+    return answers.tail_answers(ruleset)

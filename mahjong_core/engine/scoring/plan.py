@@ -77,7 +77,7 @@ def kinds_mask(kinds) -> int:
 class CheckPlan:
     """The ruleset's checks in the order they are asked (see the module's docstring)."""
 
-    __slots__ = ("per_hand", "head", "tail", "every", "_whole", "_kinds", "_apart", "_units", "_hand_tails")
+    __slots__ = ("per_hand", "head", "tail", "every", "_whole", "_kinds", "_apart", "_units", "_hand_tails", "_left")
 
     def __init__(self, fan_rules, checks, finisher, bounded: bool):
         """``checks``: the engine's registry of checks; ``bounded``: whether a reading's score can
@@ -116,6 +116,7 @@ class CheckPlan:
                                frozenset(x for t in tail for x in t.exposes))
         self._kinds = any(t.kinds for t in tail)        # some tail check has only_kinds
         self._hand_tails: dict = {}     # HandTail per set of tail checks a hand leaves
+        self._left: dict = {}           # (HandTail, entries answered) → what ``left`` gives
 
     @property
     def room(self) -> tuple:
@@ -136,4 +137,21 @@ class CheckPlan:
             tail = tuple(self.tail[i] for i in kept)
             out = self._hand_tails[kept] = HandTail(tail, room_of(tail, self._apart, self._units),
                                                      frozenset(x for t in tail for x in t.exposes))
+        return out
+
+    def left(self, tail: HandTail, answered: frozenset) -> HandTail | None:
+        """``tail`` (a hand's) less the checks whose entries are ``answered`` (a plugin's tail
+        answers, ``mahjong_tail_answers``): what a reading answered still asks, with its room.
+        None when a check left comes before an answered one and may exclude or reduce a fan:
+        the answered fans go into a reading's fans before the fans of the checks left, and the
+        order in which excluders are found is the order ``excluded`` lists them in."""
+        key = (tail, answered)
+        if key in self._left:
+            return self._left[key]
+        kept = tuple(t for t in tail.checks if t.entry not in answered)
+        last = max((i for i, t in enumerate(tail.checks) if t.entry in answered), default=-1)
+        out = None
+        if not any(t.exposes for t in tail.checks[:last] if t.entry not in answered):
+            out = HandTail(kept, room_of(kept, self._apart, self._units), frozenset(x for t in kept for x in t.exposes))
+        self._left[key] = out
         return out

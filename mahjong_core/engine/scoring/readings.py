@@ -28,7 +28,8 @@ class HandFans(NamedTuple):
 class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
-    __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "group_class", "head_answers", "_per_hand", "_every",
+    __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "group_class", "head_answers", "tail_answers",
+                 "tail_answered", "_per_hand", "_every",
                  "_prefer", "_engine", "_name", "_minimums", "_by_method", "_by_shape", "_first_chosen")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
@@ -55,24 +56,58 @@ class Readings:
         # a plugin's answers to the head checks for a hand's readings at once (mahjong_head_answers),
         # set once the ruleset is built
         self.head_answers = None
+        # and to some tail checks (mahjong_tail_answers, ``answer_tail``): its answers, and the entries
+        self.tail_answers = None
+        self.tail_answered: frozenset = frozenset()
 
-    def begin_answered(self, s, decs: list, answers: list, hand_memo: dict) -> list[Begun]:
+    def answer_tail(self, answers) -> None:
+        """Take a plugin's ``TailAnswers`` (or None): its checks must be the plan's tail entries."""
+        if answers is None:
+            return
+        tail = {t.entry for t in self.plan.tail}
+        stray = [e for e in answers.checks if e not in tail]
+        if stray or not answers.checks:
+            raise PluginError(f"ruleset '{self._name}': a mahjong_tail_answers answer names "
+                              + (f"checks that are not tail checks of the plan "
+                                 f"({', '.join(getattr(e, 'check_id', repr(e)) for e in stray)})" if stray
+                                 else "no checks"))
+        self.tail_answers = answers.answers
+        self.tail_answered = frozenset(answers.checks)
+
+    def begin_answered(self, s, decs: list, answers: list, hand_memo: dict, more: list | None = None) -> list[Begun]:
         """``begin`` (the head checks) for every reading, from ``head_answers``' ``answers``: a
         reading answered gets those fans after the per-hand checks' (asked with the first
-        reading), and no context until it is finished; one not answered is asked. Readings
-        whose answers are one dict share one found (never changed: ``search`` copies it)."""
+        reading), and no context until it is finished; one not answered is asked. ``more``
+        (``tail_answers``' answers, or None): a reading's answered tail fans, added last.
+        Readings whose answers are the same dicts share one found (never changed: ``search``
+        copies it)."""
         head = self.plan.head
         hand_found: dict = {}
         hand_choices = self._ask_reading(FanContext(s, decs[0], self.ruleset, hand_memo), hand_memo, (), hand_found)
-        merged: dict = {}           # id of an answer → its found
+        merged: dict = {}           # id of an answer (and of the tail's) → its found
         out = []
-        for dec, answer in zip(decs, answers):
+        if more is None:
+            for dec, answer in zip(decs, answers):
+                if answer is None:
+                    out.append(self.begin(s, dec, hand_memo, head))
+                    continue
+                found = merged.get(id(answer))
+                if found is None:
+                    found = merged[id(answer)] = {**hand_found, **answer} if hand_found else answer
+                out.append(Begun(None, found, hand_choices))
+            return out
+        for dec, answer, extra in zip(decs, answers, more):
             if answer is None:
-                out.append(self.begin(s, dec, hand_memo, head))
+                b = self.begin(s, dec, hand_memo, head)
+                if extra:
+                    b.found.update(extra)
+                out.append(b)
                 continue
-            found = merged.get(id(answer))
+            key = (id(answer), id(extra))
+            found = merged.get(key)
             if found is None:
-                found = merged[id(answer)] = {**hand_found, **answer} if hand_found else answer
+                found = merged[key] = {**hand_found, **answer, **extra} if extra is not None else \
+                    {**hand_found, **answer}
             out.append(Begun(None, found, hand_choices))
         return out
 

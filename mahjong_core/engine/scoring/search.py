@@ -37,28 +37,35 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     the best is among them)."""
     finisher = readings.finisher
     hand_memo: dict = {}
+    tail = readings.plan.hand_tail(s)
     answers = readings.head_answers(s, decs) if readings.head_answers is not None else None
+    more = left = None      # a plugin's tail answers per reading, and the tail they leave
+    if answers is not None and readings.tail_answers is not None:
+        left = readings.plan.left(tail, readings.tail_answered)
+        if left is not None:
+            more = readings.tail_answers(s, decs)
     if answers is not None:
-        begun = readings.begin_answered(s, decs, answers, hand_memo)
+        begun = readings.begin_answered(s, decs, answers, hand_memo, more)
     elif readings.plan_fills and len(decs) > 2:
         begun = fills.begin_filled(readings, s, decs, hand_memo)
     else:
         head = readings.plan.head
         begun = [readings.begin(s, dec, hand_memo, head) for dec in decs]
-    tail = readings.plan.hand_tail(s)
-    room = tail.room[0]
+    # each reading's tail: ``left`` where its tail checks were answered (its found then holds
+    # their fans, and is never one a reading not answered holds)
+    tails = [tail] * len(decs) if more is None else [tail if m is None else left for m in more]
     # first the plain sum of the fans found (cheap), then, for the readings it leaves in
     # the running, what finishing has already decided
     ranks = []              # (ceiling, points found): the likeliest best first among equal ceilings
     rank_of: dict = {}      # id of a found shared by readings (head answers) → its rank
-    for b in begun:
+    for b, t in zip(begun, tails):
         if b.source is not None:            # took another reading's answers: its rank too
             ranks.append(ranks[b.source])
         elif b.choices is None:
             rank = rank_of.get(id(b.found))
             if rank is None:
                 raw, free = finisher.points(b.found)
-                rank = rank_of[id(b.found)] = (finisher.ceiling(raw, free, room), raw)
+                rank = rank_of[id(b.found)] = (finisher.ceiling(raw, free, t.room[0]), raw)
             ranks.append(rank)
         else:
             ranks.append((math.inf, 0))
@@ -73,24 +80,25 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
         if floor is not None and ceiling < floor:
             break
         b = begun[i]
+        t = tails[i]
         found, choices = b.found, b.choices
         if choices is None:
             points = settled_of.get(id(found))
             if points is None:
-                key = frozenset(found.items())
+                key = (frozenset(found.items()), t)
                 points = settled.get(key)
                 if points is None:
-                    points = settled[key] = finisher.settled(found, None, tail.exposes)
+                    points = settled[key] = finisher.settled(found, None, t.exposes)
                 settled_of[id(found)] = points
         else:
-            points = finisher.settled(found, choices, tail.exposes)
+            points = finisher.settled(found, choices, t.exposes)
         raw, free = points
-        if floor is not None and finisher.ceiling(raw, free, room) < floor:
+        if floor is not None and finisher.ceiling(raw, free, t.room[0]) < floor:
             continue
         ctx = b.ctx
         if ctx is None:         # a reading whose first checks were answered by another's
             ctx = FanContext(s, decs[i], readings.ruleset, hand_memo)
-        result = finish_above(readings, s, decs[i], ctx, dict(found), choices, raw, free, tail, hand_memo, floor)
+        result = finish_above(readings, s, decs[i], ctx, dict(found), choices, raw, free, t, hand_memo, floor)
         if result is not None:
             done[i] = result
             measure = result.value if units else result.total
