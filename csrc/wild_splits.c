@@ -516,9 +516,13 @@ static PyObject *s_family_setup(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* A new reading (a reference to each value is taken), or NULL. */
-static PyObject *new_reading(PyObject *groups, PyObject *tiles, PyObject *wild_as, PyObject *family) {
-    PyObject *values[5] = {standard_str, groups, tiles, wild_as, family};
+/* A new reading (a reference to each value is taken), or NULL. Not tracked by the garbage
+ * collector: its fields are a string, tuples of Groups and of ints, and None or a family key
+ * (an opaque object and an int), all immutable, so no reference cycle can pass through it; a
+ * hand with wilds makes a hundred, and each tracked one is an object every collection walks. */
+static PyObject *new_reading(PyObject *shape, PyObject *groups, PyObject *tiles, PyObject *wild_as,
+                             PyObject *family) {
+    PyObject *values[5] = {shape, groups, tiles, wild_as, family};
     PyObject *d = dec_type->tp_alloc(dec_type, 0);
     int i;
     if (d == NULL) return NULL;
@@ -528,7 +532,20 @@ static PyObject *new_reading(PyObject *groups, PyObject *tiles, PyObject *wild_a
             return NULL;
         }
     }
-    return d;
+    return untracked(d);
+}
+
+/* reading(shape, groups, tiles, wild_as, family) -> Decomposition (records.make_reading). */
+static PyObject *s_reading(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "reading() takes 5 arguments");
+        return NULL;
+    }
+    if (dec_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "reading(): family_setup() first");
+        return NULL;
+    }
+    return new_reading(args[0], args[1], args[2], args[3], args[4]);
 }
 
 /* ``base`` (a sorted tuple of ints, read into ``b``, ``nb`` of them) with the ``ne`` sorted
@@ -683,7 +700,7 @@ static PyObject *s_families(PyObject *self, PyObject *args) {
         dec_tiles = merged(tiles, t_base, nt, fill_tiles, extra, ne);
         dec_wilds = merged(wild_as, w_base, nw, fill_tiles, extra, ne);
         if (dec_tiles == NULL || dec_wilds == NULL) goto fail;
-        dec = new_reading(untracked(groups), dec_tiles, dec_wilds, untracked(dec_family));
+        dec = new_reading(standard_str, untracked(groups), dec_tiles, dec_wilds, untracked(dec_family));
         Py_DECREF(groups);
         Py_DECREF(dec_tiles);
         Py_DECREF(dec_wilds);
@@ -722,6 +739,8 @@ static PyMethodDef methods[] = {
      "plain_splits(key, lo, chows, set_groups, pair_groups) -> tuple of (sets, pair) or None"},
     {"suit_complete", s_suit_complete, METH_VARARGS, "suit_complete(key, chows) -> bool or None"},
     {"suit_waits", s_suit_waits, METH_VARARGS, "suit_waits(key, chows) -> tuple of offsets or None"},
+    {"reading", (PyCFunction)(void (*)(void))s_reading, METH_FASTCALL,
+     "reading(shape, groups, tiles, wild_as, family) -> Decomposition, untracked"},
     {"family_setup", s_family_setup, METH_VARARGS,
      "family_setup(Decomposition, *its five slot descriptors in field order) -> None"},
     {"families", s_families, METH_VARARGS,

@@ -142,7 +142,7 @@ def test_families_of_readings_are_the_pure_closures(name, monkeypatch):
     from wildgen import parsed_hand
 
     rules = mahjong_core.load_ruleset(name)
-    assert regular.compiled_families() is not None
+    assert regular.compiled_readings() is not None
     families = checked = 0
     rng = random.Random(name)
     for _ in range(400):
@@ -153,7 +153,7 @@ def test_families_of_readings_are_the_pure_closures(name, monkeypatch):
         shapes.standard.cache_clear()
         compiled_readings = rules.decompositions(s)
         with monkeypatch.context() as m:
-            m.setattr(regular, "compiled_families", lambda: None)
+            m.setattr(regular, "compiled_readings", lambda: None)
             shapes.standard.cache_clear()
             pure_readings = rules.decompositions(s)
         assert _readings(compiled_readings) == _readings(pure_readings), s
@@ -161,3 +161,23 @@ def test_families_of_readings_are_the_pure_closures(name, monkeypatch):
         checked += 1
     shapes.standard.cache_clear()
     assert checked > 150 and families > 1000      # not vacuous: many family members compared
+
+
+def test_readings_made_compiled_are_not_tracked_by_the_garbage_collector():
+    """``_splits.reading`` (``records.reading_maker``): the same Decomposition as the dataclass
+    makes, untracked (its fields are immutable: no cycle can pass through one); the readings of a
+    hand with wilds, family members and the others, are all such."""
+    import gc
+    import mahjong_core
+    from mahjong_core.engine import shapes
+    from mahjong_core.engine.shapes.records import Decomposition, Group, reading_maker
+
+    make = reading_maker()
+    groups = (Group("pung", 0, 0), Group("pair", 5, 1))
+    made = make("standard", groups, (0, 0, 0, 5, 5), (5,), None)
+    assert made == Decomposition("standard", groups, (0, 0, 0, 5, 5), (5,)) and not gc.is_tracked(made)
+    rules = mahjong_core.load_ruleset("popular")
+    shapes.standard.cache_clear()
+    decs = rules.decompositions(rules.parse({"hand": "123m456p78s5s1z1z1z1z", "win_tile": "9s", "wilds": "1z"}))
+    assert len(decs) > 20 and any(d.family for d in decs) and any(d.family is None for d in decs)
+    assert not any(gc.is_tracked(d) for d in decs)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Hashable, NamedTuple, Sequence
 
 from .. import tiles as T
+from .kernel import splitter
 
 
 _LABELS: dict = {}
@@ -114,6 +115,30 @@ def _new_decomposition():
 
 
 _decomposition = _new_decomposition()
+_READINGS_READY: list = []
+
+
+def compiled_readings():
+    """The compiled wild splitter, set up to make readings (``_splits.reading``, and the
+    families of ``regular._standard``), or None where it was not built or is not in use."""
+    compiled = splitter()
+    if compiled is None:
+        return None
+    if not _READINGS_READY:
+        compiled.family_setup(Decomposition, *(Decomposition.__dict__[f] for f in
+                                               ("shape", "groups", "tiles", "wild_as", "family")))
+        _READINGS_READY.append(True)
+    return compiled
+
+
+def reading_maker() -> Callable:
+    """What a shape search makes its readings with, asked once per search:
+    ``make(shape, groups, tiles, wild_as, family)``. The compiled one makes the same
+    ``Decomposition`` untracked by the garbage collector (its fields are immutable: no cycle
+    can pass through one), so the hundred readings of a hand with wilds are not objects every
+    collection walks; ``_decomposition`` where it is not in use."""
+    compiled = compiled_readings()
+    return _decomposition if compiled is None else compiled.reading
 
 
 class _Weights(dict):

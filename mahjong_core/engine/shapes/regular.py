@@ -11,8 +11,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Sequence
 
-from .kernel import splitter
-from .records import Decomposition, Group, GroupClasses, ShapeInput, _decomposition
+from .records import Decomposition, Group, GroupClasses, ShapeInput, _decomposition, compiled_readings, reading_maker
 from .suits import SUIT_RANGES, hand_missing, suit_complete, suit_groups, suit_options, suit_waits
 from .wild_splits import wild_options
 
@@ -65,7 +64,8 @@ def _standard_natural(inp: ShapeInput) -> tuple[Decomposition, ...]:
         return ()
     tiles = inp.natural_tiles
     melds = inp.meld_groups
-    return tuple(_decomposition("standard", melds + sets + (pair,), tiles, (), None) for sets, pair in splits)
+    make = reading_maker()
+    return tuple(make("standard", melds + sets + (pair,), tiles, (), None) for sets, pair in splits)
 
 
 def standard_splits(counts: Sequence[int], sets_needed: int, chows: bool) -> list[tuple[tuple[Group, ...], Group]]:
@@ -136,23 +136,6 @@ def sets_fit(counts: Sequence[int], wilds: int, sets: int, pair: bool, room: Seq
 _EXACT = GroupClasses(lambda group: group)
 
 
-_FAMILIES_READY: list = []
-
-
-def compiled_families():
-    """The compiled wild splitter when it builds families of readings (``_splits.families``:
-    ``set_fills`` and ``pair_fills`` of ``_standard``, the same readings in the same order, each
-    a ``Decomposition`` made there), or None: the closures below answer."""
-    compiled = splitter()
-    if compiled is None:
-        return None
-    if not _FAMILIES_READY:
-        compiled.family_setup(Decomposition, *(Decomposition.__dict__[f] for f in
-                                               ("shape", "groups", "tiles", "wild_as", "family")))
-        _FAMILIES_READY.append(True)
-    return compiled
-
-
 def _first(seen: set, key) -> bool:
     """Whether ``key`` is new to ``seen`` (then added)."""
     if key in seen:
@@ -202,14 +185,18 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
     # natural copies, standing and melded; with fifth_copy nothing is counted against four
     held = [0 if fifth else c + m for c, m in zip(counts, meld_counts)]
     cap = 1 << 30 if fifth else 4
-    compiled = compiled_families() if options_of is wild_options else None
+    # the compiled splitter makes the readings, and the families whole (``_splits.families``:
+    # ``set_fills`` and ``pair_fills`` below, the same readings in the same order); not for the
+    # reference search
+    compiled = compiled_readings() if options_of is wild_options else None
+    make = _decomposition if compiled is None else compiled.reading
 
     def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
         """Add a reading (no family's: ``set_fills`` and ``pair_fills`` add those)."""
         if not _first(seen, sum(map(weight.__getitem__, hand_groups)) + weight[pg]):
             return
         hand_groups.sort()
-        out.append(_decomposition("standard", melds + tuple(hand_groups) + (pg,),
+        out.append(make("standard", melds + tuple(hand_groups) + (pg,),
                                   tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), None))
 
     def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
@@ -230,7 +217,7 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
             if not _first(seen, rest + weight[pg]):
                 continue
             i, j = bisect_left(tiles, t), bisect_left(wilds, t)        # the pair's two tiles, in order
-            out.append(_decomposition("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
+            out.append(make("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
                                       wilds[:j] + extra + wilds[j:], family))
 
     def set_fills(hand_sets: list, pg: Group, wild_as: tuple, fills: tuple) -> None:
@@ -253,7 +240,7 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
                 if not _first(seen, rest + weight[g]):
                     continue
                 at = bisect_left(hand_sets, g)
-                out.append(_decomposition("standard", melds + tuple(hand_sets[:at]) + extra_sets
+                out.append(make("standard", melds + tuple(hand_sets[:at]) + extra_sets
                                           + tuple(hand_sets[at:]) + (pg,), tuple(sorted(tiles + extra)),
                                           tuple(sorted(wild_as + extra)), (family, len(melds) + at)))
 

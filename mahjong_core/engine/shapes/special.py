@@ -5,7 +5,7 @@ from itertools import combinations_with_replacement
 from typing import Iterable, Sequence
 
 from .. import tiles as T
-from .records import Decomposition, Group, ShapeInput, _decomposition, interned_group
+from .records import Decomposition, Group, ShapeInput, interned_group, reading_maker
 
 
 def _build(inp: ShapeInput, shape: str, hand_groups: tuple[Group, ...],
@@ -80,6 +80,7 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
     weights = None if inp.group_class is None else {t: inp.group_class.weight[interned_group("pair", t, 2)]
                                                     for t in kinds}
     listed: set = set()
+    make = reading_maker()
     for chosen in combinations_with_replacement(kinds, extra):
         if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
             continue
@@ -90,7 +91,7 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
             listed.add(classes)
         doubled = [t for t in chosen for _ in (0, 1)]
         groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
-        yield _decomposition("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
+        yield make("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
                              None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
 
 
