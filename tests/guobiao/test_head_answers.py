@@ -18,6 +18,7 @@ from mahjong_core.engine.scoring.ask import ask
 from mahjong_guobiao.fastpath import compiled
 
 import handgen
+from scoring_kit import pure_and_compiled, result_or_message
 from wildgen import FORMS, wildify
 
 if compiled._fans is None:
@@ -151,19 +152,9 @@ def test_a_claimed_wild_is_asked_per_value(rulesets, tmp_path):
 def test_turned_off_the_checks_answer(monkeypatch, name):
     """``MAHJONG_CORE_PURE=1`` when the ruleset is built: no head answers, the checks asked (with
     the fill keys' sharing among a family), the same results."""
-    monkeypatch.setenv("MAHJONG_CORE_PURE", "1")
-    pure = mahjong_core.Engine().load_ruleset(name)
+    pure, fast = pure_and_compiled(monkeypatch, name)
     assert pure.readings.head_answers is None and pure.uses_fill_keys
-    monkeypatch.delenv("MAHJONG_CORE_PURE")
-    fast = mahjong_core.Engine().load_ruleset(name)
     assert fast.readings.head_answers is not None
     for sit in hands(13, 300):
-        assert outcome(pure, sit) == outcome(fast, sit), sit
+        assert result_or_message(pure, sit) == result_or_message(fast, sit), sit
 
-
-def outcome(rules, sit):
-    """The result, or the error's message."""
-    try:
-        return rules.score(sit, enforce_minimum=False)
-    except mahjong_core.MahjongError as e:
-        return e.message

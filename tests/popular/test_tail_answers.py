@@ -19,6 +19,7 @@ from mahjong_core.plugin import TailAnswers
 from mahjong_popular import answers as popular_answers
 
 import handgen
+from scoring_kit import pure_and_compiled, result_or_message
 from wildgen import FORMS, wildify
 
 if popular_answers._patterns is None:
@@ -157,19 +158,9 @@ def test_an_answer_naming_other_checks_is_a_plugin_error(rulesets):
 @pytest.mark.parametrize("name", NAMES)
 def test_turned_off_the_checks_answer(monkeypatch, name):
     """``MAHJONG_CORE_PURE=1`` when the ruleset is built: no tail answers, the same results."""
-    monkeypatch.setenv("MAHJONG_CORE_PURE", "1")
-    pure = mahjong_core.Engine().load_ruleset(name)
+    pure, fast = pure_and_compiled(monkeypatch, name)
     assert pure.readings.tail_answers is None
-    monkeypatch.delenv("MAHJONG_CORE_PURE")
-    fast = mahjong_core.Engine().load_ruleset(name)
     assert fast.readings.tail_answers is not None
     for sit in hands(17, 200):
-        assert outcome(pure, sit) == outcome(fast, sit), sit
+        assert result_or_message(pure, sit) == result_or_message(fast, sit), sit
 
-
-def outcome(rules, sit):
-    """The result, or the error's message."""
-    try:
-        return rules.score(sit, enforce_minimum=False)
-    except mahjong_core.MahjongError as e:
-        return e.message

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from mahjong_core import BelowMinimumError, RulesetError
+from mahjong_core import BelowMinimumError, Engine, MahjongError, RulesetError
 from mahjong_core.engine.fans import FanCheck, FanContext
 from mahjong_core.engine.scoring import fills
 from mahjong_core.engine.shapes import Group
@@ -39,6 +39,23 @@ def outcome(rules, score, situation):
     except BelowMinimumError as e:
         return "below", e.result.to_dict(), rules.explain(e.result)
     return "ok", result.to_dict(), rules.explain(result)
+
+
+def result_or_message(rules, situation):
+    """The result of scoring without the minimum, or the error's message."""
+    try:
+        return rules.score(situation, enforce_minimum=False)
+    except MahjongError as e:
+        return e.message
+
+
+def pure_and_compiled(monkeypatch, name: str) -> tuple:
+    """Ruleset ``name`` built by an engine of its own under ``MAHJONG_CORE_PURE=1`` (compiled
+    code unused), and by another with compiled code in use."""
+    monkeypatch.setenv("MAHJONG_CORE_PURE", "1")
+    pure = Engine().load_ruleset(name)
+    monkeypatch.delenv("MAHJONG_CORE_PURE")
+    return pure, Engine().load_ruleset(name)
 
 
 def bounded(rules, situation):
