@@ -600,24 +600,45 @@ static int first_of(PyObject *seen, PyObject *weight, PyObject *rest, PyObject *
  * natural copies per kind, ``rest`` the weight of the groups beside the fill's and ``family``
  * (pair_fills) the family of every reading, or (set_fills) its key. Returns None, or
  * NotImplemented for what it does not take (the caller's Python answers: nothing appended). */
+static PyObject *families_run(PyObject *out, PyObject *seen, PyObject *weight, PyObject *melds, PyObject *hand,
+                              PyObject *pair, PyObject *tiles, PyObject *wild_as, PyObject *fills,
+                              const long *held_n, long cap, PyObject *rest, PyObject *family);
+
 static PyObject *s_families(PyObject *self, PyObject *args) {
     PyObject *out, *seen, *weight, *melds, *hand, *pair, *tiles, *wild_as, *fills, *held, *rest, *family;
-    long cap, t_base[MAX_TILES], w_base[MAX_TILES], extra[MAX_TILES], held_n[34];
-    int wcount[34] = {0};
-    Py_ssize_t nt, nw, i, j, n_melds, n_hand;
-    PyObject *prefix = NULL;            /* pair_fills: melds + hand */
+    long cap, held_n[34];
+    Py_ssize_t i;
     if (!PyArg_ParseTuple(args, "O!O!OO!O!OO!O!O!O!lOO", &PyList_Type, &out, &PySet_Type, &seen, &weight,
                           &PyTuple_Type, &melds, &PyTuple_Type, &hand, &pair, &PyTuple_Type, &tiles,
                           &PyTuple_Type, &wild_as, &PyTuple_Type, &fills, &PyList_Type, &held, &cap, &rest, &family))
         return NULL;
     if (dec_type == NULL || PyList_GET_SIZE(held) != 34) Py_RETURN_NOTIMPLEMENTED;
-    if ((nt = read_tiles(tiles, t_base, MAX_TILES)) < 0 || (nw = read_tiles(wild_as, w_base, MAX_TILES)) < 0) {
-        PyErr_Clear();
-        Py_RETURN_NOTIMPLEMENTED;
-    }
     for (i = 0; i < 34; i++) {
         held_n[i] = PyLong_AsLong(PyList_GET_ITEM(held, i));
         if (held_n[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    return families_run(out, seen, weight, melds, hand, pair, tiles, wild_as, fills, held_n, cap, rest, family);
+}
+
+/* families_run's own references, released. */
+static void release(PyObject *prefix, PyObject **family_at) {
+    int k;
+    Py_XDECREF(prefix);
+    for (k = 0; k <= MAX_TILES; k++) Py_XDECREF(family_at[k]);
+}
+
+/* families(), its arguments read: a new reference to None, NotImplemented, or NULL. */
+static PyObject *families_run(PyObject *out, PyObject *seen, PyObject *weight, PyObject *melds, PyObject *hand,
+                              PyObject *pair, PyObject *tiles, PyObject *wild_as, PyObject *fills,
+                              const long *held_n, long cap, PyObject *rest, PyObject *family) {
+    long t_base[MAX_TILES], w_base[MAX_TILES], extra[MAX_TILES];
+    int wcount[34] = {0};
+    Py_ssize_t nt, nw, i, j, n_melds, n_hand;
+    PyObject *prefix = NULL;            /* pair_fills: melds + hand */
+    PyObject *family_at[MAX_TILES + 1] = {NULL};     /* set_fills: a member's family, by its place */
+    if ((nt = read_tiles(tiles, t_base, MAX_TILES)) < 0 || (nw = read_tiles(wild_as, w_base, MAX_TILES)) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NOTIMPLEMENTED;
     }
     for (i = 0; i < nw; i++) wcount[w_base[i]]++;
     n_melds = PyTuple_GET_SIZE(melds);
@@ -694,13 +715,18 @@ static PyObject *s_families(PyObject *self, PyObject *args) {
             }
             Py_INCREF(pair);
             PyTuple_SET_ITEM(groups, k, pair);
-            dec_family = Py_BuildValue("(On)", family, n_melds + at);
-            if (dec_family == NULL) goto fail;
+            if (at > MAX_TILES) goto not_taken;
+            if (family_at[at] == NULL) {        /* one (key, place) per place: members share it */
+                family_at[at] = untracked(Py_BuildValue("(On)", family, n_melds + at));
+                if (family_at[at] == NULL) goto fail;
+            }
+            dec_family = family_at[at];
+            Py_INCREF(dec_family);
         }
         dec_tiles = merged(tiles, t_base, nt, fill_tiles, extra, ne);
         dec_wilds = merged(wild_as, w_base, nw, fill_tiles, extra, ne);
         if (dec_tiles == NULL || dec_wilds == NULL) goto fail;
-        dec = new_reading(standard_str, untracked(groups), dec_tiles, dec_wilds, untracked(dec_family));
+        dec = new_reading(standard_str, untracked(groups), untracked(dec_tiles), untracked(dec_wilds), dec_family);
         Py_DECREF(groups);
         Py_DECREF(dec_tiles);
         Py_DECREF(dec_wilds);
@@ -716,19 +742,364 @@ static PyObject *s_families(PyObject *self, PyObject *args) {
         Py_XDECREF(dec_wilds);
         Py_XDECREF(dec_family);
     fail_clean:
-        Py_XDECREF(prefix);
+        release(prefix, family_at);
         return NULL;
     not_taken:
         /* only before anything was appended: every fill has the shape of the first */
         if (i == 0 && !PyErr_Occurred()) {
-            Py_XDECREF(prefix);
+            release(prefix, family_at);
             Py_RETURN_NOTIMPLEMENTED;
         }
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "families: a fill of another shape");
-        Py_XDECREF(prefix);
+        release(prefix, family_at);
         return NULL;
     }
-    Py_XDECREF(prefix);
+    release(prefix, family_at);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ the standard search's combine */
+
+#define MAX_STACK 16        /* sets, and wilds, of one reading */
+
+typedef struct {
+    long w, ns;
+    int has_pair;
+    PyObject *groups, *pg;              /* borrowed from the option */
+    long wilds[MAX_STACK];
+    Py_ssize_t n_wilds;
+} Option;
+
+typedef struct {
+    PyObject *out, *seen, *weight, *melds, *fills_of, *kinds, *chows;
+    long budget, need, cap, held[34];
+    long naturals[MAX_TILES];
+    Py_ssize_t n_naturals;
+    Option **options;
+    Py_ssize_t *n_options;
+    int last;
+    PyObject *sets[MAX_STACK];
+    int n_sets;
+    long wild_as[MAX_STACK];
+    int n_wild;
+} Combine;
+
+/* 1 taken, 0 not taken (NotImplemented: the caller's Python answers), -1 error. */
+#define NOT_TAKEN 0
+
+static int cmp_long(const void *a, const void *b) {
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* A tuple of the ints ``v`` (``n``, sorted here), or NULL. */
+static PyObject *sorted_ints(long *v, Py_ssize_t n) {
+    PyObject *out = PyTuple_New(n);
+    Py_ssize_t i;
+    if (out == NULL) return NULL;
+    qsort(v, (size_t)n, sizeof(long), cmp_long);
+    for (i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (x == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
+/* The readings' tiles: the naturals and ``wilds`` (``n``), sorted, or NULL. */
+static PyObject *hand_tiles(const Combine *C, const long *wilds, Py_ssize_t n) {
+    long all[MAX_TILES + MAX_STACK];
+    memcpy(all, C->naturals, (size_t)C->n_naturals * sizeof(long));
+    memcpy(all + C->n_naturals, wilds, (size_t)n * sizeof(long));
+    return sorted_ints(all, C->n_naturals + n);
+}
+
+/* The sum of the weights of ``groups`` (``n``), plus ``pg``'s when given; a new reference. */
+static PyObject *weight_of(const Combine *C, PyObject **groups, int n, PyObject *pg) {
+    PyObject *total = PyLong_FromLong(0);
+    int i;
+    for (i = 0; total != NULL && i <= n; i++) {
+        PyObject *g = i < n ? groups[i] : pg, *w, *sum;
+        if (g == NULL) continue;
+        if ((w = PyObject_GetItem(C->weight, g)) == NULL) {
+            Py_DECREF(total);
+            return NULL;
+        }
+        sum = PyNumber_Add(total, w);
+        Py_DECREF(w);
+        Py_DECREF(total);
+        total = sum;
+    }
+    return total;
+}
+
+/* ``groups`` (``n``) as a sorted list, or NULL. */
+static PyObject *sorted_groups(PyObject **groups, int n) {
+    PyObject *list = PyList_New(n);
+    int i;
+    if (list == NULL) return NULL;
+    for (i = 0; i < n; i++) {
+        Py_INCREF(groups[i]);
+        PyList_SET_ITEM(list, i, groups[i]);
+    }
+    if (PyList_Sort(list) < 0) {
+        Py_DECREF(list);
+        return NULL;
+    }
+    return list;
+}
+
+/* regular._standard's emit: a reading of the sets ``groups`` (``n``), the pair ``pg`` and the
+ * wilds ``wilds`` (``nw``), when its groups of tiles are new to ``seen``. */
+static int emit_reading(Combine *C, PyObject **groups, int n, PyObject *pg, const long *wilds, int nw) {
+    PyObject *key = weight_of(C, groups, n, pg), *list, *all = NULL, *tiles = NULL, *wild_tuple = NULL, *dec;
+    long w[MAX_STACK];
+    int known, i, n_melds = (int)PyTuple_GET_SIZE(C->melds);
+    if (key == NULL) return -1;
+    known = PySet_Contains(C->seen, key);
+    if (known == 0 && PySet_Add(C->seen, key) < 0) known = -1;
+    Py_DECREF(key);
+    if (known) return known < 0 ? -1 : 1;
+    if ((list = sorted_groups(groups, n)) == NULL) return -1;
+    all = PyTuple_New(n_melds + n + 1);
+    if (all == NULL) goto fail;
+    for (i = 0; i < n_melds; i++) {
+        Py_INCREF(PyTuple_GET_ITEM(C->melds, i));
+        PyTuple_SET_ITEM(all, i, PyTuple_GET_ITEM(C->melds, i));
+    }
+    for (i = 0; i < n; i++) {
+        Py_INCREF(PyList_GET_ITEM(list, i));
+        PyTuple_SET_ITEM(all, n_melds + i, PyList_GET_ITEM(list, i));
+    }
+    Py_INCREF(pg);
+    PyTuple_SET_ITEM(all, n_melds + n, pg);
+    memcpy(w, wilds, (size_t)nw * sizeof(long));
+    if ((tiles = hand_tiles(C, wilds, nw)) == NULL || (wild_tuple = sorted_ints(w, nw)) == NULL) goto fail;
+    dec = new_reading(standard_str, untracked(all), untracked(tiles), untracked(wild_tuple), Py_None);
+    if (dec == NULL) goto fail;
+    i = PyList_Append(C->out, dec);
+    Py_DECREF(dec);
+    Py_DECREF(list);
+    Py_DECREF(all);
+    Py_DECREF(tiles);
+    Py_DECREF(wild_tuple);
+    return i < 0 ? -1 : 1;
+fail:
+    Py_DECREF(list);
+    Py_XDECREF(all);
+    Py_XDECREF(tiles);
+    Py_XDECREF(wild_tuple);
+    return -1;
+}
+
+/* A family of readings (set_fills when ``pg`` is given, else pair_fills) through families_run. */
+static int family_of(Combine *C, PyObject *pg, PyObject *fills) {
+    PyObject *list = sorted_groups(C->sets, C->n_sets), *hand = NULL, *rest = NULL, *tiles = NULL, *wilds = NULL;
+    PyObject *family = NULL, *done = NULL;
+    long w[MAX_STACK];
+    int r = -1;
+    if (list == NULL) return -1;
+    if ((hand = PyList_AsTuple(list)) == NULL) goto end;
+    if ((rest = weight_of(C, C->sets, C->n_sets, pg)) == NULL) goto end;
+    memcpy(w, C->wild_as, (size_t)C->n_wild * sizeof(long));
+    if ((tiles = hand_tiles(C, C->wild_as, C->n_wild)) == NULL || (wilds = sorted_ints(w, C->n_wild)) == NULL)
+        goto end;
+    if (pg != NULL) {
+        family = PyBaseObject_Type.tp_alloc(&PyBaseObject_Type, 0);        /* object(): the family's key */
+    } else {
+        PyObject *key = PyBaseObject_Type.tp_alloc(&PyBaseObject_Type, 0);
+        if (key != NULL) family = untracked(Py_BuildValue("(Nn)", key, PyTuple_GET_SIZE(C->melds) + C->n_sets));
+    }
+    if (family == NULL) goto end;
+    done = families_run(C->out, C->seen, C->weight, C->melds, hand, pg != NULL ? pg : Py_None, tiles, wilds, fills,
+                        C->held, C->cap, rest, family);
+    if (done != NULL) r = done == Py_NotImplemented ? NOT_TAKEN : 1;
+end:
+    Py_XDECREF(done);
+    Py_XDECREF(family);
+    Py_XDECREF(wilds);
+    Py_XDECREF(tiles);
+    Py_XDECREF(rest);
+    Py_XDECREF(hand);
+    Py_DECREF(list);
+    return r;
+}
+
+/* regular._standard's combine, suit ``i`` on. */
+static int combine(Combine *C, int i, PyObject *pair, long used) {
+    Py_ssize_t k;
+    if (i == C->last) {
+        long free_sets = C->need - C->n_sets;
+        int need_pair = pair == NULL, r = 1;
+        PyObject *fills;
+        Py_ssize_t f;
+        if (C->budget - used != 3 * free_sets + (need_pair ? 2 : 0)) return 1;
+        if (!free_sets && !need_pair) return emit_reading(C, C->sets, C->n_sets, pair, C->wild_as, C->n_wild);
+        fills = PyObject_CallFunction(C->fills_of, "lOOO", free_sets, need_pair ? Py_True : Py_False, C->kinds,
+                                      C->chows);
+        if (fills == NULL) return -1;
+        if (!PyTuple_Check(fills)) {
+            Py_DECREF(fills);
+            return NOT_TAKEN;
+        }
+        if (!free_sets) r = family_of(C, NULL, fills);
+        else if (free_sets == 1 && !need_pair) r = family_of(C, pair, fills);
+        else {
+            for (f = 0; r > 0 && f < PyTuple_GET_SIZE(fills); f++) {
+                PyObject *fill = PyTuple_GET_ITEM(fills, f), *extra_sets, *extra_pair, *extra, *copies;
+                PyObject *groups[MAX_STACK];
+                long wilds[MAX_STACK];
+                int n, nw = C->n_wild, ok = 1;
+                Py_ssize_t c;
+                if (!PyTuple_Check(fill) || PyTuple_GET_SIZE(fill) != 4) {
+                    r = NOT_TAKEN;
+                    break;
+                }
+                extra_sets = PyTuple_GET_ITEM(fill, 0);
+                extra_pair = PyTuple_GET_ITEM(fill, 1);
+                extra = PyTuple_GET_ITEM(fill, 2);
+                copies = PyTuple_GET_ITEM(fill, 3);
+                if (!PyTuple_Check(extra_sets) || !PyTuple_Check(extra) || !PyTuple_Check(copies)
+                    || C->n_sets + PyTuple_GET_SIZE(extra_sets) > MAX_STACK || nw + PyTuple_GET_SIZE(extra) > MAX_STACK) {
+                    r = NOT_TAKEN;
+                    break;
+                }
+                for (c = 0; c < PyTuple_GET_SIZE(copies); c++) {      /* no fifth copy of a kind */
+                    PyObject *tc = PyTuple_GET_ITEM(copies, c);
+                    long t = PyLong_AsLong(PyTuple_GET_ITEM(tc, 0)), m = PyLong_AsLong(PyTuple_GET_ITEM(tc, 1)), held;
+                    int j;
+                    if (t < 0 || t >= 34) {
+                        r = PyErr_Occurred() ? -1 : NOT_TAKEN;
+                        break;
+                    }
+                    held = C->held[t] + m;
+                    for (j = 0; j < C->n_wild; j++) held += C->wild_as[j] == t;
+                    if (held > C->cap) {
+                        ok = 0;
+                        break;
+                    }
+                }
+                if (r <= 0) break;
+                if (!ok) continue;
+                memcpy(groups, C->sets, (size_t)C->n_sets * sizeof(PyObject *));
+                n = C->n_sets;
+                for (c = 0; c < PyTuple_GET_SIZE(extra_sets); c++) groups[n++] = PyTuple_GET_ITEM(extra_sets, c);
+                memcpy(wilds, C->wild_as, (size_t)nw * sizeof(long));
+                for (c = 0; c < PyTuple_GET_SIZE(extra); c++) {
+                    wilds[nw++] = PyLong_AsLong(PyTuple_GET_ITEM(extra, c));
+                }
+                if (PyErr_Occurred()) {
+                    r = -1;
+                    break;
+                }
+                if (extra_pair == Py_None && pair == NULL) {
+                    r = NOT_TAKEN;
+                    break;
+                }
+                r = emit_reading(C, groups, n, extra_pair == Py_None ? pair : extra_pair, wilds, nw);
+            }
+        }
+        Py_DECREF(fills);
+        return r;
+    }
+    for (k = 0; k < C->n_options[i]; k++) {
+        const Option *o = &C->options[i][k];
+        int saved_sets = C->n_sets, saved_wild = C->n_wild, r;
+        Py_ssize_t g;
+        if (used + o->w > C->budget) break;
+        if (C->n_sets + o->ns > C->need || (o->has_pair && pair != NULL)) continue;
+        if (C->n_sets + PyTuple_GET_SIZE(o->groups) > MAX_STACK || C->n_wild + o->n_wilds > MAX_STACK) return NOT_TAKEN;
+        for (g = 0; g < PyTuple_GET_SIZE(o->groups); g++) C->sets[C->n_sets++] = PyTuple_GET_ITEM(o->groups, g);
+        memcpy(C->wild_as + C->n_wild, o->wilds, (size_t)o->n_wilds * sizeof(long));
+        C->n_wild += (int)o->n_wilds;
+        r = combine(C, i + 1, o->has_pair ? o->pg : pair, used + o->w);
+        C->n_sets = saved_sets;
+        C->n_wild = saved_wild;
+        if (r <= 0) return r;
+    }
+    return 1;
+}
+
+/* standard(out, seen, weight, per_suit, budget, need, melds, naturals, held, cap, fills_of, kinds, chows)
+ *
+ * regular._standard's combine and its emit, set_fills and pair_fills: every reading of the
+ * suits' options (``per_suit``, a list of each suit's wild_options, filtered as _standard
+ * filters them) appended to ``out`` as the Python combine appends them, in the same order;
+ * ``fills_of(free_sets, need_pair, kinds, chows)`` is regular._pure_wild_groups. Returns None, or
+ * NotImplemented for what it does not take (then ``out`` and ``seen`` are the caller's to empty
+ * before its Python answers). */
+static PyObject *s_standard(PyObject *self, PyObject *args) {
+    PyObject *per_suit, *naturals, *held;
+    Combine C;
+    Py_ssize_t i, k;
+    int r = -1;
+    memset(&C, 0, sizeof(C));
+    if (!PyArg_ParseTuple(args, "O!O!OO!llO!O!O!lOOO", &PyList_Type, &C.out, &PySet_Type, &C.seen, &C.weight,
+                          &PyList_Type, &per_suit, &C.budget, &C.need, &PyTuple_Type, &C.melds, &PyTuple_Type,
+                          &naturals, &PyList_Type, &held, &C.cap, &C.fills_of, &C.kinds, &C.chows))
+        return NULL;
+    if (dec_type == NULL || PyList_GET_SIZE(held) != 34 || PyList_GET_SIZE(per_suit) > 4
+        || (C.n_naturals = read_tiles(naturals, C.naturals, MAX_TILES)) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    for (i = 0; i < 34; i++) {
+        C.held[i] = PyLong_AsLong(PyList_GET_ITEM(held, i));
+        if (C.held[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    C.last = (int)PyList_GET_SIZE(per_suit);
+    C.options = (Option **)calloc(4, sizeof(Option *));
+    C.n_options = (Py_ssize_t *)calloc(4, sizeof(Py_ssize_t));
+    if (C.options == NULL || C.n_options == NULL) {
+        PyErr_NoMemory();
+        goto end;
+    }
+    for (i = 0; i < C.last; i++) {
+        PyObject *suit = PyList_GET_ITEM(per_suit, i);
+        if (!PyTuple_Check(suit)) {
+            r = NOT_TAKEN;
+            goto end;
+        }
+        C.n_options[i] = PyTuple_GET_SIZE(suit);
+        C.options[i] = (Option *)calloc((size_t)C.n_options[i] + 1, sizeof(Option));
+        if (C.options[i] == NULL) {
+            PyErr_NoMemory();
+            goto end;
+        }
+        for (k = 0; k < C.n_options[i]; k++) {
+            PyObject *o = PyTuple_GET_ITEM(suit, k);
+            Option *op = &C.options[i][k];
+            if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 7 || !PyTuple_Check(PyTuple_GET_ITEM(o, 3))) {
+                r = NOT_TAKEN;
+                goto end;
+            }
+            op->w = PyLong_AsLong(PyTuple_GET_ITEM(o, 0));
+            op->ns = PyLong_AsLong(PyTuple_GET_ITEM(o, 1));
+            op->has_pair = PyObject_IsTrue(PyTuple_GET_ITEM(o, 2));
+            op->groups = PyTuple_GET_ITEM(o, 3);
+            op->pg = PyTuple_GET_ITEM(o, 4);
+            if ((op->n_wilds = read_tiles(PyTuple_GET_ITEM(o, 5), op->wilds, MAX_STACK)) < 0 || op->has_pair < 0) {
+                r = PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_OverflowError) ? -1 : NOT_TAKEN;
+                if (r == NOT_TAKEN) PyErr_Clear();
+                goto end;
+            }
+            if (PyErr_Occurred()) goto end;
+        }
+    }
+    r = combine(&C, 0, NULL, 0);
+end:
+    if (C.options != NULL)
+        for (i = 0; i < 4; i++) free(C.options[i]);
+    free(C.options);
+    free(C.n_options);
+    if (r < 0) return NULL;
+    if (r == NOT_TAKEN) {
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
     Py_RETURN_NONE;
 }
 
@@ -739,6 +1110,9 @@ static PyMethodDef methods[] = {
      "plain_splits(key, lo, chows, set_groups, pair_groups) -> tuple of (sets, pair) or None"},
     {"suit_complete", s_suit_complete, METH_VARARGS, "suit_complete(key, chows) -> bool or None"},
     {"suit_waits", s_suit_waits, METH_VARARGS, "suit_waits(key, chows) -> tuple of offsets or None"},
+    {"standard", s_standard, METH_VARARGS,
+     "standard(out, seen, weight, per_suit, budget, need, melds, naturals, held, cap, fills_of, kinds, chows) -> "
+     "None or NotImplemented"},
     {"reading", (PyCFunction)(void (*)(void))s_reading, METH_FASTCALL,
      "reading(shape, groups, tiles, wild_as, family) -> Decomposition, untracked"},
     {"family_setup", s_family_setup, METH_VARARGS,

@@ -132,9 +132,10 @@ def _readings(decs) -> list:
 
 @pytest.mark.parametrize("name", ["popular", "guangdong-tuidaohu", "guangdong-lianhua", "fuzhou"])
 def test_families_of_readings_are_the_pure_closures(name, monkeypatch):
-    """``_splits.families`` (a set or a pair of wilds only, one reading per kind it may stand
-    for) lists what ``regular._standard``'s closures list: the same readings, in the same order,
-    in the same families, on random hands holding 1–4 wilds."""
+    """``_splits.standard`` (the combine, its emit and the families: a set or a pair of wilds
+    only, one reading per kind it may stand for) lists what ``regular._standard``'s closures
+    list: the same readings, in the same order, in the same families, on random hands holding
+    1–4 wilds."""
     import random
     import mahjong_core
     from mahjong_core.engine import shapes

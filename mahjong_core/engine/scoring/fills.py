@@ -27,12 +27,26 @@ from ..fans import FanContext
 
 class Begun(NamedTuple):
     """A reading after its head checks: its context (None when it took another reading's
-    answers), the fans found, the open choices, and the reading whose answers it took (None)."""
+    answers), the fans found (None: they are ``parts``), the open choices, the reading whose
+    answers it took (None), the points of the fans found when already worked out
+    (``Finisher.points``; None), and the dicts whose fans, in order, are the fans found, when
+    they are not merged until needed (head answers: most readings are never finished)."""
 
     ctx: FanContext | None
-    found: dict
+    found: dict | None
     choices: list | None
     source: int | None = None
+    points: tuple | None = None
+    parts: tuple | None = None
+
+    def fans(self) -> dict:
+        """The fans found, as a dict of the reading's own."""
+        if self.found is not None:
+            return dict(self.found)
+        out: dict = {}
+        for part in self.parts:
+            out.update(part)
+        return out
 
 
 class _Family(NamedTuple):

@@ -79,36 +79,45 @@ class Readings:
         reading answered gets those fans after the per-hand checks' (asked with the first
         reading), and no context until it is finished; one not answered is asked. ``more``
         (``tail_answers``' answers, or None): a reading's answered tail fans, added last.
-        Readings whose answers are the same dicts share one found (never changed: ``search``
-        copies it)."""
-        head = self.plan.head
+        Readings whose answers are the same dicts share one Begun, whose fans are those parts
+        (``Begun.parts``, merged when the search needs them), with its points: the sum of the
+        parts' (each fan is one check's, so the parts hold different fans), each part's worked
+        out once."""
+        points = self.finisher.points
         hand_found: dict = {}
         hand_choices = self._ask_reading(FanContext(s, decs[0], self.ruleset, hand_memo), hand_memo, (), hand_found)
-        merged: dict = {}           # id of an answer (and of the tail's) → its found
-        out = []
+        hand_raw, hand_free = points(hand_found)
+        # a hundred readings, a few dozen distinct answers: the per-reading work is zip, map
+        # and dict at C speed, the Python loop is over the distinct (answer, tail answer) pairs
         if more is None:
-            for dec, answer in zip(decs, answers):
-                if answer is None:
-                    out.append(self.begin(s, dec, hand_memo, head))
-                    continue
-                found = merged.get(id(answer))
-                if found is None:
-                    found = merged[id(answer)] = {**hand_found, **answer} if hand_found else answer
-                out.append(Begun(None, found, hand_choices))
-            return out
-        for dec, answer, extra in zip(decs, answers, more):
+            more = [None] * len(decs)
+            keys = list(map(id, answers))
+        else:
+            keys = list(zip(map(id, answers), map(id, more)))
+        part_points: dict = {}      # id of an answer, or of a tail answer → its points
+        shared: dict = {}           # id of an answer (with the tail's) → the Begun of its readings
+        for key, i in dict(zip(keys, range(len(keys)))).items():
+            answer, extra = answers[i], more[i]
             if answer is None:
-                b = self.begin(s, dec, hand_memo, head)
-                if extra:
-                    b.found.update(extra)
-                out.append(b)
                 continue
-            key = (id(answer), id(extra))
-            found = merged.get(key)
-            if found is None:
-                found = merged[key] = {**hand_found, **answer, **extra} if extra is not None else \
-                    {**hand_found, **answer}
-            out.append(Begun(None, found, hand_choices))
+            raw, free = hand_raw, hand_free
+            for part in (answer, extra):
+                if part:
+                    known = part_points.get(id(part))
+                    if known is None:
+                        known = part_points[id(part)] = points(part)
+                    raw += known[0]
+                    free += known[1]
+            shared[key] = Begun(None, None, hand_choices, None, (raw, free),
+                                (hand_found, answer, extra) if extra else (hand_found, answer))
+        out = list(map(shared.get, keys))
+        if None in answers:
+            head = self.plan.head
+            for i, answer in enumerate(answers):
+                if answer is None:
+                    b = out[i] = self.begin(s, decs[i], hand_memo, head)
+                    if more[i]:
+                        b.found.update(more[i])
         return out
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:

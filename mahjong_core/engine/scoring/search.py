@@ -51,45 +51,52 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     else:
         head = readings.plan.head
         begun = [readings.begin(s, dec, hand_memo, head) for dec in decs]
-    # each reading's tail: ``left`` where its tail checks were answered (its found then holds
+    # each reading's tail: ``left`` where its tail checks were answered (its Begun then holds
     # their fans, and is never one a reading not answered holds)
     tails = [tail] * len(decs) if more is None else [tail if m is None else left for m in more]
     # first the plain sum of the fans found (cheap), then, for the readings it leaves in
-    # the running, what finishing has already decided
-    ranks = []              # (ceiling, points found): the likeliest best first among equal ceilings
-    rank_of: dict = {}      # id of a found shared by readings (head answers) → its rank
-    for b, t in zip(begun, tails):
-        if b.source is not None:            # took another reading's answers: its rank too
-            ranks.append(ranks[b.source])
-        elif b.choices is None:
-            rank = rank_of.get(id(b.found))
-            if rank is None:
-                raw, free = finisher.points(b.found)
-                rank = rank_of[id(b.found)] = (finisher.ceiling(raw, free, t.room[0]), raw)
-            ranks.append(rank)
+    # the running, what finishing has already decided. A rank is (ceiling, points found): the
+    # likeliest best first among equal ceilings; each Begun is ranked once (readings with head
+    # answers share one), and the list of ranks is made at C speed
+    rank_of: dict = {}      # id of a Begun → its rank
+    for key, i in dict(zip(map(id, begun), range(len(begun)))).items():
+        b = begun[i]
+        if b.source is not None:
+            continue
+        if b.choices is None:
+            raw, free = finisher.points(b.found) if b.points is None else b.points
+            rank_of[key] = (finisher.ceiling(raw, free, tails[i].room[0]), raw)
         else:
-            ranks.append((math.inf, 0))
-    order = sorted(range(len(decs)), key=ranks.__getitem__, reverse=True)
+            rank_of[key] = (math.inf, 0)
+    ranks = list(map(rank_of.get, map(id, begun)))
+    if answers is None:
+        for i, b in enumerate(begun):
+            if b.source is not None:        # took another reading's answers: its rank too
+                ranks[i] = ranks[b.source]
+    # the readings, highest rank first (in reading order among equal ranks): sorted by the
+    # place of their rank among the distinct ranks, an int, cheaper to compare than the rank
+    place = {rank: n for n, rank in enumerate(sorted(set(ranks)))}
+    order = sorted(range(len(decs)), key=list(map(place.__getitem__, ranks)).__getitem__, reverse=True)
     floor = None
     units = finisher.units
     done: dict[int, ScoreResult] = {}
     settled: dict = {}      # readings that found the same fans (common with wilds) settle alike
-    settled_of: dict = {}   # id of a found shared by readings → its settled points
+    settled_of: dict = {}   # id of a Begun shared by readings → its settled points
     for i in order:
         ceiling, _ = ranks[i]
         if floor is not None and ceiling < floor:
             break
         b = begun[i]
         t = tails[i]
-        found, choices = b.found, b.choices
+        found, choices = b.fans(), b.choices
         if choices is None:
-            points = settled_of.get(id(found))
+            points = settled_of.get(id(b))
             if points is None:
                 key = (frozenset(found.items()), t)
                 points = settled.get(key)
                 if points is None:
                     points = settled[key] = finisher.settled(found, None, t.exposes)
-                settled_of[id(found)] = points
+                settled_of[id(b)] = points
         else:
             points = finisher.settled(found, choices, t.exposes)
         raw, free = points
@@ -98,7 +105,7 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
         ctx = b.ctx
         if ctx is None:         # a reading whose first checks were answered by another's
             ctx = FanContext(s, decs[i], readings.ruleset, hand_memo)
-        result = finish_above(readings, s, decs[i], ctx, dict(found), choices, raw, free, t, hand_memo, floor)
+        result = finish_above(readings, s, decs[i], ctx, found, choices, raw, free, t, hand_memo, floor)
         if result is not None:
             done[i] = result
             measure = result.value if units else result.total

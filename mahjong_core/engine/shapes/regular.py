@@ -191,6 +191,13 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
     compiled = compiled_readings() if options_of is wild_options else None
     make = _decomposition if compiled is None else compiled.reading
 
+    if compiled is not None:        # the whole combine below, compiled (``_splits.standard``)
+        if compiled.standard(out, seen, weight, per_suit, budget, need, melds, naturals, held, cap,
+                             _pure_wild_groups, inp.kinds, inp.chows) is None:
+            return out
+        out.clear()
+        seen.clear()
+
     def emit(hand_groups: list, pg: Group, wild_as: tuple) -> None:
         """Add a reading (no family's: ``set_fills`` and ``pair_fills`` add those)."""
         if not _first(seen, sum(map(weight.__getitem__, hand_groups)) + weight[pg]):

@@ -81,8 +81,11 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
                                                     for t in kinds}
     listed: set = set()
     make = reading_maker()
-    for chosen in combinations_with_replacement(kinds, extra):
-        if any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
+    # a kind one more pair of which would pass the limit is never chosen; a choice of distinct
+    # kinds adds one pair to each, so only a kind chosen twice or more needs its count checked
+    roomy = [t for t in kinds if held[t] + 2 <= limit]
+    for chosen in combinations_with_replacement(roomy, extra):
+        if extra > 1 and len(set(chosen)) < extra and any(held[t] + 2 * chosen.count(t) > limit for t in chosen):
             continue
         if weights is not None:
             classes = sum(weights[t] for t in chosen)
@@ -92,7 +95,7 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
         doubled = [t for t in chosen for _ in (0, 1)]
         groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
         yield make("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
-                             None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
+                   None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
 
 
 def seven_pairs_waits(counts: Sequence[int], pairs: int = 7, allow_four: bool = True) -> list[int]:
