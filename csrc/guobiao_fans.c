@@ -84,6 +84,7 @@ typedef struct {
 } Table;
 
 static PyObject *NAMES[N_FANS];         /* the fan ids as interned str */
+static PyObject *ONE;                   /* the int 1, a waits answer's count */
 
 /* tile facts (facts.py) */
 static int SUIT(int t) { return t < 27 ? t / 9 : 3; }
@@ -462,59 +463,81 @@ static int chow_class(int lo) {
 
 /* ------------------------------------------------------------------ unique waits (waits.py) */
 
-static int sets_only(unsigned char *c, int from) {
-    int i = from;
-    while (i < NUM_KINDS && !c[i]) i++;
-    if (i == NUM_KINDS) return 1;
+/* Do the kinds [i, end) of ``c`` (one suit) split into sets only? Chows never leave a suit. */
+static int range_sets(unsigned char *c, int i, int end) {
+    int ok;
+    while (i < end && !c[i]) i++;
+    if (i == end) return 1;
     if (c[i] >= 3) {
         c[i] -= 3;
-        int ok = sets_only(c, i);
+        ok = range_sets(c, i, end);
         c[i] += 3;
         if (ok) return 1;
     }
     if (i < 27 && i % 9 <= 6 && c[i + 1] && c[i + 2]) {
         c[i]--; c[i + 1]--; c[i + 2]--;
-        int ok = sets_only(c, i);
+        ok = range_sets(c, i, end);
         c[i]++; c[i + 1]++; c[i + 2]++;
         if (ok) return 1;
     }
     return 0;
 }
 
-static int complete(unsigned char *c, int size) {
-    int t;
-    if (size % 3 != 2) return 0;
-    for (t = 0; t < NUM_KINDS; t++) {
+/* ... into sets and one pair? */
+static int range_pair(unsigned char *c, int lo, int end) {
+    int t, ok;
+    for (t = lo; t < end; t++) {
         if (c[t] < 2) continue;
         c[t] -= 2;
-        int ok = sets_only(c, 0);
+        ok = range_sets(c, lo, end);
         c[t] += 2;
         if (ok) return 1;
     }
     return 0;
 }
 
+static const int SUIT_LO[5] = {0, 9, 18, 27, NUM_KINDS};
+
 /* waits.only_wait: is ``w`` the only wait of the hand before the win (``counts`` less one
  * ``w``): the kinds completing it into sets and a pair, and with 13 tiles and at most seven
  * kinds the seven-pairs wait; formal (a fifth copy counts) unless ``formal`` is 0, when a kind
- * whose four copies are held (melds too) is none. */
+ * whose four copies are held (melds too) is none. A hand is complete exactly when every suit
+ * splits into sets, one of them with the pair (sets never leave a suit), so each suit is read
+ * once as it stands and once per kind of it added: ``complete`` of the whole hand per kind,
+ * suit by suit. */
 static int only_wait(const unsigned char *counts, const unsigned char *melded, int w, int formal) {
     unsigned char c[NUM_KINDS];
-    int t, size = 0, kinds = 0, waits = 0;
+    int t, s, size = 0, kinds = 0, waits = 0, sets[4], paired[4], bad = 0, pairs = 0;
     memcpy(c, counts, NUM_KINDS);
     c[w]--;
     for (t = 0; t < NUM_KINDS; t++) { size += c[t]; kinds += c[t] != 0; }
+    for (s = 0; s < 4; s++) {           /* each suit as it stands: sets only, sets and the pair, or neither */
+        int n = 0;
+        for (t = SUIT_LO[s]; t < SUIT_LO[s + 1]; t++) n += c[t];
+        sets[s] = n % 3 == 0 && range_sets(c, SUIT_LO[s], SUIT_LO[s + 1]);
+        paired[s] = n % 3 == 2 && range_pair(c, SUIT_LO[s], SUIT_LO[s + 1]);
+        bad += !sets[s] && !paired[s];
+        pairs += paired[s];
+    }
     unsigned char is_wait[NUM_KINDS];
     memset(is_wait, 0, NUM_KINDS);
-    for (t = 0; t < NUM_KINDS; t++) {
-        c[t]++;
-        is_wait[t] = (unsigned char)complete(c, size + 1);
-        c[t]--;
+    if ((size + 1) % 3 == 2) {
+        for (s = 0; s < 4; s++) {
+            /* the other suits: none incomplete, and the pair among them at most once */
+            int other_bad = bad - (!sets[s] && !paired[s]), other_pairs = pairs - paired[s];
+            if (other_bad || other_pairs > 1) continue;
+            for (t = SUIT_LO[s]; t < SUIT_LO[s + 1]; t++) {
+                c[t]++;
+                is_wait[t] = (unsigned char)(other_pairs == 1 ? range_sets(c, SUIT_LO[s], SUIT_LO[s + 1])
+                                                              : range_pair(c, SUIT_LO[s], SUIT_LO[s + 1]));
+                c[t]--;
+            }
+        }
     }
     if (size == 13 && kinds <= 7) {            /* waits.seven_pairs_wait */
-        int pairs = 0;
-        for (t = 0; t < NUM_KINDS; t++) pairs += (c[t] == 2 || c[t] == 3) ? 1 : c[t] == 4 ? 2 : 0;
-        if (pairs == 6) {
+        int sp = 0;
+        for (t = 0; t < NUM_KINDS; t++) sp += (c[t] == 2 || c[t] == 3) ? 1 : c[t] == 4 ? 2 : 0;
+        if (sp == 6) {
             int best = -1;
             for (t = 0; t < NUM_KINDS; t++)
                 if ((c[t] == 1 || c[t] == 3) && (best < 0 || REF_KEY(t) < REF_KEY(best))) best = t;
@@ -946,7 +969,26 @@ static PyObject *S_SHAPE, *S_GROUPS, *S_TILES;  /* attribute names, interned onc
 
 /* The head checks' fans of one reading (``heads``) into ``found``: 1, or 0 when it is not one
  * this reads, or -1 with an error set. */
-static int reading_found(Hand *h, PyObject *reading, int n_melds, Acc *found) {
+/* The unique-wait fan of a standard reading read into ``h`` (its counts set), with standing
+ * chows ``kind``/``tile`` (``n_sets``) and the pair ``pair_tile``: standard.waits — 边张 > 嵌张 >
+ * 单钓将 when the winning tile is the pre-win hand's only wait — as a fan index, or -1 (none, or
+ * one the ruleset does not count: ``ask`` would not award it). */
+static int reading_wait(Hand *h, const int *kind, const int *tile, int n_sets, int pair_tile) {
+    int edge = 0, closed = 0, w = h->win, i, fan;
+    for (i = 0; i < n_sets; i++) {
+        if (kind[i] != 0) continue;
+        if (w == tile[i] + 1) closed = 1;
+        else if (w == tile[i] || w == tile[i] + 2) edge = 1;
+    }
+    if (!(edge || closed || pair_tile == w)) return -1;
+    if (!only_wait(h->counts, h->melded, w, h->tb->formal_waits)) return -1;
+    fan = edge ? F_EDGE_WAIT : closed ? F_CLOSED_WAIT : F_SINGLE_WAIT;
+    return h->tb->enabled[fan] ? fan : -1;
+}
+
+/* ``wait``, when not NULL, gets the reading's unique-wait fan (reading_wait; -1 for seven pairs,
+ * which has none). */
+static int reading_found(Hand *h, PyObject *reading, int n_melds, Acc *found, int *wait) {
     PyObject *shape = NULL, *groups = NULL, *tiles = NULL;
     int out = -1;
     int kind[4], tile[4], n_sets = 4 - n_melds, pair_tile = -1, i, t;
@@ -968,6 +1010,7 @@ static int reading_found(Hand *h, PyObject *reading, int n_melds, Acc *found) {
     }
     if (pairs) {
         seven_pairs_found(h, found);
+        if (wait != NULL) *wait = -1;
         out = 1;
         goto done;
     }
@@ -991,6 +1034,7 @@ static int reading_found(Hand *h, PyObject *reading, int n_melds, Acc *found) {
     h->only = -1;
     hand_tiles(h);
     hand_found(h, kind, tile, n_sets, pair_tile, 0, found);
+    if (wait != NULL) *wait = reading_wait(h, kind, tile, n_sets, pair_tile);
     out = 1;
     goto done;
 unread:
@@ -1024,10 +1068,11 @@ static int same_fans(const Acc *a, const Acc *b) {
  * in the same order share one dict (the first SHARED distinct answers are looked up). melds and
  * flags as ``best`` takes them. */
 static PyObject *f_heads(PyObject *self, PyObject *args) {
-    PyObject *capsule, *melds, *flags, *readings;
-    if (!PyArg_ParseTuple(args, "OO!O!O!", &capsule, &PyTuple_Type, &melds, &PyTuple_Type, &flags,
-                          &PyList_Type, &readings))
+    PyObject *capsule, *melds, *flags, *readings, *waits = NULL, *wait_dicts[N_FANS + 1];
+    if (!PyArg_ParseTuple(args, "OO!O!O!|O!", &capsule, &PyTuple_Type, &melds, &PyTuple_Type, &flags,
+                          &PyList_Type, &readings, &PyList_Type, &waits))
         return NULL;
+    memset(wait_dicts, 0, sizeof wait_dicts);
     const Table *tb = PyCapsule_GetPointer(capsule, "guobiao_fans.Table");
     if (tb == NULL) return NULL;
     if (PyTuple_GET_SIZE(flags) != 9 || PyTuple_GET_SIZE(melds) > 4) {
@@ -1049,8 +1094,21 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
     for (r = 0; r < n; r++) {
         Acc found;
         PyObject *item = NULL;
-        int read = reading_found(&h, PyList_GET_ITEM(readings, r), n_melds, &found);
+        int wait = -1;
+        int read = reading_found(&h, PyList_GET_ITEM(readings, r), n_melds, &found, waits ? &wait : NULL);
         if (read < 0) goto fail;
+        if (waits != NULL) {            /* the reading's waits answer: one dict per fan (or none) */
+            PyObject *answer = Py_None;
+            if (read) {
+                PyObject **slot = &wait_dicts[wait + 1];
+                if (*slot == NULL) {
+                    if ((*slot = PyDict_New()) == NULL) goto fail;
+                    if (wait >= 0 && PyDict_SetItem(*slot, NAMES[wait], ONE) < 0) goto fail;
+                }
+                answer = *slot;
+            }
+            if (PyList_Append(waits, answer) < 0) goto fail;
+        }
         if (!read) {
             item = Py_NewRef(Py_None);
         } else {
@@ -1068,9 +1126,11 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(out, r, item);
     }
     PyMem_Free(seen);
+    for (i = 0; i <= N_FANS; i++) Py_XDECREF(wait_dicts[i]);
     return out;
 fail:
     PyMem_Free(seen);
+    for (i = 0; i <= N_FANS; i++) Py_XDECREF(wait_dicts[i]);
     Py_DECREF(out);
     return NULL;
 }
@@ -1150,7 +1210,8 @@ static PyMethodDef methods[] = {
      " special_fully, hog_with_pure)"
      " -> one ruleset's table"},
     {"heads", f_heads, METH_VARARGS,
-     "heads(table, melds, flags, readings) -> [the head checks' fans of each reading, or None]"},
+     "heads(table, melds, flags, readings[, waits]) -> [the head checks' fans of each reading, or None]; "
+     "waits, a list, gets each reading's guobiao.waits fans (or None)"},
     {"read_hand", f_read_hand, METH_O, "read_hand(text) -> (the tiles sorted, 34 counts) or None"},
     {"best", f_best, METH_VARARGS,
      "best(table, counts, melds, flags, readings) -> (best total, ((reading index, fans), ...))"},
@@ -1173,5 +1234,6 @@ PyMODINIT_FUNC PyInit__fans(void) {
         NAMES[f] = PyUnicode_InternFromString(FAN_IDS[f]);
         if (NAMES[f] == NULL) return NULL;
     }
+    if ((ONE = PyLong_FromLong(1)) == NULL) return NULL;
     return PyModule_Create(&module);
 }

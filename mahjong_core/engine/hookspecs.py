@@ -536,17 +536,18 @@ class RulesetSpec:
                     return compiled_answers
         """
 
-    @hookspec(firstresult=True)
+    @hookspec
     def mahjong_tail_answers(self, ruleset: Ruleset) -> TailAnswers | None:
         """Answers to some of ``ruleset``'s tail checks for all the readings of a hand at once, as
         a ``TailAnswers``, asked once when the ruleset is built, or None. The bounded search takes
         them beside the head answers (``mahjong_head_answers``): a reading answered is bounded by
-        the checks left, so fewer readings are finished. A check answered must never award more
-        than its ``most`` (the engine does not ask it, so it cannot see a broken promise). The
-        engine uses them for a hand only where that cannot change a result: no check left
-        unanswered before an answered one may exclude or reduce a fan (its fans would be listed
-        after the answered ones'). Offer it only for checks it was checked against; the first
-        answer counts.
+        the checks left, so fewer readings are finished. Each plugin answers its own checks (a
+        check two answers name is a PluginError); a reading gets the fans of every answer that
+        answers it, in the plan's order. A check answered must never award more than its
+        ``most`` (the engine does not ask it, so it cannot see a broken promise). The engine uses
+        them for a reading only where that cannot change a result: no check left unanswered
+        before an answered one may exclude or reduce a fan (its fans would be listed after the
+        answered ones'). Offer it only for checks it was checked against.
 
         Example::
 

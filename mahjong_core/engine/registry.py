@@ -337,10 +337,10 @@ class Engine:
         (``mahjong_head_answers``), or None."""
         return self._plugins.pm.hook.mahjong_head_answers(ruleset=ruleset)
 
-    def tail_answers(self, ruleset):
-        """A plugin's answers to some of ``ruleset``'s tail checks for a hand's readings at once
-        (``mahjong_tail_answers``), or None."""
-        return self._plugins.pm.hook.mahjong_tail_answers(ruleset=ruleset)
+    def tail_answers(self, ruleset) -> list:
+        """The plugins' answers to some of ``ruleset``'s tail checks for a hand's readings at once
+        (``mahjong_tail_answers``), each a ``TailAnswers``."""
+        return [a for a in self._plugins.pm.hook.mahjong_tail_answers(ruleset=ruleset) if a is not None]
 
 
 _default: Engine | None = None

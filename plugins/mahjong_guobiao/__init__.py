@@ -88,6 +88,15 @@ def mahjong_explain(result, ruleset):
 
 
 @hookimpl
+def mahjong_tail_answers(ruleset):
+    """``guobiao.waits``, compiled, beside the head checks (fastpath/heads.py)."""
+    if not any(t.entry.check_id == "guobiao.waits" for t in ruleset.plan.tail):
+        return None
+    from .fastpath import heads
+    return heads.tail_answers(ruleset)
+
+
+@hookimpl
 def mahjong_head_answers(ruleset):
     """The six reading checks, compiled, for every standard and seven pairs reading of a hand
     (fastpath/heads.py)."""

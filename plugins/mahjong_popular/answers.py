@@ -97,10 +97,7 @@ class Patterns:
     def answers(self, s, readings: list) -> list:
         """Per reading, the fans of the answered entries (every reading is answered)."""
         fans = self._fans
-        out = []
-        for mask in _patterns.patterns(readings, self.specs):
-            found = fans.get(mask)
-            if found is None:
-                found = fans[mask] = {r.id: 1 for i, e in enumerate(self.entries) if mask >> i & 1 for r in e.rules}
-            out.append(found)
-        return out
+        masks = _patterns.patterns(readings, self.specs)
+        for mask in set(masks).difference(fans):        # a mask met for the first time
+            fans[mask] = {r.id: 1 for i, e in enumerate(self.entries) if mask >> i & 1 for r in e.rules}
+        return list(map(fans.__getitem__, masks))

@@ -18,7 +18,7 @@ from mahjong_core.engine.scoring.ask import ask
 from mahjong_guobiao.fastpath import compiled
 
 import handgen
-from scoring_kit import pure_and_compiled, result_or_message
+from scoring_kit import pure_and_compiled, read_hands, result_or_message
 from wildgen import FORMS, wildify
 
 if compiled._fans is None:
@@ -88,14 +88,7 @@ def test_answers_are_the_checks(rulesets, name):
     answer = rules.readings.head_answers
     assert answer is not None
     answered = readings = 0
-    for sit in hands(7, 400):
-        try:
-            s = rules.parse(sit)
-        except mahjong_core.MahjongError:
-            continue
-        decs = rules.decompositions(s)
-        if not decs:
-            continue
+    for sit, s, decs in read_hands(rules, hands(7, 400)):
         got = answer(s, decs)
         if got is None:
             continue
@@ -158,3 +151,34 @@ def test_turned_off_the_checks_answer(monkeypatch, name):
     for sit in hands(13, 300):
         assert result_or_message(pure, sit) == result_or_message(fast, sit), sit
 
+
+
+@pytest.mark.parametrize("name", [*SERVED, "guobiao-wilds"])
+def test_waits_answers_are_the_check(rulesets, name):
+    """``guobiao.waits`` answered in the head answers' call (``HeadAnswers.waits``, a tail
+    answer): for each reading the fans asking the check gives; none for a hand whose winning
+    tile is wild (the check answers per value it may take), nor for readings it was not just
+    asked about."""
+    rules = rulesets[name]
+    ((entries, answer),) = [(e, fn) for e, fn in rules.readings.tail_answers.answers
+                            if any(x.check_id == "guobiao.waits" for x in e)]
+    readings = answered = fired = 0
+    for sit, s, decs in read_hands(rules, hands(23, 400)):
+        heads = rules.readings.head_answers(s, decs)
+        got = answer(s, decs)
+        if heads is None or (s.win_tile in s.wilds and not s.win_natural):
+            assert got is None, sit
+            continue
+        assert answer(s, decs) is None          # once, for the readings the head answers were for
+        assert len(got) == len(decs)
+        for dec, fans in zip(decs, got):
+            readings += 1
+            if fans is None:
+                assert dec.shape not in ("standard", "seven_pairs") or heads[decs.index(dec)] is None, (sit, dec)
+                continue
+            found: dict = {}
+            assert ask(entries, FanContext(s, dec, rules, {}), found) is None
+            assert list(fans.items()) == list(found.items()), (name, sit, dec)
+            answered += 1
+            fired += bool(fans)
+    assert answered > 0.7 * readings and fired > 20, (answered, readings, fired)

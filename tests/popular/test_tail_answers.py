@@ -15,11 +15,12 @@ from harness import missing
 from mahjong_core.engine.errors import PluginError
 from mahjong_core.engine.fans import FanContext
 from mahjong_core.engine.scoring.ask import ask
+from mahjong_core.engine.scoring.tails import TailAnswered
 from mahjong_core.plugin import TailAnswers
 from mahjong_popular import answers as popular_answers
 
 import handgen
-from scoring_kit import pure_and_compiled, result_or_message
+from scoring_kit import pure_and_compiled, read_hands, result_or_message
 from wildgen import FORMS, wildify
 
 if popular_answers._patterns is None:
@@ -66,6 +67,13 @@ CRAFTED = ({"hand": "111m222p333s444m5z", "win_tile": "5z"}, {"hand": "123456m23
            {"hand": "123789m456p11z", "win_tile": "1z", "melds": [{"type": "pung", "tiles": "777z", "from": "left"}]})
 
 
+def popular_answer(rules):
+    """Popular's answer among the ruleset's tail answers: (the entries, the function)."""
+    (got,) = [(entries, fn) for entries, fn in rules.readings.tail_answers.answers
+              if any(e.check_id.startswith("popular.") for e in entries)]
+    return got
+
+
 def asked(rules, s, dec, entries) -> list:
     """The fans of ``entries`` (plan entries) asked of one reading in the plan's order."""
     found: dict = {}
@@ -76,21 +84,14 @@ def asked(rules, s, dec, entries) -> list:
 @pytest.mark.parametrize("name", NAMES)
 def test_answers_are_the_checks(rulesets, name):
     rules = rulesets[name]
-    answer = rules.readings.tail_answers
-    entries = [t.entry for t in rules.plan.tail if t.entry in rules.readings.tail_answered]
+    answered, answer = popular_answer(rules)
+    entries = [t.entry for t in rules.plan.tail if t.entry in answered]
     # every pattern check of the tail but 四方大发 (read per value of a wild winning tile)
     assert {e.check_id for e in entries} == {"popular.mixed_shifted", "popular.mixed_dragon", "popular.pair_258",
                                             "popular.terminal_pair"}
     readings = fired = 0
     seen_fans: set = set()
-    for sit in [*CRAFTED, *hands(3, 500)]:
-        try:
-            s = rules.parse(sit)
-        except mahjong_core.MahjongError:
-            continue
-        decs = rules.decompositions(s)
-        if not decs:
-            continue
+    for sit, s, decs in read_hands(rules, [*CRAFTED, *hands(3, 500)]):
         got = answer(s, decs)
         assert len(got) == len(decs)
         for dec, fans in zip(decs, got):
@@ -121,15 +122,16 @@ def test_a_check_left_before_them_that_excludes_turns_them_off(rulesets):
     hand of winds and 发 only: its fans would be listed after the answered ones', so the hand is
     scored without the answers (``CheckPlan.left`` is None), and as every reading scores it."""
     rules = rulesets["popular"]
+    answered = rules.readings.tail_answers.entries
     sit = {"hand": "111z222z333z44z66z", "win_tile": "4z", "wilds": "6z", "self_drawn": True}
     s = rules.parse(sit)
     tail = rules.plan.hand_tail(s)
     assert "popular.four_winds_green_pair" in [t.entry.check_id for t in tail.checks]
-    assert rules.plan.left(tail, rules.readings.tail_answered) is None
+    assert rules.plan.left(tail, answered) is None
+    # elsewhere the pattern checks (popular's) and the waits (Guobiao's) are all answered: no room
     whole = rules.plan.hand_tail(rules.parse({"hand": "123m456p789s11z22z", "win_tile": "2z"}))
-    left = rules.plan.left(whole, rules.readings.tail_answered)
-    assert [t.entry.check_id for t in left.checks] == ["guobiao.waits"]
-    assert left.room[0] < whole.room[0]
+    left = rules.plan.left(whole, answered)
+    assert left.checks == () and left.room[0] == 0 < whole.room[0]
     got = rules.score_general(sit, enforce_minimum=False)
     assert got == rules.choose(rules.candidates(sit))
 
@@ -141,7 +143,7 @@ def test_a_golden_hand_through_the_answers(rulesets):
     rules = rulesets["popular"]
     s = rules.parse({"hand": "123345m234p567s5p", "win_tile": "5p"})
     decs = rules.decompositions(s)
-    got = rules.readings.tail_answers(s, decs)
+    got = popular_answer(rules)[1](s, decs)
     wanted = [fans for dec, fans in zip(decs, got)
               if sorted((g.kind, g.tile) for g in dec.groups) == [("chow", 0), ("chow", 2), ("chow", 10), ("chow", 22),
                                                                   ("pair", 13)]]
@@ -150,9 +152,13 @@ def test_a_golden_hand_through_the_answers(rulesets):
 
 def test_an_answer_naming_other_checks_is_a_plugin_error(rulesets):
     rules = rulesets["popular"]
-    head = rules.plan.head[0]
+    head, tail = rules.plan.head[0], rules.plan.tail[-1].entry
     with pytest.raises(PluginError, match="not tail checks"):
-        type(rules.readings).answer_tail(rules.readings, TailAnswers((head,), lambda s, decs: None))
+        TailAnswered("house", rules.plan, [TailAnswers((head,), lambda s, decs: None)])
+    with pytest.raises(PluginError, match="no checks"):
+        TailAnswered("house", rules.plan, [TailAnswers((), lambda s, decs: None)])
+    with pytest.raises(PluginError, match=f"two mahjong_tail_answers answers name the tail check '{tail.check_id}'"):
+        TailAnswered("house", rules.plan, [TailAnswers((tail,), lambda s, decs: None)] * 2)
 
 
 @pytest.mark.parametrize("name", NAMES)

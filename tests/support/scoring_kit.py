@@ -49,6 +49,19 @@ def result_or_message(rules, situation):
         return e.message
 
 
+def read_hands(rules, situations):
+    """(situation, parsed, readings) of each of ``situations`` the ruleset parses into a hand
+    with readings."""
+    for sit in situations:
+        try:
+            s = rules.parse(sit)
+        except MahjongError:
+            continue
+        decs = rules.decompositions(s)
+        if decs:
+            yield sit, s, decs
+
+
 def pure_and_compiled(monkeypatch, name: str) -> tuple:
     """Ruleset ``name`` built by an engine of its own under ``MAHJONG_CORE_PURE=1`` (compiled
     code unused), and by another with compiled code in use."""

@@ -11,6 +11,7 @@ from ..hand import WIN_METHOD_WORDS, win_method
 from ..results import ScoreResult
 from .ask import ask
 from .fills import Begun, begin_filled, group_class_of, fill_keys_of
+from .tails import TailAnswered
 from . import search
 from ..shapes import GroupClasses
 
@@ -29,7 +30,7 @@ class Readings:
     """One ruleset's way of scoring readings (its plan, finisher and choice rules)."""
 
     __slots__ = ("ruleset", "plan", "finisher", "plan_fills", "group_class", "head_answers", "tail_answers",
-                 "tail_answered", "_per_hand", "_every",
+                 "_per_hand", "_every",
                  "_prefer", "_engine", "_name", "_minimums", "_by_method", "_by_shape", "_first_chosen")
 
     def __init__(self, ruleset, plan, finisher, prefer: tuple, engine):
@@ -56,29 +57,20 @@ class Readings:
         # a plugin's answers to the head checks for a hand's readings at once (mahjong_head_answers),
         # set once the ruleset is built
         self.head_answers = None
-        # and to some tail checks (mahjong_tail_answers, ``answer_tail``): its answers, and the entries
-        self.tail_answers = None
-        self.tail_answered: frozenset = frozenset()
+        # and the plugins' to some tail checks (mahjong_tail_answers, ``answer_tail``), combined
+        self.tail_answers: TailAnswered | None = None
 
-    def answer_tail(self, answers) -> None:
-        """Take a plugin's ``TailAnswers`` (or None): its checks must be the plan's tail entries."""
-        if answers is None:
-            return
-        tail = {t.entry for t in self.plan.tail}
-        stray = [e for e in answers.checks if e not in tail]
-        if stray or not answers.checks:
-            raise PluginError(f"ruleset '{self._name}': a mahjong_tail_answers answer names "
-                              + (f"checks that are not tail checks of the plan "
-                                 f"({', '.join(getattr(e, 'check_id', repr(e)) for e in stray)})" if stray
-                                 else "no checks"))
-        self.tail_answers = answers.answers
-        self.tail_answered = frozenset(answers.checks)
+    def answer_tail(self, answers: list) -> None:
+        """Take the plugins' ``TailAnswers`` (checked against the plan: ``tails.TailAnswered``)."""
+        if answers:
+            self.tail_answers = TailAnswered(self._name, self.plan, answers)
 
     def begin_answered(self, s, decs: list, answers: list, hand_memo: dict, more: list | None = None) -> list[Begun]:
         """``begin`` (the head checks) for every reading, from ``head_answers``' ``answers``: a
         reading answered gets those fans after the per-hand checks' (asked with the first
         reading), and no context until it is finished; one not answered is asked. ``more``
-        (``tail_answers``' answers, or None): a reading's answered tail fans, added last.
+        (``TailAnswered.per_reading``'s, or None): a reading's answered tail fans (a dict, or a
+        tuple of dicts in turn), added last.
         Readings whose answers are the same dicts share one Begun, whose fans are those parts
         (``Begun.parts``, merged when the search needs them), with its points: the sum of the
         parts' (each fan is one check's, so the parts hold different fans), each part's worked
@@ -100,24 +92,25 @@ class Readings:
             answer, extra = answers[i], more[i]
             if answer is None:
                 continue
+            parts = (answer,) if extra is None else (answer, *extra) if extra.__class__ is tuple else (answer, extra)
             raw, free = hand_raw, hand_free
-            for part in (answer, extra):
+            for part in parts:
                 if part:
                     known = part_points.get(id(part))
                     if known is None:
                         known = part_points[id(part)] = points(part)
                     raw += known[0]
                     free += known[1]
-            shared[key] = Begun(None, None, hand_choices, None, (raw, free),
-                                (hand_found, answer, extra) if extra else (hand_found, answer))
+            shared[key] = Begun(None, None, hand_choices, None, (raw, free), (hand_found, *parts))
         out = list(map(shared.get, keys))
         if None in answers:
             head = self.plan.head
             for i, answer in enumerate(answers):
                 if answer is None:
                     b = out[i] = self.begin(s, decs[i], hand_memo, head)
-                    if more[i]:
-                        b.found.update(more[i])
+                    extra = more[i]
+                    for part in (() if extra is None else extra if extra.__class__ is tuple else (extra,)):
+                        b.found.update(part)
         return out
 
     def begin(self, s, dec, hand_memo: dict, entries) -> Begun:

@@ -39,11 +39,11 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     hand_memo: dict = {}
     tail = readings.plan.hand_tail(s)
     answers = readings.head_answers(s, decs) if readings.head_answers is not None else None
-    more = left = None      # a plugin's tail answers per reading, and the tail they leave
+    more = tails = None     # the plugins' tail answers per reading, and each reading's tail
     if answers is not None and readings.tail_answers is not None:
-        left = readings.plan.left(tail, readings.tail_answered)
-        if left is not None:
-            more = readings.tail_answers(s, decs)
+        got = readings.tail_answers.per_reading(readings.plan, tail, s, decs)
+        if got is not None:
+            more, tails = got
     if answers is not None:
         begun = readings.begin_answered(s, decs, answers, hand_memo, more)
     elif readings.plan_fills and len(decs) > 2:
@@ -51,9 +51,10 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     else:
         head = readings.plan.head
         begun = [readings.begin(s, dec, hand_memo, head) for dec in decs]
-    # each reading's tail: ``left`` where its tail checks were answered (its Begun then holds
-    # their fans, and is never one a reading not answered holds)
-    tails = [tail] * len(decs) if more is None else [tail if m is None else left for m in more]
+    # each reading's tail: the checks left where some were answered (its Begun then holds their
+    # fans, and is never one a reading answered otherwise holds)
+    if tails is None:
+        tails = [tail] * len(decs)
     # first the plain sum of the fans found (cheap), then, for the readings it leaves in
     # the running, what finishing has already decided. A rank is (ceiling, points found): the
     # likeliest best first among equal ceilings; each Begun is ranked once (readings with head

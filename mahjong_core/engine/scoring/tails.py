@@ -1,0 +1,97 @@
+"""The plugins' tail answers of one ruleset (``mahjong_tail_answers``), combined per reading: a
+reading gets the fans of every answer that answers it, in the plan's order, and is bounded by
+the tail checks left (``CheckPlan.left``). Only the bounded search (``search.best_candidates``)
+asks them, beside the head answers."""
+from __future__ import annotations
+
+from itertools import chain
+
+from ..errors import PluginError
+
+
+class TailAnswered:
+    """Each answer's entries and function, checked against the plan once."""
+
+    __slots__ = ("answers", "_position", "_in_turn")
+
+    def __init__(self, name: str, plan, answers: list):
+        tail = {t.entry for t in plan.tail}
+        claimed: set = set()
+        for a in answers:
+            stray = [e for e in a.checks if e not in tail]
+            if stray or not a.checks:
+                raise PluginError(f"ruleset '{name}': a mahjong_tail_answers answer names "
+                                  + (f"checks that are not tail checks of the plan "
+                                     f"({', '.join(getattr(e, 'check_id', repr(e)) for e in stray)})" if stray
+                                     else "no checks"))
+            twice = claimed.intersection(a.checks)
+            if twice:
+                raise PluginError(f"ruleset '{name}': two mahjong_tail_answers answers name the tail check "
+                                  f"'{next(iter(twice)).check_id}'")
+            claimed.update(a.checks)
+        self.answers = tuple((frozenset(a.checks), a.answers) for a in answers)
+        # each fan's place in the plan's tail, by which fans of several answers are ordered —
+        # unless listing them answer after answer keeps the checks that may exclude or reduce a
+        # fan in the plan's order (the only order a result reads: ``excluded``)
+        self._position = {r.id: i for i, t in enumerate(plan.tail) for r in t.entry.rules}
+        place = {t.entry: i for i, t in enumerate(plan.tail)}
+        exposing = [place[e] for a in answers for e in sorted(a.checks, key=place.__getitem__)
+                    if plan.tail[place[e]].exposes]
+        self._in_turn = exposing == sorted(exposing)
+
+    @property
+    def entries(self) -> frozenset:
+        """Every entry some answer answers."""
+        return frozenset().union(*(entries for entries, _ in self.answers))
+
+    def per_reading(self, plan, tail, s, decs: list) -> tuple[list, list] | None:
+        """(each reading's answered tail fans — a dict, a tuple of dicts whose fans in turn are
+        them, or None — and each reading's tail: ``tail`` less the checks answered), or None
+        when no answer serves the hand. A reading whose checks left could change the order that
+        matters (``CheckPlan.left`` is None) takes no answer."""
+        got = []                # (the answer's entries, its fans per reading)
+        for entries, answer in self.answers:
+            fans = answer(s, decs)
+            if fans is not None:
+                got.append((entries, fans))
+        if not got:
+            return None
+        if len(got) == 1:               # one answer: its fans as they are
+            entries, fans = got[0]
+            left = plan.left(tail, entries)
+            return None if left is None else (fans, [tail if f is None else left for f in fans])
+        lists = [fans for _, fans in got]
+        keys = list(zip(*(map(id, fans) for fans in lists)))
+        if self._in_turn and not any(None in fans for fans in lists):
+            # the common case, every answer answers every reading: each reading's answers in
+            # turn, one tuple per distinct set of answers, made at C speed
+            left = plan.left(tail, frozenset().union(*(entries for entries, _ in got)))
+            if left is None:
+                return None
+            combined = dict(zip(keys, zip(*lists)))
+            return list(map(combined.__getitem__, keys)), [left] * len(decs)
+        lefts: dict = {}        # which answers answered (a bit each) → the tail left, or None
+        combined: dict = {}     # ids of a reading's answers → (its fans, its tail)
+        for key, i in dict(zip(keys, range(len(keys)))).items():
+            mask = 0
+            parts = []
+            for j, fans in enumerate(lists):
+                if fans[i] is not None:
+                    mask |= 1 << j
+                    parts.append(fans[i])
+            if mask not in lefts:
+                lefts[mask] = plan.left(tail, frozenset().union(*(got[j][0] for j in range(len(got))
+                                                                  if mask >> j & 1))) if mask else None
+            left = lefts[mask]
+            if left is None:
+                combined[key] = (None, tail)
+            elif len(parts) == 1:
+                combined[key] = (parts[0], left)
+            elif self._in_turn:
+                combined[key] = (tuple(parts), left)
+            else:
+                position = self._position
+                merged = sorted(chain.from_iterable(f.items() for f in parts), key=lambda kv: position[kv[0]])
+                combined[key] = (dict(merged), left)
+        pairs = list(map(combined.__getitem__, keys))
+        return [fans for fans, _ in pairs], [t for _, t in pairs]
