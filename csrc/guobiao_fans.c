@@ -1046,18 +1046,65 @@ done:
     return out;
 }
 
-/* the same fans, in the same order (what makes two dicts of them equal, order included) */
-static int same_fans(const Acc *a, const Acc *b) {
-    int i;
-    if (a->n != b->n) return 0;
-    for (i = 0; i < a->n; i++) {
-        int f = a->order[i];
-        if (b->order[i] != f || a->val[f] != b->val[f]) return 0;
-    }
-    return 1;
+/* The distinct answers of one call, looked up by their fans (an open-addressing hash table of
+ * indices into ``known``): readings with the same fans in the same order share one dict. */
+#define SHARE_FANS 24                   /* an answer with more fans is not shared (none has) */
+
+typedef struct {
+    unsigned int hash;
+    int n;
+    unsigned char fan[SHARE_FANS];
+    int val[SHARE_FANS];
+    PyObject *dict;                     /* borrowed: the output list holds it */
+} Known;
+
+typedef struct {
+    Known *known;
+    int n_known, *slots, mask;
+} Shared;
+
+static int shared_init(Shared *S, Py_ssize_t readings) {
+    int size = 16;
+    while (size < 2 * readings) size *= 2;
+    S->known = PyMem_Malloc(sizeof(Known) * (size_t)(readings + 1));
+    S->slots = PyMem_Malloc(sizeof(int) * (size_t)size);
+    S->n_known = 0;
+    S->mask = size - 1;
+    if (S->known == NULL || S->slots == NULL) return -1;
+    memset(S->slots, -1, sizeof(int) * (size_t)size);
+    return 0;
 }
 
-#define SHARED 32                       /* distinct answers a call shares (a hand has some twenty) */
+static void shared_free(Shared *S) {
+    PyMem_Free(S->known);
+    PyMem_Free(S->slots);
+}
+
+/* The dict of an answer with ``found``'s fans already made (a new reference), or NULL with
+ * ``*slot`` where to keep a new one (-1: not shared). */
+static PyObject *shared_get(Shared *S, const Acc *found, Known *key, int *slot) {
+    int i;
+    *slot = -1;
+    if (found->n > SHARE_FANS) return NULL;
+    key->n = found->n;
+    key->hash = 2166136261u;
+    for (i = 0; i < found->n; i++) {
+        key->fan[i] = found->order[i];
+        key->val[i] = found->val[found->order[i]];
+        key->hash = (key->hash ^ (unsigned)key->fan[i]) * 16777619u;
+        key->hash = (key->hash ^ (unsigned)key->val[i]) * 16777619u;
+    }
+    unsigned int h = key->hash & (unsigned)S->mask;
+    while (S->slots[h] >= 0) {
+        const Known *k = &S->known[S->slots[h]];
+        if (k->hash == key->hash && k->n == key->n && !memcmp(k->fan, key->fan, (size_t)key->n)
+                && !memcmp(k->val, key->val, sizeof(int) * (size_t)key->n))
+            return Py_NewRef(k->dict);
+        h = (h + 1) & (unsigned)S->mask;
+    }
+    *slot = (int)h;
+    return NULL;
+}
 
 /* heads(table, melds, flags, readings) -> [fans or None, ...]: for each reading (a Decomposition:
  * its shape, its groups with the melds' first, its tiles with every wild read as what it stands
@@ -1065,7 +1112,7 @@ static int same_fans(const Acc *a, const Acc *b) {
  * ``hand_found`` without the flowers (a per-hand check's) and the waits (a tail check's), or
  * ``seven_pairs_found`` — or None for a reading this does not read (another shape; not four sets
  * and a pair, or seven pairs with no melds; a fifth copy of a kind). Readings with the same fans
- * in the same order share one dict (the first SHARED distinct answers are looked up). melds and
+ * in the same order share one dict (``Shared``). melds and
  * flags as ``best`` takes them. */
 static PyObject *f_heads(PyObject *self, PyObject *args) {
     PyObject *capsule, *melds, *flags, *readings, *waits = NULL, *wait_dicts[N_FANS + 1];
@@ -1087,10 +1134,13 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
     h.flowers = 0;
     Py_ssize_t n = PyList_GET_SIZE(readings), r;
     PyObject *out = PyList_New(n);
-    Acc *seen = PyMem_Malloc(sizeof(Acc) * SHARED);
-    PyObject *seen_dict[SHARED];
-    int n_seen = 0, i;
-    if (out == NULL || seen == NULL) { Py_XDECREF(out); PyMem_Free(seen); return PyErr_NoMemory(); }
+    Shared seen = {NULL, 0, NULL, 0};
+    int i;
+    if (out == NULL || shared_init(&seen, n) < 0) {
+        Py_XDECREF(out);
+        shared_free(&seen);
+        return PyErr_NoMemory();
+    }
     for (r = 0; r < n; r++) {
         Acc found;
         PyObject *item = NULL;
@@ -1112,24 +1162,26 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
         if (!read) {
             item = Py_NewRef(Py_None);
         } else {
-            for (i = 0; i < n_seen && item == NULL; i++)
-                if (same_fans(&seen[i], &found)) item = Py_NewRef(seen_dict[i]);
+            Known key;
+            int slot;
+            item = shared_get(&seen, &found, &key, &slot);
             if (item == NULL) {
                 item = found_dict(&found);
                 if (item == NULL) goto fail;
-                if (n_seen < SHARED) {
-                    seen[n_seen] = found;
-                    seen_dict[n_seen++] = item;         /* borrowed: the list holds it */
+                if (slot >= 0) {
+                    key.dict = item;
+                    seen.known[seen.n_known] = key;
+                    seen.slots[slot] = seen.n_known++;
                 }
             }
         }
         PyList_SET_ITEM(out, r, item);
     }
-    PyMem_Free(seen);
+    shared_free(&seen);
     for (i = 0; i <= N_FANS; i++) Py_XDECREF(wait_dicts[i]);
     return out;
 fail:
-    PyMem_Free(seen);
+    shared_free(&seen);
     for (i = 0; i <= N_FANS; i++) Py_XDECREF(wait_dicts[i]);
     Py_DECREF(out);
     return NULL;
