@@ -497,25 +497,68 @@ static int range_pair(unsigned char *c, int lo, int end) {
 }
 
 static const int SUIT_LO[5] = {0, 9, 18, 27, NUM_KINDS};
+#define SUIT_OF(t) ((t) < 27 ? (t) / 9 : 3)
+
+/* One call's answers of range_sets and range_pair per suit vector (a hand's readings, and the
+ * kinds tried as waits, meet the same suits again and again): open addressing on the vector
+ * packed three bits a count (none over seven), which suit kind, which question. */
+#define SUIT_MEMO 1024
+typedef struct {
+    int n;
+    unsigned int key[SUIT_MEMO];        /* 0: empty */
+    unsigned char val[SUIT_MEMO];
+} SuitMemo;
+
+/* range_pair (``pair``) or range_sets of the suit [lo, end) of ``c``, through ``m`` (NULL: none). */
+static int suit_split(SuitMemo *m, unsigned char *c, int lo, int end, int pair) {
+    unsigned int key = 1, slot;
+    int t, v;
+    if (m == NULL) return pair ? range_pair(c, lo, end) : range_sets(c, lo, end);
+    for (t = lo; t < end; t++) {
+        if (c[t] > 7) return pair ? range_pair(c, lo, end) : range_sets(c, lo, end);
+        key = key * 8 + c[t];
+    }
+    key = key * 4 + (lo >= 27) * 2 + pair;
+    slot = (key * 2654435761u) >> 22;           /* 10 bits: SUIT_MEMO slots */
+    while (m->key[slot]) {
+        if (m->key[slot] == key) return m->val[slot];
+        slot = (slot + 1) & (SUIT_MEMO - 1);
+    }
+    v = pair ? range_pair(c, lo, end) : range_sets(c, lo, end);
+    if (m->n < SUIT_MEMO / 2) {                 /* half full at most: lookups stay short */
+        m->key[slot] = key;
+        m->val[slot] = (unsigned char)v;
+        m->n++;
+    }
+    return v;
+}
 
 /* waits.only_wait: is ``w`` the only wait of the hand before the win (``counts`` less one
  * ``w``): the kinds completing it into sets and a pair, and with 13 tiles and at most seven
  * kinds the seven-pairs wait; formal (a fifth copy counts) unless ``formal`` is 0, when a kind
  * whose four copies are held (melds too) is none. A hand is complete exactly when every suit
  * splits into sets, one of them with the pair (sets never leave a suit), so each suit is read
- * once as it stands and once per kind of it added: ``complete`` of the whole hand per kind,
- * suit by suit. */
-static int only_wait(const unsigned char *counts, const unsigned char *melded, int w, int formal) {
+ * once as it stands and once per kind of it added (a kind near its tiles): ``complete`` of the
+ * whole hand per kind, suit by suit. ``counts`` are a reading's, whose pair is in the suit
+ * ``pair_suit``: the suits but the winning tile's stand as the reading split them. */
+static int only_wait(SuitMemo *m, const unsigned char *counts, const unsigned char *melded, int w, int formal,
+                     int pair_suit) {
     unsigned char c[NUM_KINDS];
-    int t, s, size = 0, kinds = 0, waits = 0, sets[4], paired[4], bad = 0, pairs = 0;
+    int t, s, size = 0, kinds = 0, waits = 0, sets[4], paired[4], bad = 0, pairs = 0, w_suit = SUIT_OF(w);
     memcpy(c, counts, NUM_KINDS);
     c[w]--;
     for (t = 0; t < NUM_KINDS; t++) { size += c[t]; kinds += c[t] != 0; }
     for (s = 0; s < 4; s++) {           /* each suit as it stands: sets only, sets and the pair, or neither */
         int n = 0;
+        if (pair_suit >= 0 && s != w_suit) {    /* as the reading split it, unchanged */
+            sets[s] = s != pair_suit;
+            paired[s] = s == pair_suit;
+            pairs += paired[s];
+            continue;
+        }
         for (t = SUIT_LO[s]; t < SUIT_LO[s + 1]; t++) n += c[t];
-        sets[s] = n % 3 == 0 && range_sets(c, SUIT_LO[s], SUIT_LO[s + 1]);
-        paired[s] = n % 3 == 2 && range_pair(c, SUIT_LO[s], SUIT_LO[s + 1]);
+        sets[s] = n % 3 == 0 && suit_split(m, c, SUIT_LO[s], SUIT_LO[s + 1], 0);
+        paired[s] = n % 3 == 2 && suit_split(m, c, SUIT_LO[s], SUIT_LO[s + 1], 1);
         bad += !sets[s] && !paired[s];
         pairs += paired[s];
     }
@@ -527,9 +570,13 @@ static int only_wait(const unsigned char *counts, const unsigned char *melded, i
             int other_bad = bad - (!sets[s] && !paired[s]), other_pairs = pairs - paired[s];
             if (other_bad || other_pairs > 1) continue;
             for (t = SUIT_LO[s]; t < SUIT_LO[s + 1]; t++) {
+                /* a kind no tile of the suit is within two of completes nothing (an honour: itself) */
+                int near = 0, x;
+                for (x = t - 2; x <= t + 2 && !near; x++)
+                    near = x >= SUIT_LO[s] && x < SUIT_LO[s + 1] && c[x] && (s < 3 || x == t);
+                if (!near) continue;
                 c[t]++;
-                is_wait[t] = (unsigned char)(other_pairs == 1 ? range_sets(c, SUIT_LO[s], SUIT_LO[s + 1])
-                                                              : range_pair(c, SUIT_LO[s], SUIT_LO[s + 1]));
+                is_wait[t] = (unsigned char)suit_split(m, c, SUIT_LO[s], SUIT_LO[s + 1], other_pairs == 0);
                 c[t]--;
             }
         }
@@ -562,6 +609,7 @@ typedef struct {
     Acc kinds;                          /* the tile traits of the kinds held */
     int hogs;
     int only;                           /* only_wait, -1 until asked */
+    SuitMemo *memo;                     /* the call's suit splits (NULL: none kept) */
 } Hand;
 
 /* standard.situational_fans: 和绝张, 妙手回春/海底捞月, 杠上开花, 抢杠和 */
@@ -716,7 +764,7 @@ static void hand_found(Hand *h, const int *set_kind, const int *set_tile, int n_
         else if (w == standing_chows[i] || w == standing_chows[i] + 2) edge = 1;
     }
     if (edge || closed || pair == w) {
-        if (h->only < 0) h->only = only_wait(h->counts, h->melded, w, tb->formal_waits);
+        if (h->only < 0) h->only = only_wait(h->memo, h->counts, h->melded, w, tb->formal_waits, SUIT_OF(pair));
         if (h->only) {
             int fan = edge ? F_EDGE_WAIT : closed ? F_CLOSED_WAIT : F_SINGLE_WAIT;
             if (tb->enabled[fan]) acc_set(found, fan, 1);
@@ -981,7 +1029,7 @@ static int reading_wait(Hand *h, const int *kind, const int *tile, int n_sets, i
         else if (w == tile[i] || w == tile[i] + 2) edge = 1;
     }
     if (!(edge || closed || pair_tile == w)) return -1;
-    if (!only_wait(h->counts, h->melded, w, h->tb->formal_waits)) return -1;
+    if (!only_wait(h->memo, h->counts, h->melded, w, h->tb->formal_waits, SUIT_OF(pair_tile))) return -1;
     fan = edge ? F_EDGE_WAIT : closed ? F_CLOSED_WAIT : F_SINGLE_WAIT;
     return h->tb->enabled[fan] ? fan : -1;
 }
@@ -1132,6 +1180,7 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
     int n_melds = hand_begin(&h, melds, flags);
     if (n_melds < 0) return NULL;
     h.flowers = 0;
+    if (waits != NULL && (h.memo = PyMem_Calloc(1, sizeof(SuitMemo))) == NULL) return PyErr_NoMemory();
     Py_ssize_t n = PyList_GET_SIZE(readings), r;
     PyObject *out = PyList_New(n);
     Shared seen = {NULL, 0, NULL, 0};
@@ -1139,6 +1188,7 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
     if (out == NULL || shared_init(&seen, n) < 0) {
         Py_XDECREF(out);
         shared_free(&seen);
+        PyMem_Free(h.memo);
         return PyErr_NoMemory();
     }
     for (r = 0; r < n; r++) {
@@ -1178,10 +1228,12 @@ static PyObject *f_heads(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(out, r, item);
     }
     shared_free(&seen);
+    PyMem_Free(h.memo);
     for (i = 0; i <= N_FANS; i++) Py_XDECREF(wait_dicts[i]);
     return out;
 fail:
     shared_free(&seen);
+    PyMem_Free(h.memo);
     for (i = 0; i <= N_FANS; i++) Py_XDECREF(wait_dicts[i]);
     Py_DECREF(out);
     return NULL;

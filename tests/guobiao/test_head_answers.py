@@ -162,23 +162,26 @@ def test_waits_answers_are_the_check(rulesets, name):
     rules = rulesets[name]
     ((entries, answer),) = [(e, fn) for e, fn in rules.readings.tail_answers.answers
                             if any(x.check_id == "guobiao.waits" for x in e)]
-    readings = answered = fired = 0
+    readings = answered = fired = wild_wins = 0
     for sit, s, decs in read_hands(rules, hands(23, 400)):
         heads = rules.readings.head_answers(s, decs)
         got = answer(s, decs)
         if heads is None or (s.win_tile in s.wilds and not s.win_natural):
             assert got is None, sit
+            wild_wins += heads is not None
             continue
         assert answer(s, decs) is None          # once, for the readings the head answers were for
         assert len(got) == len(decs)
         for dec, fans in zip(decs, got):
             readings += 1
-            if fans is None:
+            found: dict = {}
+            choice = ask(entries, FanContext(s, dec, rules, {}), found)
+            if fans is None:        # another shape
                 assert dec.shape not in ("standard", "seven_pairs") or heads[decs.index(dec)] is None, (sit, dec)
                 continue
-            found: dict = {}
-            assert ask(entries, FanContext(s, dec, rules, {}), found) is None
-            assert list(fans.items()) == list(found.items()), (name, sit, dec)
+            assert choice is None and list(fans.items()) == list(found.items()), (name, sit, dec)
             answered += 1
             fired += bool(fans)
+    # not vacuous: most readings answered, some with a fan; hands won on a wild met
     assert answered > 0.7 * readings and fired > 20, (answered, readings, fired)
+    assert wild_wins > 20 or name == "guobiao", wild_wins

@@ -104,7 +104,7 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
         if floor is not None and finisher.ceiling(raw, free, t.room[0]) < floor:
             continue
         ctx = b.ctx
-        if ctx is None:         # a reading whose first checks were answered by another's
+        if ctx is None and t.checks:    # answered: a context only for the checks left to ask
             ctx = FanContext(s, decs[i], readings.ruleset, hand_memo)
         result = finish_above(readings, s, decs[i], ctx, found, choices, raw, free, t, hand_memo, floor)
         if result is not None:
