@@ -1,6 +1,7 @@
 """The special shapes of the core: seven pairs and thirteen orphans, each with its waits."""
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import combinations_with_replacement
 from typing import Iterable, Sequence
 
@@ -81,6 +82,8 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
                                                     for t in kinds}
     listed: set = set()
     make = reading_maker()
+    pair_of = {t: interned_group("pair", t, 2) for t in kinds}
+    base_t, tiles_t, wilds_t = tuple(base), tuple(base_tiles), tuple(wild_as)      # each sorted
     # a kind one more pair of which would pass the limit is never chosen; a choice of distinct
     # kinds adds one pair to each, so only a kind chosen twice or more needs its count checked
     roomy = [t for t in kinds if held[t] + 2 <= limit]
@@ -92,10 +95,30 @@ def seven_pairs(inp: ShapeInput, pairs: int = 7, allow_four: bool = True) -> Ite
             if classes in listed:
                 continue
             listed.add(classes)
+        if extra <= 2:          # the pairs go in where sorting would put them (base is sorted)
+            groups, tiles, wilds, at = _with_pairs(chosen, pair_of, base_t, tiles_t, wilds_t)
+            yield make("seven_pairs", groups, tiles, wilds, None if family is None else (family, at))
+            continue
         doubled = [t for t in chosen for _ in (0, 1)]
         groups = tuple(sorted(base + [Group("pair", t, 2) for t in chosen]))
-        yield make("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)),
-                   None if family is None else (family, groups.index(Group("pair", chosen[0], 2))))
+        yield make("seven_pairs", groups, tuple(sorted(base_tiles + doubled)), tuple(sorted(wild_as + doubled)), None)
+
+
+def _with_pairs(chosen: tuple, pair_of: dict, base: tuple, tiles: tuple, wilds: tuple) -> tuple:
+    """(groups, tiles, wild_as, the first new pair's place) of ``base`` (sorted pairs) with one
+    or two pairs of wilds only (``chosen``, sorted), as sorting them all in would give."""
+    if len(chosen) == 1:
+        (t,) = chosen
+        g = pair_of[t]
+        at, i, j = bisect_left(base, g), bisect_left(tiles, t), bisect_left(wilds, t)
+        return base[:at] + (g,) + base[at:], tiles[:i] + (t, t) + tiles[i:], wilds[:j] + (t, t) + wilds[j:], at
+    t, u = chosen
+    g, h = pair_of[t], pair_of[u]
+    a, b = bisect_left(base, g), bisect_left(base, h)
+    i, k = bisect_left(tiles, t), bisect_left(tiles, u)
+    j, m = bisect_left(wilds, t), bisect_left(wilds, u)
+    return (base[:a] + (g,) + base[a:b] + (h,) + base[b:], tiles[:i] + (t, t) + tiles[i:k] + (u, u) + tiles[k:],
+            wilds[:j] + (t, t) + wilds[j:m] + (u, u) + wilds[m:], a)
 
 
 def seven_pairs_waits(counts: Sequence[int], pairs: int = 7, allow_four: bool = True) -> list[int]:
