@@ -250,6 +250,32 @@ def test_seven_pairs_with_wilds_equal_brute_force(rng, allow_four):
     assert found == brute_pairs(inp, 7, allow_four)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_seven_pairs_readings_are_sorted_in_the_order_of_their_wild_pairs(rng, allow_four):
+    """The pairs of wilds only go in by insertion: every reading's groups, tiles and wilds are
+    as sorting makes them, a family's place is its pair of wilds', and the readings come in the
+    order of the kinds those pairs stand for."""
+    kinds = sorted(ONE_SUIT | {27, 28, 31})
+    wilds = rng.randint(1, 4)
+    tiles = [t for t in (rng.choice(kinds) for _ in range(7)) for _ in (0, 1)][: 14 - wilds]
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    if max(counts) > 4:
+        return
+    inp = S.make_input(counts, wilds, (), 4, True, frozenset(kinds), [0] * 34)
+    chosen = []
+    for d in S.seven_pairs(inp, allow_four=allow_four):
+        assert d.groups == tuple(sorted(d.groups)) and d.tiles == tuple(sorted(d.tiles))
+        assert d.wild_as == tuple(sorted(d.wild_as))
+        only = [g.tile for g in d.groups if g.wilds == 2]
+        if d.family is not None:
+            assert len(only) == 1 and d.groups[d.family[1]] == S.Group("pair", only[0], 2)
+        chosen.append(tuple(only))
+    assert chosen == sorted(chosen)
+
+
 def test_seven_pairs_not_with_melds_or_wrong_size():
     counts = T.counts34(T.parse_tiles("11223344556677m"))
     assert list(S.seven_pairs(S.make_input(counts, 0, (), 4, True, ALL_KINDS, [0] * 34)))
