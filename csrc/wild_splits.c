@@ -487,7 +487,7 @@ static PyObject *s_suit_waits(PyObject *self, PyObject *args) {
 
 /* ------------------------------------------------------------------ families of readings */
 
-/* What families() needs of Decomposition, given once by family_setup(): the class, and the
+/* What the readings made here need of Decomposition, given once by family_setup(): the class, and the
  * member descriptors of its five slots in field order (shape, groups, tiles, wild_as, family),
  * through which a frozen dataclass's slots are set without its __setattr__. */
 static PyTypeObject *dec_type = NULL;
@@ -591,35 +591,6 @@ static int first_of(PyObject *seen, PyObject *weight, PyObject *rest, PyObject *
 
 #define MAX_TILES 64
 
-/* families(out, seen, weight, melds, hand, pair, tiles, wild_as, fills, held, cap, rest, family)
- *
- * regular._standard's set_fills (``pair`` a Group: one set of wilds only beside the sets
- * ``hand``) or pair_fills (``pair`` None: a pair of wilds only beside ``hand``), appending a
- * reading to ``out`` per fill as they do, in the same order, with the same values: ``tiles``
- * and ``wild_as`` are the readings' tiles and wilds before the fill's (sorted), ``held`` the
- * natural copies per kind, ``rest`` the weight of the groups beside the fill's and ``family``
- * (pair_fills) the family of every reading, or (set_fills) its key. Returns None, or
- * NotImplemented for what it does not take (the caller's Python answers: nothing appended). */
-static PyObject *families_run(PyObject *out, PyObject *seen, PyObject *weight, PyObject *melds, PyObject *hand,
-                              PyObject *pair, PyObject *tiles, PyObject *wild_as, PyObject *fills,
-                              const long *held_n, long cap, PyObject *rest, PyObject *family);
-
-static PyObject *s_families(PyObject *self, PyObject *args) {
-    PyObject *out, *seen, *weight, *melds, *hand, *pair, *tiles, *wild_as, *fills, *held, *rest, *family;
-    long cap, held_n[34];
-    Py_ssize_t i;
-    if (!PyArg_ParseTuple(args, "O!O!OO!O!OO!O!O!O!lOO", &PyList_Type, &out, &PySet_Type, &seen, &weight,
-                          &PyTuple_Type, &melds, &PyTuple_Type, &hand, &pair, &PyTuple_Type, &tiles,
-                          &PyTuple_Type, &wild_as, &PyTuple_Type, &fills, &PyList_Type, &held, &cap, &rest, &family))
-        return NULL;
-    if (dec_type == NULL || PyList_GET_SIZE(held) != 34) Py_RETURN_NOTIMPLEMENTED;
-    for (i = 0; i < 34; i++) {
-        held_n[i] = PyLong_AsLong(PyList_GET_ITEM(held, i));
-        if (held_n[i] == -1 && PyErr_Occurred()) return NULL;
-    }
-    return families_run(out, seen, weight, melds, hand, pair, tiles, wild_as, fills, held_n, cap, rest, family);
-}
-
 /* families_run's own references, released. */
 static void release(PyObject *prefix, PyObject **family_at) {
     int k;
@@ -627,7 +598,13 @@ static void release(PyObject *prefix, PyObject **family_at) {
     for (k = 0; k <= MAX_TILES; k++) Py_XDECREF(family_at[k]);
 }
 
-/* families(), its arguments read: a new reference to None, NotImplemented, or NULL. */
+/* regular._standard's set_fills (``pair`` a Group: one set of wilds only beside the sets
+ * ``hand``) or pair_fills (``pair`` None: a pair of wilds only beside ``hand``), appending a
+ * reading to ``out`` per fill as they do, in the same order, with the same values: ``tiles``
+ * and ``wild_as`` are the readings' tiles and wilds before the fill's (sorted), ``held_n`` the
+ * natural copies per kind, ``rest`` the weight of the groups beside the fill's and ``family``
+ * (pair_fills) the family of every reading, or (set_fills) its key. A new reference to None,
+ * NotImplemented for what it does not take (before anything is appended), or NULL. */
 static PyObject *families_run(PyObject *out, PyObject *seen, PyObject *weight, PyObject *melds, PyObject *hand,
                               PyObject *pair, PyObject *tiles, PyObject *wild_as, PyObject *fills,
                               const long *held_n, long cap, PyObject *rest, PyObject *family) {
@@ -1117,9 +1094,6 @@ static PyMethodDef methods[] = {
      "reading(shape, groups, tiles, wild_as, family) -> Decomposition, untracked"},
     {"family_setup", s_family_setup, METH_VARARGS,
      "family_setup(Decomposition, *its five slot descriptors in field order) -> None"},
-    {"families", s_families, METH_VARARGS,
-     "families(out, seen, weight, melds, hand, pair, tiles, wild_as, fills, held, cap, rest, family) -> None "
-     "or NotImplemented"},
     {NULL, NULL, 0, NULL}
 };
 

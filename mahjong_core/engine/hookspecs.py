@@ -543,11 +543,13 @@ class RulesetSpec:
         them beside the head answers (``mahjong_head_answers``): a reading answered is bounded by
         the checks left, so fewer readings are finished. Each plugin answers its own checks (a
         check two answers name is a PluginError); a reading gets the fans of every answer that
-        answers it, in the plan's order. A check answered must never award more than its
+        answers it, answer after answer. A check answered must never award more than its
         ``most`` (the engine does not ask it, so it cannot see a broken promise). The engine uses
-        them for a reading only where that cannot change a result: no check left unanswered
-        before an answered one may exclude or reduce a fan (its fans would be listed after the
-        answered ones'). Offer it only for checks it was checked against.
+        them only where that cannot change a result, as the order of the checks that may
+        exclude or reduce a fan decides ``excluded``: not for a reading when such a check is left
+        unanswered before an answered one (its fans would be listed after the answered ones'),
+        and not an answer whose such checks come before an earlier answer's. Offer it only for
+        checks it was checked against.
 
         Example::
 

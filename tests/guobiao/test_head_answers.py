@@ -18,7 +18,7 @@ from mahjong_core.engine.scoring.ask import ask
 from mahjong_guobiao.fastpath import compiled
 
 import handgen
-from scoring_kit import pure_and_compiled, read_hands, result_or_message
+from scoring_kit import general_and_every, pure_and_compiled, read_hands, result_or_message
 from wildgen import FORMS, wildify
 
 if compiled._fans is None:
@@ -107,12 +107,7 @@ def test_answers_are_the_checks(rulesets, name):
 @pytest.mark.parametrize("name", ["popular", "popular-lianzhong", "guobiao-wilds"])
 def test_scoring_with_them_is_scoring_every_reading(rulesets, name):
     rules = rulesets[name]
-    for sit in hands(11, 250):
-        try:
-            got = rules.score_general(sit, enforce_minimum=False)
-        except mahjong_core.MahjongError:
-            continue
-        want = rules.choose(rules.candidates(sit))
+    for sit, got, want in general_and_every(rules, hands(11, 250)):
         assert (got.total, got.value, [(f.id, f.count) for f in got.fans], got.decomposition) == \
             (want.total, want.value, [(f.id, f.count) for f in want.fans], want.decomposition), (name, sit)
 

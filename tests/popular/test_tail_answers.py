@@ -20,7 +20,7 @@ from mahjong_core.plugin import TailAnswers
 from mahjong_popular import answers as popular_answers
 
 import handgen
-from scoring_kit import pure_and_compiled, read_hands, result_or_message
+from scoring_kit import general_and_every, pure_and_compiled, read_hands, result_or_message
 from wildgen import FORMS, wildify
 
 if popular_answers._patterns is None:
@@ -107,12 +107,7 @@ def test_answers_are_the_checks(rulesets, name):
 @pytest.mark.parametrize("name", NAMES)
 def test_scoring_with_them_is_scoring_every_reading(rulesets, name):
     rules = rulesets[name]
-    for sit in hands(5, 300):
-        try:
-            got = rules.score_general(sit, enforce_minimum=False)
-        except mahjong_core.MahjongError:
-            continue
-        want = rules.choose(rules.candidates(sit))
+    for sit, got, want in general_and_every(rules, hands(5, 300)):
         assert (got.total, got.value, got.fans, got.decomposition, got.excluded) == \
             (want.total, want.value, want.fans, want.decomposition, want.excluded), (name, sit)
 
@@ -159,6 +154,20 @@ def test_an_answer_naming_other_checks_is_a_plugin_error(rulesets):
         TailAnswered("house", rules.plan, [TailAnswers((), lambda s, decs: None)])
     with pytest.raises(PluginError, match=f"two mahjong_tail_answers answers name the tail check '{tail.check_id}'"):
         TailAnswered("house", rules.plan, [TailAnswers((tail,), lambda s, decs: None)] * 2)
+
+
+def test_an_answer_out_of_turn_is_left_out(rulesets):
+    """Answers' fans go in answer after answer: an answer whose checks that may exclude a fan
+    come before an earlier answer's is left out (its checks are asked), one after them kept."""
+    rules = rulesets["popular"]
+    exposing = [t.entry for t in rules.plan.tail if t.exposes]
+    assert len(exposing) >= 2
+    early, late = exposing[0], exposing[-1]
+    nothing = lambda s, decs: None      # noqa: E731
+    kept = TailAnswered("house", rules.plan, [TailAnswers((late,), nothing), TailAnswers((early,), nothing)])
+    assert [entries for entries, _ in kept.answers] == [frozenset({late})]
+    kept = TailAnswered("house", rules.plan, [TailAnswers((early,), nothing), TailAnswers((late,), nothing)])
+    assert [entries for entries, _ in kept.answers] == [frozenset({early}), frozenset({late})]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -92,7 +92,7 @@ class Readings:
             answer, extra = answers[i], more[i]
             if answer is None:
                 continue
-            parts = (answer,) if extra is None else (answer, *extra) if extra.__class__ is tuple else (answer, extra)
+            parts = (answer, *_tail_parts(extra))
             raw, free = hand_raw, hand_free
             for part in parts:
                 if part:
@@ -108,8 +108,7 @@ class Readings:
             for i, answer in enumerate(answers):
                 if answer is None:
                     b = out[i] = self.begin(s, decs[i], hand_memo, head)
-                    extra = more[i]
-                    for part in (() if extra is None else extra if extra.__class__ is tuple else (extra,)):
+                    for part in _tail_parts(more[i]):
                         b.found.update(part)
         return out
 
@@ -297,6 +296,14 @@ class Readings:
         apart = f" (not counted toward it: {', '.join(apart)})" if apart else ""
         return BelowMinimumError(f"{plural(best.minimum_points, 'point')}, below the minimum of "
                                  f"{self._minimums[method]}{on} for ruleset '{self._name}'{apart}", best)
+
+
+def _tail_parts(extra) -> tuple:
+    """A reading's answered tail fans (``TailAnswered.per_reading``: None, a dict, or a tuple
+    of dicts in turn) as a tuple of dicts."""
+    if extra is None:
+        return ()
+    return extra if extra.__class__ is tuple else (extra,)
 
 
 def _own(done: ScoreResult, dec) -> ScoreResult:

@@ -44,10 +44,12 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
         got = readings.tail_answers.per_reading(readings.plan, tail, s, decs)
         if got is not None:
             more, tails = got
+    filled = False          # readings may take another's answers (Begun.source)
     if answers is not None:
         begun = readings.begin_answered(s, decs, answers, hand_memo, more)
     elif readings.plan_fills and len(decs) > 2:
         begun = fills.begin_filled(readings, s, decs, hand_memo)
+        filled = True
     else:
         head = readings.plan.head
         begun = [readings.begin(s, dec, hand_memo, head) for dec in decs]
@@ -70,7 +72,7 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
         else:
             rank_of[key] = (math.inf, 0)
     ranks = list(map(rank_of.get, map(id, begun)))
-    if answers is None:
+    if filled:
         for i, b in enumerate(begun):
             if b.source is not None:        # took another reading's answers: its rank too
                 ranks[i] = ranks[b.source]
@@ -89,20 +91,25 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
             break
         b = begun[i]
         t = tails[i]
-        found, choices = b.fans(), b.choices
+        choices = b.choices
+        found = None            # the reading's own fans, made when needed (a reading passed over needs none)
         if choices is None:
             points = settled_of.get(id(b))
             if points is None:
+                found = b.fans()
                 key = (frozenset(found.items()), t)
                 points = settled.get(key)
                 if points is None:
                     points = settled[key] = finisher.settled(found, None, t.exposes)
                 settled_of[id(b)] = points
         else:
+            found = b.fans()
             points = finisher.settled(found, choices, t.exposes)
         raw, free = points
         if floor is not None and finisher.ceiling(raw, free, t.room[0]) < floor:
             continue
+        if found is None:
+            found = b.fans()
         ctx = b.ctx
         if ctx is None and t.checks:    # answered: a context only for the checks left to ask
             ctx = FanContext(s, decs[i], readings.ruleset, hand_memo)

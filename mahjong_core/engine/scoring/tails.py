@@ -1,10 +1,10 @@
 """The plugins' tail answers of one ruleset (``mahjong_tail_answers``), combined per reading: a
-reading gets the fans of every answer that answers it, in the plan's order, and is bounded by
+reading gets the fans of every answer that answers it, answer after answer, and is bounded by
 the tail checks left (``CheckPlan.left``). Only the bounded search (``search.best_candidates``)
 asks them, beside the head answers."""
 from __future__ import annotations
 
-from itertools import chain, repeat
+from itertools import repeat
 from operator import lshift, or_
 
 from ..errors import PluginError
@@ -13,7 +13,7 @@ from ..errors import PluginError
 class TailAnswered:
     """Each answer's entries and function, checked against the plan once."""
 
-    __slots__ = ("answers", "_position", "_in_turn")
+    __slots__ = ("answers",)
 
     def __init__(self, name: str, plan, answers: list):
         tail = {t.entry for t in plan.tail}
@@ -30,15 +30,19 @@ class TailAnswered:
                 raise PluginError(f"ruleset '{name}': two mahjong_tail_answers answers name the tail check "
                                   f"'{next(iter(twice)).check_id}'")
             claimed.update(a.checks)
-        self.answers = tuple((frozenset(a.checks), a.answers) for a in answers)
-        # each fan's place in the plan's tail, by which fans of several answers are ordered —
-        # unless listing them answer after answer keeps the checks that may exclude or reduce a
-        # fan in the plan's order (the only order a result reads: ``excluded``)
-        self._position = {r.id: i for i, t in enumerate(plan.tail) for r in t.entry.rules}
+        # a reading's answered fans go in answer after answer: that must keep the checks that may
+        # exclude or reduce a fan in the plan's order (the only order a result reads: ``excluded``),
+        # so an answer whose such checks come before an earlier answer's is left out (its checks
+        # are asked): the results are the same, only slower
         place = {t.entry: i for i, t in enumerate(plan.tail)}
-        exposing = [place[e] for a in answers for e in sorted(a.checks, key=place.__getitem__)
-                    if plan.tail[place[e]].exposes]
-        self._in_turn = exposing == sorted(exposing)
+        kept, last = [], -1
+        for a in answers:
+            exposing = [place[e] for e in a.checks if plan.tail[place[e]].exposes]
+            if exposing and min(exposing) < last:
+                continue
+            kept.append((frozenset(a.checks), a.answers))
+            last = max(exposing, default=last)
+        self.answers = tuple(kept)
 
     @property
     def entries(self) -> frozenset:
@@ -63,7 +67,7 @@ class TailAnswered:
             return None if left is None else (fans, [tail if f is None else left for f in fans])
         lists = [fans for _, fans in got]
         keys = answer_keys(lists)
-        if self._in_turn and not any(None in fans for fans in lists):
+        if not any(None in fans for fans in lists):
             # the common case, every answer answers every reading: each reading's answers in
             # turn, one tuple per distinct set of answers
             left = plan.left(tail, frozenset().union(*(entries for entries, _ in got)))
@@ -86,14 +90,8 @@ class TailAnswered:
             left = lefts[mask]
             if left is None:
                 combined[key] = (None, tail)
-            elif len(parts) == 1:
-                combined[key] = (parts[0], left)
-            elif self._in_turn:
-                combined[key] = (tuple(parts), left)
             else:
-                position = self._position
-                merged = sorted(chain.from_iterable(f.items() for f in parts), key=lambda kv: position[kv[0]])
-                combined[key] = (dict(merged), left)
+                combined[key] = (parts[0] if len(parts) == 1 else tuple(parts), left)
         pairs = list(map(combined.__getitem__, keys))
         return [fans for fans, _ in pairs], [t for _, t in pairs]
 

@@ -185,13 +185,11 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
     # natural copies, standing and melded; with fifth_copy nothing is counted against four
     held = [0 if fifth else c + m for c, m in zip(counts, meld_counts)]
     cap = 1 << 30 if fifth else 4
-    # the compiled splitter makes the readings, and the families whole (``_splits.families``:
-    # ``set_fills`` and ``pair_fills`` below, the same readings in the same order); not for the
-    # reference search
+    # the combine below, compiled (``_splits.standard``: the same readings in the same order),
+    # where the splitter was built; not for the reference search. NotImplemented leaves the hand
+    # to the closures, from the start
     compiled = compiled_readings() if options_of is wild_options else None
-    make = _decomposition if compiled is None else compiled.reading
-
-    if compiled is not None:        # the whole combine below, compiled (``_splits.standard``)
+    if compiled is not None:
         if compiled.standard(out, seen, weight, per_suit, budget, need, melds, naturals, held, cap,
                              _pure_wild_groups, inp.kinds, inp.chows) is None:
             return out
@@ -203,7 +201,7 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
         if not _first(seen, sum(map(weight.__getitem__, hand_groups)) + weight[pg]):
             return
         hand_groups.sort()
-        out.append(make("standard", melds + tuple(hand_groups) + (pg,),
+        out.append(_decomposition("standard", melds + tuple(hand_groups) + (pg,),
                                   tuple(sorted(naturals + wild_as)), tuple(sorted(wild_as)), None))
 
     def pair_fills(hand_groups: list, wild_as: tuple, fills: tuple) -> None:
@@ -214,9 +212,6 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
         family = (object(), len(groups))
         tiles = tuple(sorted(naturals + wild_as))
         wilds = tuple(sorted(wild_as))
-        if compiled is not None and compiled.families(out, seen, weight, melds, tuple(hand_groups), None, tiles, wilds,
-                                                      fills, held, cap, rest, family) is None:
-            return
         for _, pg, extra, copies in fills:
             t, c = copies[0]
             if held[t] + c + wild_as.count(t) > cap:        # no fifth copy of a kind
@@ -224,7 +219,7 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
             if not _first(seen, rest + weight[pg]):
                 continue
             i, j = bisect_left(tiles, t), bisect_left(wilds, t)        # the pair's two tiles, in order
-            out.append(make("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
+            out.append(_decomposition("standard", groups + (pg,), tiles[:i] + extra + tiles[i:],
                                       wilds[:j] + extra + wilds[j:], family))
 
     def set_fills(hand_sets: list, pg: Group, wild_as: tuple, fills: tuple) -> None:
@@ -234,10 +229,6 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
         rest = sum(map(weight.__getitem__, hand_sets)) + weight[pg]
         family = object()
         tiles = naturals + wild_as
-        if compiled is not None and compiled.families(out, seen, weight, melds, tuple(hand_sets), pg,
-                                                      tuple(sorted(tiles)), tuple(sorted(wild_as)), fills, held, cap,
-                                                      rest, family) is None:
-            return
         for extra_sets, _, extra, copies in fills:
             for t, c in copies:        # no fifth copy of a kind
                 if held[t] + c + wild_as.count(t) > cap:
@@ -247,7 +238,7 @@ def _standard(inp: ShapeInput, options_of=wild_options) -> list[Decomposition] |
                 if not _first(seen, rest + weight[g]):
                     continue
                 at = bisect_left(hand_sets, g)
-                out.append(make("standard", melds + tuple(hand_sets[:at]) + extra_sets
+                out.append(_decomposition("standard", melds + tuple(hand_sets[:at]) + extra_sets
                                           + tuple(hand_sets[at:]) + (pg,), tuple(sorted(tiles + extra)),
                                           tuple(sorted(wild_as + extra)), (family, len(melds) + at)))
 
