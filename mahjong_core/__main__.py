@@ -1,3 +1,3 @@
 import sys
-from mahjong_core.frontends.cli import main
-sys.exit(main())
+from mahjong_core.frontends.cli import command
+sys.exit(command())

@@ -80,3 +80,22 @@ def test_a_guobiao_hand_imports_no_other_family_no_settlement_and_no_analyser(tm
                                                              "mahjong_core.engine.analysis", "decimal"))]
     assert unwanted == []
     assert "mahjong_guobiao" in second and "mahjong_popular" in second
+
+
+def _freeze_count_after(call: str) -> int:
+    """How many objects stay frozen after ``call`` scores one hand in a fresh process."""
+    script = ("import gc, sys\nfrom mahjong_core.frontends import cli\n"
+              "sys.argv = ['mahjong', 'score', '--ruleset', 'guobiao', '[111z,1]123456789m9m 9m']\n"
+              f"code = {call}\nsys.stderr.write(str(gc.get_freeze_count()))\nsys.exit(code)\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, encoding="utf-8",
+                          timeout=120)
+    assert proc.returncode == 0 and "total     26" in proc.stdout, proc.stderr
+    return int(proc.stderr)
+
+
+def test_the_program_leaves_start_up_frozen_and_an_embedded_main_does_not():
+    """``command`` (the console script) ends the process next: what start-up froze stays frozen,
+    so the exit's collections skip it. ``main`` called from Python unfreezes it: the caller's
+    process goes on, and its collections must see those objects again."""
+    assert _freeze_count_after("cli.command()") > 1000
+    assert _freeze_count_after("cli.main()") == 0

@@ -64,7 +64,7 @@ def test_entry_points_name_the_plugin_packages():
     eps = PYPROJECT["project"]["entry-points"]["mahjong_core"]
     plugin_dirs = {p.name for p in (ROOT / "plugins").iterdir() if p.is_dir() and not p.name.startswith(("_", "."))}
     assert set(eps.values()) == plugin_dirs
-    assert PYPROJECT["project"]["scripts"]["mahjong"] == "mahjong_core.frontends.cli:main"
+    assert PYPROJECT["project"]["scripts"]["mahjong"] == "mahjong_core.frontends.cli:command"
 
 
 def test_yaml_is_shipped_as_package_data():

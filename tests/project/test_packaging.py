@@ -86,7 +86,7 @@ def test_the_wheel_registers_the_plugins(dist):
     with zipfile.ZipFile(wheel) as z:
         info = next(n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt"))
         text = z.read(info).decode()
-    assert "[mahjong_core]" in text and "[console_scripts]" in text and "mahjong = mahjong_core.frontends.cli:main" in text
+    assert "[mahjong_core]" in text and "[console_scripts]" in text and "mahjong = mahjong_core.frontends.cli:command" in text
     for name in ("guobiao", "sichuan", "popular", "fuzhou", "guangdong"):
         assert f"{name} = mahjong_{name}" in text
 
