@@ -7,7 +7,8 @@ from typing import Any, Iterable
 
 from . import rulecache
 from .config import Shown, is_family_base, resolve
-from .errors import MahjongError, PluginError, RulesetError, UnknownRulesetError, did_you_mean, plugin_failure
+from .errors import (MahjongError, PluginError, ResourceError, RulesetError, UnknownRulesetError, did_you_mean,
+                     plugin_failure)
 from .plugins import REGISTRATIONS  # noqa: F401 (read from here by tests and tools)
 from .plugins import ALL_REGISTRATIONS, Plugins, Registered, Registry, checked
 
@@ -283,6 +284,8 @@ class Engine:
                 impl.function(ruleset=ruleset)
             except RulesetError:
                 raise
+            except MemoryError:     # the machine's limit: no veto of the plugin's (errors.ResourceError)
+                raise ResourceError() from None
             except Exception as e:
                 raise RulesetError(f"ruleset '{ruleset.name}' vetoed by plugin '{impl.plugin_name}': "
                                    f"{type(e).__name__}: {e}") from e
@@ -322,10 +325,8 @@ class Engine:
             try:
                 if says(ruleset=ruleset):
                     return True
-            except MahjongError:
-                raise
             except Exception as e:
-                raise PluginError(f"plugin '{name}': mahjong_chooses_ties failed: {type(e).__name__}: {e}") from e
+                raise plugin_failure(e, f"plugin '{name}': mahjong_chooses_ties failed")
         return False
 
     def fast_scorer(self, ruleset):

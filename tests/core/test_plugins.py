@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from mahjong_core import MahjongError, NotWinningError, PluginError, RulesetError
+from mahjong_core.engine.errors import ResourceError
 from mahjong_core.engine import hookspecs
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.fans import FanCheck
@@ -419,6 +420,19 @@ def test_validate_ruleset_other_exception_is_wrapped():
     with pytest.raises(RulesetError) as info:
         engine.load_ruleset(MINI)
     assert info.value.message == "ruleset 'mini' vetoed by plugin 'vetoer': ValueError: nope"
+
+
+def test_running_out_of_memory_in_a_ruleset_hook_is_no_plugins_fault():
+    """A MemoryError in ``mahjong_validate_ruleset`` or ``mahjong_chooses_ties`` is the machine's
+    limit: a ResourceError, neither a veto nor the plugin's failure."""
+    def hungry(ruleset):
+        raise MemoryError
+    for hooks in ({"mahjong_validate_ruleset": hungry},
+                  {"mahjong_choose_result": lambda candidates, ruleset: None, "mahjong_chooses_ties": hungry}):
+        engine = Engine(plugins=[plugin("hungry", **hooks)], entry_points=False)
+        with pytest.raises(ResourceError) as info:
+            engine.load_ruleset(MINI)
+        assert info.value.code == "out_of_memory" and "hungry" not in info.value.message
 
 
 def test_choose_result_breaks_ties(core_engine):

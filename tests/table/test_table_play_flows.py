@@ -12,9 +12,10 @@ import pytest
 
 import mahjong_core
 from mahjong_core.engine import tiles as T
-from mahjong_core.engine.errors import IllegalActionError, PluginError
+from mahjong_core.engine.errors import IllegalActionError, PluginError, ResourceError
 from mahjong_core.engine.registry import Engine
 from mahjong_core.engine.table import Deal, Table, unsupported
+from mahjong_core.engine.table import flow as F
 from mahjong_core.engine.table.bots import GreedyBot
 from mahjong_core.engine.table.match import play_series
 from mahjong_core.engine.table.rules import find_flow
@@ -201,6 +202,36 @@ def test_a_plugin_flow_that_answers_wrongly_is_named():
     engine = _engine("@hookimpl\ndef mahjong_table_flow(ruleset):\n    return TableFlow('x.flow')\n")
     assert find_flow(engine, guobiao()) == TableFlow("x.flow")
 
+
+
+def _raising(error):
+    def step(*args):
+        raise error
+    return step
+
+
+@pytest.mark.parametrize("error, expected", [
+    (MemoryError(), ResourceError),                  # the machine's limit, never the flow's fault
+    (ValueError("bad"), PluginError),                # the flow's own bug, named
+    (IllegalActionError("no"), IllegalActionError),  # the engine's own refusal, as it is
+])
+def test_a_failing_flow_step_is_reported_as_what_failed(error, expected):
+    t = Table(guobiao(), Deal(seed=1))
+    steps = {"the end": lambda: F.run(t, "end"),
+             "choosing the next dealer": lambda: F.chosen_dealer(t),
+             "giving a win's extras": lambda: F.win_extras(t, 0),
+             "an opening step": lambda: F.call(t, _raising(error), "opening step 'x'")}
+    t.flow = TableFlow("house.broken", end=_raising(error), next_dealer=_raising(error),
+                       win_extras=_raising(error))
+    for where, ask in steps.items():
+        with pytest.raises(expected) as info:
+            ask()
+        assert type(info.value) is expected
+        if expected is PluginError:
+            assert info.value.message.startswith("table flow 'house.broken' failed ") and "ValueError: bad" in \
+                info.value.message, where
+        if expected is ResourceError:
+            assert "flow" not in info.value.message and info.value.code == "out_of_memory"
 
 
 def _horses(hand):

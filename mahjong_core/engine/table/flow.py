@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from .. import tiles as T
 from .. import wilds as W
-from ..errors import MahjongError, PluginError
+from ..errors import MahjongError, PluginError, plugin_failure
 from ..hand import Meld
 from . import actions as A
 from . import situation
@@ -233,10 +233,8 @@ def _ask(table, step: str, *args):
         return None
     try:
         return fn(TableHand(table), *args)
-    except MahjongError:
-        raise
     except Exception as e:
-        raise PluginError(f"table flow '{flow.id}' failed at the {step}: {type(e).__name__}: {e}") from e
+        raise plugin_failure(e, f"table flow '{flow.id}' failed at the {step}")
 
 
 def run(table, step: str, *args) -> None:
@@ -245,13 +243,12 @@ def run(table, step: str, *args) -> None:
 
 
 def call(table, fn, where: str, *args):
-    """``fn(*args)`` of the flow as a list; anything but a ``MahjongError`` is a ``PluginError``."""
+    """``fn(*args)`` of the flow as a list; a failure is named as ``plugin_failure`` says (a
+    ``MahjongError`` as it is, running out of memory as a ``ResourceError``, else a ``PluginError``)."""
     try:
         return list(fn(*args) or ())
-    except MahjongError:
-        raise
     except Exception as e:
-        raise PluginError(f"table flow '{table.flow.id}' failed at {where}: {type(e).__name__}: {e}") from e
+        raise plugin_failure(e, f"table flow '{table.flow.id}' failed at {where}")
 
 
 def write(table, events: list, step: str) -> None:
@@ -285,10 +282,8 @@ def win_extras(table, seat: int) -> dict:
         return {}
     try:
         got = fn(TableHand(table), seat)
-    except MahjongError:
-        raise
     except Exception as e:
-        raise PluginError(f"table flow '{table.flow.id}' failed giving a win's extras: {type(e).__name__}: {e}") from e
+        raise plugin_failure(e, f"table flow '{table.flow.id}' failed giving a win's extras")
     if got is not None and not isinstance(got, Mapping):
         raise PluginError(f"table flow '{table.flow.id}': win_extras must return a mapping or None, got {got!r}")
     return dict(got or {})
@@ -302,10 +297,8 @@ def chosen_dealer(table) -> int | None:
         return None
     try:
         seat = pick(TableHand(table))
-    except MahjongError:
-        raise
     except Exception as e:
-        raise PluginError(f"table flow '{table.flow.id}' failed choosing the next dealer: {type(e).__name__}: {e}") from e
+        raise plugin_failure(e, f"table flow '{table.flow.id}' failed choosing the next dealer")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.rules.seats):
         raise PluginError(f"table flow '{table.flow.id}': next_dealer must give a seat 0–{table.rules.seats - 1}, "
                           f"got {seat!r}")
