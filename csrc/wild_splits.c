@@ -454,6 +454,22 @@ static PyObject *s_suit_complete(PyObject *self, PyObject *args) {
     return PyBool_FromLong(complete(c, n, chows && n == 9));
 }
 
+/* A tuple of the ints ``v`` (``n``) in their order, or NULL. */
+static PyObject *int_tuple(const long *v, Py_ssize_t n) {
+    PyObject *out = PyTuple_New(n);
+    Py_ssize_t i;
+    if (out == NULL) return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *x = PyLong_FromLong(v[i]);
+        if (x == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
 /* suit_waits(key, chows) -> tuple or None: suits.suit_waits, the offsets whose addition
  * completes the suit (a kind held four times may be added: formal waits). */
 static PyObject *s_suit_waits(PyObject *self, PyObject *args) {
@@ -472,17 +488,7 @@ static PyObject *s_suit_waits(PyObject *self, PyObject *args) {
         if (complete(c, n, chows)) waits[found++] = o;
         c[o]--;
     }
-    PyObject *out = PyTuple_New(found);
-    if (out == NULL) return NULL;
-    for (o = 0; o < found; o++) {
-        PyObject *v = PyLong_FromLong(waits[o]);
-        if (v == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(out, o, v);
-    }
-    return out;
+    return int_tuple(waits, found);
 }
 
 /* ------------------------------------------------------------------ families of readings */
@@ -771,19 +777,8 @@ static int cmp_long(const void *a, const void *b) {
 
 /* A tuple of the ints ``v`` (``n``, sorted here), or NULL. */
 static PyObject *sorted_ints(long *v, Py_ssize_t n) {
-    PyObject *out = PyTuple_New(n);
-    Py_ssize_t i;
-    if (out == NULL) return NULL;
     qsort(v, (size_t)n, sizeof(long), cmp_long);
-    for (i = 0; i < n; i++) {
-        PyObject *x = PyLong_FromLong(v[i]);
-        if (x == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(out, i, x);
-    }
-    return out;
+    return int_tuple(v, n);
 }
 
 /* The readings' tiles: the naturals and ``wilds`` (``n``), sorted, or NULL. */

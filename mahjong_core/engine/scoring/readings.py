@@ -11,7 +11,7 @@ from ..hand import WIN_METHOD_WORDS, win_method
 from ..results import ScoreResult
 from .ask import ask
 from .fills import Begun, begin_filled, group_class_of, fill_keys_of
-from .tails import TailAnswered, answer_keys
+from .tails import TailAnswered, answer_keys, distinct
 from . import search
 from ..shapes import GroupClasses
 
@@ -88,7 +88,7 @@ class Readings:
             keys = answer_keys([answers, more])
         part_points: dict = {}      # id of an answer, or of a tail answer → its points
         shared: dict = {}           # id of an answer (with the tail's) → the Begun of its readings
-        for key, i in dict(zip(keys, range(len(keys)))).items():
+        for key, i in distinct(keys).items():
             answer, extra = answers[i], more[i]
             if answer is None:
                 continue

@@ -25,6 +25,7 @@ from ..fans import FanContext
 from ..results import ScoreResult
 from .ask import ask
 from . import fills
+from .tails import distinct
 from .units import Units
 
 
@@ -62,7 +63,7 @@ def best_candidates(readings, s, decs: list) -> list[ScoreResult]:
     # likeliest best first among equal ceilings; each Begun is ranked once (readings with head
     # answers share one), and the list of ranks is made at C speed
     rank_of: dict = {}      # id of a Begun → its rank
-    for key, i in dict(zip(map(id, begun), range(len(begun)))).items():
+    for key, i in distinct(list(map(id, begun))).items():
         b = begun[i]
         if b.source is not None:
             continue

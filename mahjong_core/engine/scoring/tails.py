@@ -73,11 +73,11 @@ class TailAnswered:
             left = plan.left(tail, frozenset().union(*(entries for entries, _ in got)))
             if left is None:
                 return None
-            combined = {key: tuple(fans[i] for fans in lists) for key, i in dict(zip(keys, range(len(keys)))).items()}
+            combined = {key: tuple(fans[i] for fans in lists) for key, i in distinct(keys).items()}
             return list(map(combined.__getitem__, keys)), [left] * len(decs)
         lefts: dict = {}        # which answers answered (a bit each) → the tail left, or None
         combined: dict = {}     # ids of a reading's answers → (its fans, its tail)
-        for key, i in dict(zip(keys, range(len(keys)))).items():
+        for key, i in distinct(keys).items():
             mask = 0
             parts = []
             for j, fans in enumerate(lists):
@@ -104,3 +104,9 @@ def answer_keys(lists: list) -> list:
     for j, fans in enumerate(lists[1:], 1):
         keys = list(map(or_, keys, map(lshift, map(id, fans), repeat(64 * j))))
     return keys
+
+
+def distinct(keys: list) -> dict:
+    """Each distinct key of ``keys`` (one per reading) → the place of a reading holding it: the
+    Python loop runs over what the readings hold, the per-reading work stays at C speed."""
+    return dict(zip(keys, range(len(keys))))
