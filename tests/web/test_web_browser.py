@@ -8,6 +8,7 @@ Without chromium or Playwright the tests skip, except under CI (CI=true), where 
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -329,8 +330,7 @@ def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_pa
     expect(page.locator("#events li[data-event]")).to_have_count(6)
     page.click("#settle")
     expected = engine.load_ruleset("sichuan").settle(record).to_dict()
-    expect(page.locator("#deltas .delta strong")).to_have_text(
-        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    expect_deltas(page, expected["deltas"])
 
     page.select_option("#ev-type", "kong")                          # a kong of a bad tile, built by hand
     page.select_option("#ev-kong-seat", "0")
@@ -345,7 +345,6 @@ def test_a_pasted_record_is_settled_and_an_event_error_shows_on_its_line(open_pa
 
 def said(payment: dict, names: list[str], lang: str = "en") -> str:
     """A payment's reason as the table page says it: its data's sentences, players by name."""
-    import re
     parts = []
     for w in payment["why"]:
         def fill(m):
@@ -353,6 +352,11 @@ def said(payment: dict, names: list[str], lang: str = "en") -> str:
             return names[w["seats"][key]] if key in w["seats"] else str(w["values"][key])
         parts.append(re.sub(r"\{([a-z_]+)\}", fill, w[lang]))
     return ("；" if lang == "zh" else "; ").join(parts)
+
+
+def expect_deltas(page, deltas: list[int]):
+    """The ledger shows these deltas, signed as the page writes them."""
+    expect(page.locator("#deltas .delta strong")).to_have_text([f"+{d}" if d > 0 else str(d) for d in deltas])
 
 
 def _add(page, kind: str, **fields):
@@ -367,32 +371,80 @@ def _add(page, kind: str, **fields):
     page.click("#ev-add")
 
 
-def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_page, engine):
-    page = open_page("table.html")
+SICHUAN_RECORD = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "round_wind": "E", "events": [
+    {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},
+    {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
+    {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
+    {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334466778m", "win_tile": "8m"}},
+    {"type": "end", "hands": {
+        "0": {"hand": "1112345678999p"},
+        "2": {"hand": "13799m67899s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
+        "3": {"hand": "1112223334445s"}}}]}
+
+
+def _build_sichuan_record(page, before_the_end=lambda: None):
+    """SICHUAN_RECORD through the builder, event by event; before_the_end runs after the win's add."""
     page.select_option("#ruleset", "sichuan")
     expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "sichuan")   # its form redrawn
     for seat, suit in enumerate("mspm"):
         _add(page, "void", **{"ev-void-seat": str(seat), "ev-void-suit": suit})
     _add(page, "kong", **{"ev-kong-seat": "2", "ev-kong-kind": "concealed", "ev-kong-tile": "5m"})
     _add(page, "win", **{"ev-seat": "1", "ev-from": "3", "ev-hand": "1122334466778m 8m"})
+    before_the_end()
     _add(page, "end", **{"end-0": "1112345678999p", "end-2": "[5555m]13799m67899s", "end-3": "1112223334445s"})
+
+
+def test_voids_kongs_a_win_and_the_end_of_the_wall_built_event_by_event(open_page, engine):
+    page = open_page("table.html")
+    _build_sichuan_record(page)
     expect(page.locator("#events li[data-event]")).to_have_count(7)
     page.click("#settle")
-    record = {"ruleset": "sichuan", "seats": 4, "dealer": 0, "round_wind": "E", "events": [
-        {"type": "void", "seat": 0, "suit": "m"}, {"type": "void", "seat": 1, "suit": "s"},
-        {"type": "void", "seat": 2, "suit": "p"}, {"type": "void", "seat": 3, "suit": "m"},
-        {"type": "kong", "seat": 2, "kind": "concealed", "tile": "5m"},
-        {"type": "win", "seat": 1, "from": 3, "situation": {"hand": "1122334466778m", "win_tile": "8m"}},
-        {"type": "end", "hands": {
-            "0": {"hand": "1112345678999p"},
-            "2": {"hand": "13799m67899s", "melds": [{"type": "kong", "tiles": "5555m", "concealed": True}]},
-            "3": {"hand": "1112223334445s"}}}]}
-    expected = engine.load_ruleset("sichuan").settle(record).to_dict(why=True)
-    expect(page.locator("#deltas .delta strong")).to_have_text(
-        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    expected = engine.load_ruleset("sichuan").settle(SICHUAN_RECORD).to_dict(why=True)
+    expect_deltas(page, expected["deltas"])
     expect(page.locator("#payments tbody tr")).to_have_count(len(expected["payments"]))
     names = [f"Seat {i}" for i in range(4)]                          # no names typed
     expect(page.locator("#payments tbody tr td.reason")).to_have_text([said(p, names) for p in expected["payments"]])
+
+
+def _held(page, pattern: str) -> list:
+    """Hold the requests to `pattern` until the test continues them; the list fills as they are made."""
+    held = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def _first_held(page, held: list):
+    for _ in range(100):                        # a bound, not a timing: the request is made on the click
+        if held:
+            return held[0]
+        page.wait_for_timeout(50)
+    raise AssertionError("the request was never made")
+
+
+def test_events_added_while_a_win_is_parsed_keep_their_order_and_are_settled(open_page, engine):
+    """A win's notation is parsed by the server: the end of the wall added and settle clicked while
+    that answer is on its way wait for it, so the record keeps the order clicked and settles whole."""
+    page = open_page("table.html")
+    parses = _held(page, "**/api/parse")
+    _build_sichuan_record(page, before_the_end=lambda: _first_held(page, parses))
+    page.click("#settle")
+    expect(page.locator("#events li[data-event]")).to_have_count(5)     # the voids and the kong only
+    parses[0].continue_()
+    lines = page.locator("#events li[data-event] .what strong")
+    expect(lines).to_have_text([re.compile(r"^Void suit: ")] * 4 + [re.compile(f"^{kind}: ") for kind in ("Kong", "Win", "End of the wall")])
+    expected = engine.load_ruleset("sichuan").settle(SICHUAN_RECORD).to_dict()
+    expect_deltas(page, expected["deltas"])
+
+
+def test_a_win_still_being_parsed_when_a_new_hand_starts_is_not_added_to_it(open_page, engine):
+    page = open_page("table.html")
+    expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "guobiao")     # the default's form drawn
+    parses = _held(page, "**/api/parse")
+    _add(page, "win", **{"ev-seat": "1", "ev-from": "", "ev-hand": WIN})
+    page.click("#new-hand")
+    _first_held(page, parses).continue_()
+    _add(page, "kong", **{"ev-kong-seat": "1", "ev-kong-kind": "concealed", "ev-kong-tile": "1z"})   # after the win's answer
+    expect(page.locator("#events li[data-event] .what strong")).to_have_text([re.compile(r"^Kong: ")])
 
 
 def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
@@ -406,8 +458,7 @@ def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
         {"type": "wild", "indicator": "4m"},
         {"type": "win", "seat": 2, "situation": {"hand": "123m456p789s5m11z2z", "win_tile": "2z"}}]}
     expected = engine.load_ruleset("popular").settle(record).to_dict()
-    expect(page.locator("#deltas .delta strong")).to_have_text(
-        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    expect_deltas(page, expected["deltas"])
 
 
 def test_a_self_drawn_win_on_a_kong_replacement(open_page, engine):
@@ -426,8 +477,7 @@ def test_a_self_drawn_win_on_a_kong_replacement(open_page, engine):
         "hand": "123456789m9m", "win_tile": "9m", "after_kong": True,
         "melds": [{"type": "kong", "tiles": "1111z", "concealed": True}]}}]}
     expected = engine.load_ruleset("guobiao").settle(record).to_dict()
-    expect(page.locator("#deltas .delta strong")).to_have_text(
-        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    expect_deltas(page, expected["deltas"])
 
 
 # ------------------------------------------------------------------ rules page
@@ -646,8 +696,7 @@ def test_a_fuzhou_discard_and_a_guangdong_follow_the_dealer_are_settled(open_pag
     page.click("#settle")
     record = {"seats": 4, "dealer": 0, "round_wind": "E", "events": [{"type": "follow_dealer"}]}
     expected = engine.load_ruleset("guangdong").settle(record).to_dict()
-    expect(page.locator("#deltas .delta strong")).to_have_text(
-        [f"+{d}" if d > 0 else str(d) for d in expected["deltas"]])
+    expect_deltas(page, expected["deltas"])
     page.click("#new-hand")
     page.select_option("#ruleset", "fuzhou")
     expect(page.locator("#ev-type")).to_have_attribute("data-ruleset", "fuzhou")   # its form redrawn
@@ -744,7 +793,6 @@ def test_in_chinese_the_ledger_says_every_reason_in_chinese_with_the_players_nam
     expect(cells).to_have_text([said(p, names, "zh") for p in expected["payments"]])
     kinds = {w["kind"] for p in expected["payments"] for w in p["why"]}
     assert {"concealed_kong", "exposed_kong", "discard_win"} <= kinds, kinds
-    import re
     for text in cells.all_inner_texts():
         assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\d[mpsz]|Dora", "", text)), text     # no English word
         assert not re.search(r"seat|号位", text), text                                     # players by name

@@ -18,6 +18,8 @@ let record = load(KEYS.record, { seats: 4, dealer: 0, round_wind: "E", events: [
 let running = load(KEYS.running, { hands: [] });
 let settled = null;      // the last settlement, until it is added to the running total
 let detail = null;       // the chosen ruleset's /api/rulesets/{name}: its settlement's event types
+let adding = Promise.resolve();   // the builder's adds still on their way (a win's notation is parsed first)
+let recordNo = 0;        // which record is on the page: an add clicked for an earlier one is dropped
 // the event types with a builder of their own; every other type is built from its declared fields
 const OWN_BUILDER = ["win", "end"];
 
@@ -171,18 +173,24 @@ function splitMelds(text) {
   return { hand: hand.trim(), melds };
 }
 
+/** The builder's event. A win's notation is parsed by the server, so the form is read whole before
+ * that request: a field changed while it is on its way belongs to the next event, not this one. */
 async function buildEvent() {
   const type = $("ev-type").value;
   const seat = Number($("ev-seat").value);
   if (type === "win") {
-    const parsed = await api("parse", { notation: $("ev-hand").value });
+    const notation = $("ev-hand").value;
+    const flags = [...document.querySelectorAll("#ev-flags [data-flag]")].filter((i) => i.checked).map((i) => i.dataset.flag);
+    const flowers = $("ev-flowers").value.trim();
+    const from = $("ev-from").value;
+    const parsed = await api("parse", { notation });
     if (parsed.ok === false) return { error: { ...parsed.error, field: "ev-hand" } };
     const situation = { hand: parsed.hand, win_tile: parsed.win_tile };
     if (parsed.melds?.length) situation.melds = parsed.melds;
-    for (const input of document.querySelectorAll("#ev-flags [data-flag]")) if (input.checked) situation[input.dataset.flag] = true;
-    if ($("ev-flowers").value.trim()) situation.flowers = $("ev-flowers").value.trim();
+    for (const flag of flags) situation[flag] = true;
+    if (flowers) situation.flowers = flowers;
     const event = { type, seat };
-    if ($("ev-from").value !== "") event.from = Number($("ev-from").value);
+    if (from !== "") event.from = Number(from);
     event.situation = situation;
     return { event };
   }
@@ -277,13 +285,32 @@ function placeError(error) {
   showError(error, "general", { unknown_ruleset: "ruleset", ruleset_error: "overlay" });
 }
 
+/** One event from the builder onto the record, or its error beside its field. */
+async function addEvent(built, forRecord) {
+  const { event, error } = await built;
+  if (forRecord !== recordNo) return;      // a new hand was started, or a record loaded, since the click
+  clearErrors($("builder"));
+  if (error) {
+    const slot = document.querySelector(`[data-error-for="${error.field}"]`);
+    slot.replaceChildren(el("span", { class: "code", text: error.code }), " ", error.message);
+    slot.hidden = false;
+    slot.closest(".field").classList.add("has-error");
+    return;
+  }
+  record.events.push(event);
+  saveRecord();
+  drawEvents();
+}
+
 // each settle request's number: an answer to an older one (a slow phone, a new hand started since)
 // is dropped, so it never overwrites what the page shows now
 let settleSeq = 0;
 
 async function settle() {
-  clearErrors();
   const seq = ++settleSeq;
+  await adding;                     // the events added before this click are part of what it settles
+  if (seq !== settleSeq) return;
+  clearErrors();
   const data = await api("settle", request());
   if (seq !== settleSeq) return;
   if (data.ok === false) { $("ledger").replaceChildren(); return placeError(data.error); }
@@ -382,21 +409,13 @@ async function main() {
   $("round_wind").addEventListener("change", () => { record.round_wind = $("round_wind").value; saveRecord(); });
   $("ev-type").addEventListener("change", showBuilderFields);
   $("ruleset").addEventListener("change", rulesetChanged);
-  $("ev-add").addEventListener("click", async () => {
-    clearErrors($("builder"));
-    const { event, error } = await buildEvent();
-    if (error) {
-      const slot = document.querySelector(`[data-error-for="${error.field}"]`);
-      slot.replaceChildren(el("span", { class: "code", text: error.code }), " ", error.message);
-      slot.hidden = false;
-      slot.closest(".field").classList.add("has-error");
-      return;
-    }
-    record.events.push(event);
-    saveRecord();
-    drawEvents();
+  $("ev-add").addEventListener("click", () => {
+    const built = buildEvent();                    // the form as it is at this click
+    const forRecord = recordNo;
+    adding = adding.then(() => addEvent(built, forRecord));   // onto the record in the order clicked
   });
   $("record-load").addEventListener("click", () => {
+    recordNo += 1;
     clearErrors();
     let data;
     try { data = JSON.parse($("record-json").value); } catch (e) {
@@ -417,6 +436,7 @@ async function main() {
   $("settle").addEventListener("click", settle);
   $("new-hand").addEventListener("click", () => {
     settleSeq += 1;
+    recordNo += 1;
     clearErrors();
     record.events = [];
     saveRecord();
