@@ -447,6 +447,34 @@ def test_a_win_still_being_parsed_when_a_new_hand_starts_is_not_added_to_it(open
     expect(page.locator("#events li[data-event] .what strong")).to_have_text([re.compile(r"^Kong: ")])
 
 
+def test_a_field_that_is_not_json_is_refused_beside_the_add_and_the_next_event_still_settles(open_page, engine):
+    """An event type of a plugin's own with an object field (none of the built-ins has one, so the
+    ruleset's detail is given one here): bad JSON is said beside Add, and the page goes on."""
+    page = open_page()                          # a page of the app first, so the detail can be fetched
+
+    def with_a_side_bet(route):
+        detail = route.fetch().json()
+        detail["settlement"]["events"].append(
+            {"type": "side_bet", "fields": {"stakes": {"kind": "object", "required": True}}})
+        route.fulfill(json=detail)
+
+    page.route("**/api/rulesets/guobiao", with_a_side_bet)
+    page.goto(page.url.rsplit("/", 1)[0] + "/table.html")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#ev-type option[value='side_bet']")).to_have_count(1)
+    _add(page, "side_bet", **{"ev-side_bet-stakes": "{not json"})
+    error = page.locator("[data-error-for='builder']")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("field 'stakes': not valid JSON")
+    _add(page, "win", **{"ev-seat": "1", "ev-from": "2", "ev-hand": WIN})
+    page.click("#settle")
+    expect(page.locator("#events li[data-event]")).to_have_count(1)
+    expected = engine.load_ruleset("guobiao").settle(
+        {"events": [{"type": "win", "seat": 1, "from": 2, "situation": WIN_SITUATION}]}).to_dict()
+    expect_deltas(page, expected["deltas"])
+    expect(page.locator("[data-error-for='general']")).to_be_hidden()
+
+
 def test_a_wild_indicator_and_a_self_drawn_win(open_page, engine):
     page = open_page("table.html")
     page.select_option("#ruleset", "popular")

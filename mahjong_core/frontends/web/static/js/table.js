@@ -294,7 +294,7 @@ async function addEvent(built, forRecord) {
     const slot = document.querySelector(`[data-error-for="${error.field}"]`);
     slot.replaceChildren(el("span", { class: "code", text: error.code }), " ", error.message);
     slot.hidden = false;
-    slot.closest(".field").classList.add("has-error");
+    slot.closest(".field")?.classList.add("has-error");       // the builder's own slot stands in no field
     return;
   }
   record.events.push(event);
@@ -412,7 +412,9 @@ async function main() {
   $("ev-add").addEventListener("click", () => {
     const built = buildEvent();                    // the form as it is at this click
     const forRecord = recordNo;
-    adding = adding.then(() => addEvent(built, forRecord));   // onto the record in the order clicked
+    // onto the record in the order clicked; a page fault in one add is reported and the next still runs
+    adding = adding.then(() => addEvent(built, forRecord))
+      .catch((e) => showError({ code: "page_error", message: String(e) }, "general"));
   });
   $("record-load").addEventListener("click", () => {
     recordNo += 1;
