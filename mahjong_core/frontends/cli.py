@@ -910,10 +910,10 @@ def _engine() -> Engine:
 @contextmanager
 def _starting():
     """The engine starting and loading the command's ruleset, with no garbage collection, and
-    what it made frozen (``gc.freeze``) until the command ends (``main`` unfreezes it, unless the process ends with it: ``command``): start-up
-    makes modules, classes and the ruleset, which live until then, so collecting would free
-    nothing, and it took a twentieth of a one-hand command. A caller that froze objects of its
-    own is left as it is."""
+    what it made frozen (``gc.freeze``) until the command ends (``main`` unfreezes it, unless the
+    process ends with it: ``command``): start-up makes modules, classes and the ruleset, which
+    live until then, so collecting would free nothing, and it took a twentieth of a one-hand
+    command. A caller that froze objects of its own is left as it is."""
     if gc.get_freeze_count():
         yield
         return
